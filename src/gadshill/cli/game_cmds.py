@@ -1,0 +1,223 @@
+"""Commands every game shares: play, replay, rules, tournament, demo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gadshill.cli.data_cmds import DataOption
+from gadshill.cli.registry import get_spec, spec_factory
+from gadshill.errors import GadshillError, NotationError
+from gadshill.rules.bots import Chooser, play_game
+from gadshill.rules.moves import Move
+from gadshill.rules.records import Record, replay
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+from gadshill.rules.tournament import run_tournament
+
+console = Console(highlight=False)
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise GadshillError(f"--option expects NAME=VALUE, got {item!r}")
+        out[name] = value
+    return out
+
+
+def score_table(spec: GameSpec, state: GameState[Any], seats: list[str]) -> Table:
+    table = Table(title=f"{spec.title}: final scores")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("result")
+    winners = state.winners()
+    for seat, (name, score) in enumerate(zip(seats, state.scores(), strict=True)):
+        result = ("shared win" if len(winners) > 1 else "win") if seat in winners else ""
+        table.add_row(str(seat), name, f"{score:g}", result)
+    return table
+
+
+def human_chooser(spec: GameSpec) -> Chooser:
+    """A terminal seat: the player's view and legal moves; a refused move lists its broken rules."""
+
+    def choose(state: GameState[Any], seat: int) -> Move:
+        console.print(spec.render(state, seat))
+        legal = state.legal_moves()
+        for number, move in enumerate(legal, start=1):
+            console.print(f"  {number:>3}. {spec.describe(state, move)}   [dim]{move}[/dim]")
+        while True:
+            answer = typer.prompt(f"seat {seat}: move number or notation").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            try:
+                move = spec.codec.parse(answer)
+            except NotationError as err:
+                console.print(f"[red]{err}[/red]")
+                continue
+            violations = state.check(move)
+            if not violations:
+                return move
+            console.print(f"[red]refused: {move}[/red]")
+            for violation in violations:
+                console.print(f"  [red]{violation}[/red]")
+
+    return choose
+
+
+def seat_names(players: int | None, bots: str) -> list[str]:
+    """One name per seat; a single bot name fills every seat."""
+    seats = [b.strip() for b in bots.split(",") if b.strip()]
+    if players is not None and len(seats) == 1:
+        seats = seats * players
+    if players is not None and len(seats) != players:
+        raise GadshillError(f"--players {players} but {len(seats)} bots given in --bots")
+    return seats
+
+
+def play_and_show(
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int,
+    record: Path | None,
+    data: Path | None,
+    options: dict[str, str],
+    quiet: bool = False,
+) -> tuple[GameSpec, GameState[Any], list[str]]:
+    spec = get_spec(game)
+    seats = seat_names(players, bots)
+    choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
+
+    def show(state: GameState[Any], move: Move) -> None:
+        if not quiet:
+            seat = state.current_player
+            console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
+
+    played = play_game(spec, seats, seed, data, options, choosers, on_move=show)
+    if record is not None:
+        played.record.write(record)
+    return spec, played.state, seats
+
+
+def register(app: typer.Typer, data_app: typer.Typer) -> None:
+    @app.command()
+    def play(
+        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
+        bots: Annotated[
+            str, typer.Option(help="Comma-separated seats: random, greedy, ..., human.")
+        ] = "random",
+        seed: Annotated[int, typer.Option(help="Seed for every shuffle and die.")] = 1,
+        record: Annotated[
+            Path | None, typer.Option(help="Write the game record (JSON Lines) here.")
+        ] = None,
+        option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
+        quiet: Annotated[bool, typer.Option(help="Only the final scores.")] = False,
+        data: DataOption = None,
+    ) -> None:
+        """Play a whole game between bots and/or humans."""
+        spec, state, seats = play_and_show(
+            game, players, bots, seed, record, data, parse_options(option or []), quiet
+        )
+        console.print(spec.render(state, None))
+        console.print(score_table(spec, state, seats))
+
+    @app.command("replay")
+    def replay_cmd(
+        path: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
+        data: DataOption = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    ) -> None:
+        """Re-validate every move of a record; exit 1 at the first illegal move."""
+        rec = Record.read(path)
+        result = replay(rec, get_spec, data)
+        spec = get_spec(rec.game)
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "ok": result.ok,
+                        "moves": result.moves_played,
+                        "refused": result.refused_index,
+                        "move": result.refused_move or None,
+                        "violations": [v.to_json() for v in result.violations],
+                        "scores": result.state.scores() if result.ok else None,
+                    }
+                )
+            )
+        elif result.ok:
+            console.print(f"{path}: {result.moves_played} moves, all legal")
+            console.print(score_table(spec, result.state, rec.players))
+        else:
+            rules = ", ".join(v.rule for v in result.violations)
+            console.print(
+                f"{path}: move {result.refused_index} (line {(result.refused_index or 0) + 1}) "
+                f"'{result.refused_move}' is illegal: {rules}"
+            )
+            for violation in result.violations:
+                console.print(f"  {violation}")
+        if not result.ok:
+            raise typer.Exit(1)
+
+    @app.command()
+    def rules(
+        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """List every rule of a game's rule book: id and text."""
+        spec = get_spec(game)
+        if as_json:
+            print(json.dumps([{"id": r.id, "text": r.text} for r in spec.rulebook], indent=2))
+            return
+        table = Table(title=f"{spec.title}: {len(spec.rulebook)} rules")
+        table.add_column("id", no_wrap=True)
+        table.add_column("rule")
+        for rule in spec.rulebook:
+            table.add_row(rule.id, rule.text)
+        console.print(table)
+
+    @app.command()
+    def tournament(
+        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        bots: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")],
+        games: Annotated[int, typer.Option(help="How many seeded games.")] = 100,
+        seed: Annotated[int, typer.Option(help="First seed.")] = 1,
+        workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
+        option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
+    ) -> None:
+        """Play many seeded games with rotating seats; print win rates per bot."""
+        if games < 1:
+            raise GadshillError("--games must be at least 1")
+        names = [b.strip() for b in bots.split(",")]
+        spec = get_spec(game)
+        for name in names:  # fail fast on a bad bot name, before any process starts
+            if name not in ("random", "greedy", *spec.bots):
+                raise GadshillError(f"unknown bot {name!r} for {game}")
+        result = run_tournament(
+            spec_factory(game),
+            names,
+            range(seed, seed + games),
+            workers,
+            parse_options(option or []),
+        )
+        table = Table(title=f"{spec.title}: {games} games")
+        for column in ("bot", "games", "wins", "win rate", "mean score"):
+            table.add_column(column)
+        for name, standing in sorted(result.by_bot.items(), key=lambda kv: -kv[1].win_rate):
+            table.add_row(
+                name,
+                str(standing.games),
+                f"{standing.wins:g}",
+                f"{standing.win_rate:.1%}",
+                f"{standing.mean_score:.1f}",
+            )
+        console.print(table)

@@ -1,0 +1,67 @@
+"""The ``gadshill`` command: one Typer app, commands registered by topic modules.
+
+Every error a user can cause ends as one line on stderr and exit code 2 (usage)
+or 1 (a rule or check failed), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer.exceptions import Abort, Exit, TyperException
+
+from gadshill.errors import GadshillError
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Engines, solver and validator for Gads Hill 1874, Sutter's Mill and Sticky Gulch.",
+)
+data_app = typer.Typer(no_args_is_help=True, help="Inspect a game's data pack.")
+app.add_typer(data_app, name="data")
+
+
+def _register_commands() -> None:
+    # Imported here so each topic module can import `app` without a cycle.
+    from gadshill.cli import data_cmds, game_cmds
+
+    for module in (game_cmds, data_cmds):
+        module.register(app, data_app)
+    try:
+        from gadshill.cli import deduction_cmds
+    except ImportError:  # the Gads Hill solver commands are optional while it is built
+        return
+    deduction_cmds.register(app, data_app)
+
+
+_register_commands()
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print a one-line error and exit."""
+    print(f"gadshill: error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: turn every user error into a single line."""
+    try:
+        code = app(args=argv, standalone_mode=False)
+        if isinstance(code, int) and code:
+            raise SystemExit(code)
+    except Exit as stop:
+        raise SystemExit(stop.exit_code) from None
+    except Abort:
+        fail("aborted", 130)
+    except TyperException as err:  # usage errors: bad option, missing argument, ...
+        fail(err.format_message().replace("\n", " "))
+    except GadshillError as err:
+        fail(str(err).replace("\n", " "))
+    except (BrokenPipeError, KeyboardInterrupt):
+        fail("interrupted", 130)
+
+
+if __name__ == "__main__":
+    main()

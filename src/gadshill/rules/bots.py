@@ -1,0 +1,117 @@
+"""Bots over the state protocol, and the loop that plays a game between them.
+
+A bot has its own RNG, seeded from the game seed and its seat, so the game's
+chance (owned by the state) never depends on which bots play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from gadshill.errors import GadshillError
+from gadshill.rules.moves import Move
+from gadshill.rules.records import Record, new_record
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move: ...
+
+
+class RandomBot:
+    """Uniform over the legal moves."""
+
+    name = "random"
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        return rng.choice(state.legal_moves())
+
+
+class GreedyBot:
+    """One ply: the move whose resulting state the game's heuristic likes best."""
+
+    name = "greedy"
+
+    def __init__(self, heuristic: Callable[[GameState[Any], int], float]):
+        self.heuristic = heuristic
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        player = state.current_player
+        assert player is not None
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in state.legal_moves():
+            after = state.clone()
+            after.apply(move)
+            value = self.heuristic(after, player)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return rng.choice(best)
+
+
+def make_bot(spec: GameSpec, name: str) -> Bot:
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot(spec.heuristic)
+    if name in spec.bots:
+        bot: Bot = spec.bots[name]()
+        return bot
+    known = ", ".join(["random", "greedy", *spec.bots])
+    raise GadshillError(f"unknown bot {name!r} for {spec.id} (bots: {known}, human)")
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    return random.Random(seed * 1009 + seat * 7919 + 1)
+
+
+@dataclass
+class PlayedGame:
+    state: GameState[Any]
+    record: Record
+
+
+#: chooser(state, seat) -> move; lets the CLI put a human in any seat
+Chooser = Callable[[GameState[Any], int], Move]
+
+
+def play_game(
+    spec: GameSpec,
+    seats: list[str],
+    seed: int,
+    data: Path | None = None,
+    options: dict[str, str] | None = None,
+    choosers: dict[int, Chooser] | None = None,
+    on_move: Callable[[GameState[Any], Move], None] | None = None,
+) -> PlayedGame:
+    """Play one game to the end; every move goes through ``apply``."""
+    options = spec.resolve_options(options or {})
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    choosers = dict(choosers or {})
+    for seat, name in enumerate(seats):
+        if seat not in choosers:
+            bot, rng = make_bot(spec, name), bot_rng(seed, seat)
+            choosers[seat] = lambda state, _s, bot=bot, rng=rng: bot.choose(state, rng)
+    state = spec.new_game(len(seats), seed, data, options)
+    record = new_record(spec, list(seats), seed, data, options)
+    while not state.is_terminal:
+        if len(record.moves) >= spec.max_moves:
+            raise GadshillError(f"{spec.id} did not end within {spec.max_moves} moves")
+        seat = state.current_player
+        assert seat is not None
+        move = choosers[seat](state, seat)
+        if on_move is not None:
+            on_move(state, move)
+        state.apply(move)
+        record.moves.append(move.to_json())
+    return PlayedGame(state, record)

@@ -1,0 +1,170 @@
+"""Game records as JSON Lines: a header, then one move per line.
+
+A record plus its data pack reproduces a game exactly; ``replay`` re-checks
+every move against the rule book and stops at the first illegal one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gadshill import __version__
+from gadshill.errors import GadshillError, NotationError, RecordError
+from gadshill.rules.moves import Move
+from gadshill.rules.rulebook import Violation
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+
+FORMAT = "gadshill-record"
+
+
+@dataclass
+class Record:
+    """Header fields and the moves of one game."""
+
+    game: str
+    players: list[str]
+    seed: int
+    data_id: str
+    data_sha256: str
+    options: dict[str, str] = field(default_factory=dict)
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    version: str = __version__
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": self.version,
+            "game": self.game,
+            "data": {"id": self.data_id, "sha256": self.data_sha256},
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+        }
+
+    def to_jsonl(self) -> str:
+        lines = [json.dumps(self.header())] + [json.dumps(m) for m in self.moves]
+        return "\n".join(lines) + "\n"
+
+    def write(self, path: Path) -> None:
+        try:
+            path.write_text(self.to_jsonl())
+        except OSError as err:
+            raise RecordError(f"{path}: cannot write record ({err.strerror})") from None
+
+    @classmethod
+    def parse(cls, text: str, source: str = "record") -> Record:
+        lines = [line for line in text.splitlines()]
+        if not lines or not lines[0].strip():
+            raise RecordError(f"{source}: empty record")
+        header = _json_line(lines[0], source, 1)
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise RecordError(f"{source}: line 1 is not a {FORMAT} header")
+        data = header.get("data")
+        players = header.get("players")
+        seed = header.get("seed")
+        options = header.get("options", {})
+        if not isinstance(header.get("game"), str):
+            raise RecordError(f"{source}: header has no game id")
+        if not isinstance(data, dict) or not all(
+            isinstance(data.get(k), str) for k in ("id", "sha256")
+        ):
+            raise RecordError(f"{source}: header 'data' needs string 'id' and 'sha256'")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError(f"{source}: header 'players' must be a list of names")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"{source}: header 'seed' must be a whole number")
+        if not isinstance(options, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+        ):
+            raise RecordError(f"{source}: header 'options' must map names to strings")
+        moves = []
+        for number, line in enumerate(lines[1:], start=2):
+            if line.strip():
+                moves.append(_json_line(line, source, number))
+        return cls(
+            game=header["game"],
+            players=players,
+            seed=seed,
+            data_id=data["id"],
+            data_sha256=data["sha256"],
+            options=options,
+            moves=moves,
+            version=str(header.get("version", "")),
+        )
+
+    @classmethod
+    def read(cls, path: Path) -> Record:
+        try:
+            text = path.read_text()
+        except (OSError, UnicodeDecodeError) as err:
+            raise RecordError(f"{path}: cannot read record ({err})") from None
+        return cls.parse(text, str(path))
+
+
+def _json_line(line: str, source: str, number: int) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{source}: line {number} is not JSON ({err.msg})") from None
+
+
+@dataclass
+class ReplayResult:
+    """Where a replay ended: the state reached and, if refused, why."""
+
+    state: GameState[Any]
+    moves_played: int
+    refused_index: int | None = None  # 1-based number of the first illegal move
+    refused_move: str = ""
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.refused_index is None
+
+
+def new_record(
+    spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
+) -> Record:
+    info = spec.pack(data)
+    return Record(spec.id, state_players, seed, info.id, info.sha256, dict(options))
+
+
+def replay(
+    record: Record,
+    spec_for: Callable[[str], GameSpec],
+    data: Path | None = None,
+    on_move: Callable[[GameState[Any], Move], None] | None = None,
+) -> ReplayResult:
+    """Re-validate every move of a record from a fresh setup."""
+    spec = spec_for(record.game)
+    info = spec.pack(data)
+    if info.sha256 != record.data_sha256:
+        raise RecordError(
+            f"record was played with data pack {record.data_id} ({record.data_sha256[:12]}), "
+            f"not {info.id} ({info.sha256[:12]}); pass --data with the right pack"
+        )
+    if not spec.min_players <= len(record.players) <= spec.max_players:
+        raise RecordError(f"{spec.id} needs {spec.min_players}-{spec.max_players} players")
+    options = spec.resolve_options(record.options)
+    state = spec.new_game(len(record.players), record.seed, data, options)
+    for index, raw in enumerate(record.moves, start=1):
+        try:
+            move = spec.codec.from_json(raw)
+        except NotationError as err:
+            raise RecordError(f"move {index} (line {index + 1}): {err}") from None
+        violations = state.check(move)
+        if violations:
+            return ReplayResult(state, index - 1, index, str(move), violations)
+        if on_move is not None:
+            on_move(state, move)
+        state.apply(move)
+    return ReplayResult(state, len(record.moves))
+
+
+__all__ = ["GadshillError", "Record", "ReplayResult", "new_record", "replay"]

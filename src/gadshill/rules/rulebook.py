@@ -1,0 +1,149 @@
+"""Rules as data: an id that cites the rulebook or a ruling, the moves it governs,
+a predicate and a message template. A RuleBook checks a move against all of its
+rules and reports every one it breaks, not just the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+#: A predicate returns None/False when the move is fine, or True / a mapping of
+#: template fields when the rule is broken.
+Breach = Mapping[str, Any] | bool | None
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its id and a message about this very move."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+class IllegalMove(Exception):
+    """Raised by ``apply`` for a move that breaks rules; the state is untouched."""
+
+    def __init__(self, move: object, violations: list[Violation]):
+        self.move, self.violations = move, violations
+        details = "; ".join(str(v) for v in violations)
+        super().__init__(f"illegal move {move}: {details}")
+
+
+@dataclass(frozen=True)
+class Rule(Generic[S, M]):
+    """One rule of a game.
+
+    ``moves`` lists the move classes it governs; a rule with a ``breach``
+    predicate is checked for each such move. A rule without a predicate is a
+    *procedure* (setup, scoring, what a move does): it is still an entry of
+    the rule book, implemented by the engine and covered by its tests.
+    ``gate`` rules stop further checking when broken: later predicates may
+    assume what a gate established (the player owns the piece, the id exists).
+    """
+
+    id: str
+    text: str
+    moves: tuple[type, ...] = ()
+    breach: Callable[[S, M], Breach] | None = None
+    message: str = ""
+    gate: bool = False
+
+    def governs(self, move: object) -> bool:
+        return self.breach is not None and isinstance(move, self.moves)
+
+    def violation(self, state: S, move: M) -> Violation | None:
+        assert self.breach is not None
+        found = self.breach(state, move)
+        if not found:
+            return None
+        fields: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+        template = self.message or self.text
+        return Violation(self.id, template.format(move=move, **fields))
+
+
+@dataclass
+class RuleBook(Generic[S, M]):
+    """All rules of one game, in the order a player would check them."""
+
+    game: str
+    rules: list[Rule[S, M]] = field(default_factory=list)
+    _by_type: dict[type, list[Rule[S, M]]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for rule in self.rules:
+            if rule.id in seen:
+                raise ValueError(f"duplicate rule id {rule.id}")
+            seen.add(rule.id)
+
+    def add(self, rule: Rule[S, M]) -> Rule[S, M]:
+        if any(r.id == rule.id for r in self.rules):
+            raise ValueError(f"duplicate rule id {rule.id}")
+        self.rules.append(rule)
+        self._by_type.clear()
+        return rule
+
+    def rule(
+        self,
+        id: str,
+        text: str,
+        moves: tuple[type, ...] = (),
+        message: str = "",
+        gate: bool = False,
+    ) -> Callable[[Callable[[S, M], Breach]], Callable[[S, M], Breach]]:
+        """Decorator form: ``@book.rule("SM-1", "text", (Move,))`` over a predicate."""
+
+        def register(breach: Callable[[S, M], Breach]) -> Callable[[S, M], Breach]:
+            self.add(Rule(id, text, moves, breach, message, gate))
+            return breach
+
+        return register
+
+    def procedure(self, id: str, text: str) -> None:
+        """Record a rule that the engine carries out rather than checks."""
+        self.add(Rule(id, text))
+
+    def __iter__(self) -> Iterator[Rule[S, M]]:
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def __getitem__(self, id: str) -> Rule[S, M]:
+        for rule in self.rules:
+            if rule.id == id:
+                return rule
+        raise KeyError(id)
+
+    def ids(self) -> list[str]:
+        return [rule.id for rule in self.rules]
+
+    def _governing(self, move: M) -> list[Rule[S, M]]:
+        kind = type(move)
+        rules = self._by_type.get(kind)
+        if rules is None:
+            rules = [rule for rule in self.rules if rule.governs(move)]
+            self._by_type[kind] = rules
+        return rules
+
+    def check(self, state: S, move: M) -> list[Violation]:
+        """Every rule this move breaks in this state (empty when it is legal)."""
+        found: list[Violation] = []
+        for rule in self._governing(move):
+            violation = rule.violation(state, move)
+            if violation is not None:
+                found.append(violation)
+                if rule.gate:
+                    break
+        return found

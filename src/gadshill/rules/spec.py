@@ -1,0 +1,69 @@
+"""A game's entry in the registry: everything the generic commands need.
+
+``play``, ``replay``, ``rules``, bots and tournaments work on any GameSpec, so
+the three games share them without knowing each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gadshill.gamedata.pack import PackInfo
+from gadshill.rules.moves import Move, MoveCodec
+from gadshill.rules.rulebook import RuleBook
+from gadshill.rules.state import GameState
+
+#: new_game(players, seed, data pack folder or None, options) -> state
+NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
+
+
+def default_heuristic(state: GameState[Any], player: int) -> float:
+    """Own score minus the best opponent's: what a one-ply greedy bot maximises."""
+    scores = state.scores()
+    others = [s for p, s in enumerate(scores) if p != player]
+    return scores[player] - (max(others) if others else 0.0)
+
+
+def default_describe(state: GameState[Any], move: Move) -> str:
+    return str(move)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the CLI, records and bots see it."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    codec: MoveCodec
+    rulebook: RuleBook[Any, Any]
+    new_game: NewGame
+    pack: Callable[[Path | None], PackInfo]
+    #: render(state, viewer): a terminal picture; viewer None shows everything
+    render: Callable[[GameState[Any], int | None], str]
+    describe: Callable[[GameState[Any], Move], str] = default_describe
+    heuristic: Callable[[GameState[Any], int], float] = default_heuristic
+    #: option name -> allowed values (first is the default)
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: extra bots beyond random and greedy: name -> factory
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    #: a safety net: a game longer than this many moves is a bug, not a game
+    max_moves: int = 100_000
+
+    def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        from gadshill.errors import GadshillError
+
+        out = {name: values[0] for name, values in self.options.items()}
+        for name, value in given.items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise GadshillError(f"{self.id} has no option {name!r} (options: {known})")
+            if value not in self.options[name]:
+                allowed = ", ".join(self.options[name])
+                raise GadshillError(f"option {name}: {value!r} is not one of {allowed}")
+            out[name] = value
+        return out
