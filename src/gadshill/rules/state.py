@@ -74,7 +74,7 @@ class GameState(ABC, Generic[M]):
         return not self.check(move)
 
     def legal_moves(self) -> list[M]:
-        """Candidates that pass the rule book (a game may override with a faster exact generator)."""
+        """Candidates that pass the rule book (a game may override with an exact generator)."""
         if self.is_terminal:
             return []
         return [move for move in self.candidate_moves() if not self.rulebook.check(self, move)]
