@@ -144,6 +144,7 @@ CASES: list[tuple[str, Callable[[], SMState], str]] = [
     ("SM-S.stjohns-prospector", lambda: _stj_away(), "shift hook 2 down"),
     ("SM-S.stjohns-card", stj, "shift hook 1 up"),
     ("SM-S.stjohns-edge", stj, "shift hook 2 up"),
+    ("SM-3.keep-a-paid-action", lambda: _last_one_chalmers(), "free-withdraw 1"),
     ("SM-2.pay-due", bu_town, "pay 1"),
     ("SM-2.pay-owned", owing, "pay 4"),
     ("SM-2.pay-covers", owing, "pay 3"),
@@ -204,6 +205,12 @@ def _bu_with_deed(name: str) -> SMState:
     return s
 
 
+def _last_one_chalmers() -> SMState:
+    s = _wd_with_deed("chalmers")
+    put(s, RED, ["mill", "box"])
+    return s
+
+
 def _stj_away() -> SMState:
     s = stj()
     put(s, RED, ["river", "mill"])
@@ -241,3 +248,12 @@ def test_a_move_breaking_several_rules_names_them_all() -> None:
     s.paid = 5
     found = ids(s, "bring river")
     assert {"SM-C.building-up", "SM-C.supply", "SM-town.five"} <= set(found)
+
+
+def test_SM_3_keep_a_paid_action_allows_chalmers_after_a_paid_action() -> None:
+    s = _last_one_chalmers()
+    s.apply(m("move 1 hook"))
+    assert ids(s, "free-withdraw 1") == []
+    s.apply(m("free-withdraw 1"))
+    s.apply(m("end"))
+    assert s.in_play(RED) == 0

@@ -622,6 +622,18 @@ def _stj_edge(s: SMState, m: Any) -> Breach:
     return not 1 <= target <= size
 
 
+@rule(
+    "SM-3.keep-a-paid-action",
+    "Ruling SM-3: Act in Town needs one paid action, so before it has been taken a free "
+    "action may not take the player's last prospector off the board (it would leave no "
+    "paid action possible).",
+    (mv.FreeWithdraw,),
+    message="a paid action is still due this turn and needs a prospector on the board",
+)
+def _keep_a_paid_action(s: SMState, m: Any) -> Breach:
+    return s.paid == 0 and s.in_play(s.player) <= 1
+
+
 # --- paying and ending the turn -----------------------------------------------------
 @rule(
     "SM-2.pay-due",

@@ -522,7 +522,8 @@ class SMState(GameState[Move]):
         if self.debt:
             counts = self.chip_counts(self.player)
             values = sorted(counts, reverse=True)
-            for combo in product(*(range(counts[v] + 1) for v in values)):
+            bound = self.debt + max(values, default=0)  # no covering payment holds more
+            for combo in product(*(range(min(counts[v], bound // v) + 1) for v in values)):
                 pay = tuple(v for n, v in zip(combo, values, strict=True) for _ in range(n))
                 if pay:
                     out.append(t.pay(pay))
@@ -618,10 +619,11 @@ class SMState(GameState[Move]):
         if winding:
             chal = deed[t.b_chalmers] == p and t.b_chalmers not in used
             adams = deed[t.b_adams] == p and t.b_adams not in used
+            keep_one = self.paid == 0 and len(in_play) == 1  # SM-3.keep-a-paid-action
             for k in in_play:
                 if can_pay_action:
                     out.append(t.withdraw[k])
-                if chal:
+                if chal and not keep_one:
                     out.append(t.free_withdraw[k])
                 here = pros[k]
                 if here >= nc and self.stacks[here - nc] and (k, here - nc) not in self.removed:
