@@ -122,9 +122,16 @@ def _unique_ids(file: Path, what: str, ids: list[str], entries_: list[Entry]) ->
         seen.add(ident)
 
 
+def _check_tables(file: Path, doc: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(doc) - allowed)
+    if unknown:
+        raise DataError(str(file), f"unknown table(s) {', '.join(unknown)}")
+
+
 def _load_game(path: Path) -> dict[str, Any]:
     file = path / "game.toml"
     doc = read_toml(file)
+    _check_tables(file, doc, {"players", "town", "camp", "vein", "starting", "card"})
     players = Entry(file, "players", doc.get("players"))
     players.check_keys({"min", "max", "colours", "prospectors", "prospector_minus"})
     low, high = players.get("min", int), players.get("max", int)
@@ -214,6 +221,7 @@ def _load_game(path: Path) -> dict[str, Any]:
 def _load_buildings(path: Path, camps: tuple[Camp, ...]) -> tuple[Building, ...]:
     file = path / "buildings.toml"
     doc = read_toml(file)
+    _check_tables(file, doc, {"building"})
     building_entries = entries(file, doc, "building")
     camp_ids = {c.id for c in camps}
     buildings = []

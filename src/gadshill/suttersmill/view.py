@@ -18,7 +18,7 @@ def _chip_text(state: SMState, chips: list[int], visible: bool) -> str:
     if not visible:
         return f"{len(chips)} chips (face down)"
     values = sorted((data.chips[c].value for c in chips), reverse=True)
-    return f"{sum(values)} nuggets in {len(values)} chips [{' '.join(map(str, values))}]"
+    return f"{sum(values)} nuggets in {len(values)} chips: {' '.join(map(str, values))}"
 
 
 def render(state: Any, viewer: int | None) -> str:
@@ -59,7 +59,7 @@ def render(state: Any, viewer: int | None) -> str:
                 if s.retired[b]
                 else (f"deed {_colour(s, holder)}" if holder >= 0 else "deed free")
             )
-            row += f" [{deed}] cards(bottom->top): {cards or '-'}"
+            row += f" ({deed}) cards bottom->top: {cards or '-'}"
         if who:
             row += f"  prospectors: {' '.join(who)}"
         lines.append(row)
