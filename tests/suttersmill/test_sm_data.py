@@ -98,7 +98,7 @@ def test_missing_file(tmp_path: Path) -> None:
     pack = tmp_path / "sutters-mill"
     shutil.copytree(BUILTIN / "sutters-mill", pack)
     (pack / "buildings.toml").unlink()
-    with pytest.raises(DataError, match="buildings.toml: file not found"):
+    with pytest.raises(DataError, match=r"buildings\.toml: file not found"):
         smdata.load(pack)
 
 
