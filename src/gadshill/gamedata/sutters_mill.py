@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill.errors import DataError
-from gadshill.gamedata.pack import Entry, entries, pack_info, pack_path, read_toml
+from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_path, read_toml
 
 GAME = "sutters-mill"
 
@@ -259,23 +259,43 @@ def _load_cached(path: Path, sha: str) -> SuttersMillData:
     return SuttersMillData(path=path, buildings=buildings, **fields)
 
 
+def _stamp(path: Path) -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and modification times of a pack's files: a cheap change detector."""
+    out = []
+    for file in sorted(path.glob("*.toml")):
+        stat = file.stat()
+        out.append((file.name, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _info_cached(path: Path, stamp: tuple[tuple[str, int, int], ...]) -> PackInfo:
+    return pack_info(GAME, path)
+
+
+def info(data: Path | None = None) -> PackInfo:
+    """The pack's id and SHA-256, hashed again only when its files change."""
+    path = pack_path(GAME, data)
+    return _info_cached(path, _stamp(path))
+
+
 def load(data: Path | None = None) -> SuttersMillData:
     """Load and validate a Sutter's Mill pack (the built-in one by default)."""
-    path = pack_path(GAME, data)
-    return _load_cached(path, pack_info(GAME, path).sha256)
+    pack = info(data)
+    return _load_cached(pack.path, pack.sha256)
 
 
 def describe(data: Path | None = None) -> dict[str, Any]:
     """The pack as JSON-able data (``gadshill data show sutters-mill --json``)."""
     d = load(data)
-    info = pack_info(GAME, d.path)
+    pack = info(data)
     vein: dict[str, dict[str, int]] = {}
     for chip in d.chips:
         counts = vein.setdefault(chip.colour, {})
         counts[str(chip.value)] = counts.get(str(chip.value), 0) + 1
     return {
         "game": GAME,
-        "pack": {"id": info.id, "sha256": info.sha256},
+        "pack": {"id": pack.id, "sha256": pack.sha256},
         "players": {
             "min": d.min_players,
             "max": d.max_players,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from gadshill.errors import GadshillError
 from gadshill.gamedata import sutters_mill as smdata
-from gadshill.gamedata.pack import PackInfo, pack_info, pack_path
+from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.suttersmill.heuristic import heuristic
 from gadshill.suttersmill.moves import CODEC
@@ -30,7 +30,7 @@ def new_game(
 
 
 def pack(data: Path | None) -> PackInfo:
-    return pack_info(smdata.GAME, pack_path(smdata.GAME, data))
+    return smdata.info(data)
 
 
 @cache

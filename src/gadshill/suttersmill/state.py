@@ -231,8 +231,7 @@ class SMState(GameState[Move]):
         return self.tail - self.head
 
     def nuggets(self, p: int) -> int:
-        cv = self.t.chip_value
-        return sum(cv[c] for c in self.chips[p])
+        return sum(map(self.t.chip_value.__getitem__, self.chips[p]))
 
     def chip_counts(self, p: int) -> dict[int, int]:
         counts: dict[int, int] = {}
@@ -560,7 +559,8 @@ class SMState(GameState[Move]):
 
     def _town_possible(self, p: int) -> bool:
         """Act in Town needs one paid action it can take: C/E in Building Up, E/F after."""
-        if self.t.costs[0] > self.nuggets(p):
+        first = self.t.costs[0]
+        if first and first > self.nuggets(p):
             return False
         if self.winding[p]:
             return self.in_play(p) > 0
