@@ -184,3 +184,24 @@ def test_small_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert run([*args, "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "greedy" in out and "random" in out
+
+
+def test_human_seat_sees_moves_and_refusals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    # an illegal move in notation, a malformed one, a legal number; then the input ends
+    monkeypatch.setattr("sys.stdin", io.StringIO("dig mill\nfly away\n3\nbring mill\n"))
+    args = ["play", "sutters-mill", "--players", "2", "--bots", "human,random", "--seed", "2"]
+    assert run(args) == 130
+    captured = capsys.readouterr()
+    out = " ".join(captured.out.split())
+    assert "refused: dig mill" in out and "[SM-3.sequence]" in out
+    assert "unknown move 'fly'" in out
+    assert "1. red switches to Winding Down winddown" in out
+    assert "3. red acts in town town" in out
+    assert "red brings a prospector to mill (paid action 1, cost 0)" in out
+    assert "Vein: 72 chips left" in out and "hand 2 3 4 5 6 7 8 9 10 J Q K A" in out
+    assert "blue (seat 1, building up): 3 chips (face down); hand 13 cards" in out
+    assert captured.err.strip() == "gadshill: error: aborted"

@@ -236,3 +236,40 @@ def test_patient_random_play_reaches_the_late_game() -> None:
         check_invariants(s)
     assert "the gold vein is empty" in reasons
     assert bonuses > 0 and retired > 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), winding=st.booleans())
+def test_exact_generator_in_rich_town_positions(seed: int, winding: bool) -> None:
+    """Positions random play rarely reaches: the mover holds every deed, cards of all
+    colours in town, prospectors spread; a whole town turn is walked move by move."""
+    rng = random.Random(seed)
+    s = game(3, seed)
+    spaces = s.t.spaces
+    for p in range(3):
+        s.pros[p] = [rng.choice(range(len(spaces))) for _ in range(4)] + [SUPPLY]
+    for b in range(s.t.nb):
+        for _ in range(rng.randrange(0, 4)):
+            owner = rng.randrange(3)
+            if s.hand[owner]:
+                r = rng.choice(s.hand[owner])
+                s.hand[owner].remove(r)
+                s.stacks[b].append((owner, r))
+    for b in range(s.t.nb):  # the mover tops every building
+        for r in sorted(s.hand[0], key=lambda r: -s.t.rank_value[r])[:3]:
+            s.hand[0].remove(r)
+            s.stacks[b].append((0, r))
+        s._update_deed(b)
+    s.chips[0] += s.bank
+    s.bank = []
+    s.phase = "town"
+    if winding:
+        s.winding[0] = True
+        s.card_box[0], s.hand[0] = s.hand[0], []
+        s.pros[0] = [BOX if loc == SUPPLY else loc for loc in s.pros[0]]
+    check_invariants(s)
+    while s.player == 0 and not s.is_terminal:
+        legal = s.legal_moves()
+        assert {str(x) for x in legal} == filtered_candidates(s)
+        s.apply(rng.choice(legal))
+        check_invariants(s)
