@@ -3,7 +3,8 @@
 Every move goes through the rule book (``apply`` re-checks it), exactly as in a
 played or replayed game. Usage::
 
-    PYTHONPATH=src python bench/bench_suttersmill.py [--games 200] [--players 3] [--profile]
+    PYTHONPATH=src python bench/bench_suttersmill.py [--games 200] [--players 2,3,4]
+        [--bot random|patient] [--profile]
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def cpu_name() -> str:
     return platform.processor() or platform.machine()
 
 
-def run(games: int, players: list[int], seed: int) -> tuple[int, int, float]:
+def run(games: int, players: list[int], seed: int, bot: str = "random") -> tuple[int, int, float]:
     from gadshill.rules.bots import play_game
     from gadshill.suttersmill.spec import spec
 
@@ -36,7 +37,7 @@ def run(games: int, players: list[int], seed: int) -> tuple[int, int, float]:
     start = time.perf_counter()
     for i in range(games):
         n = players[i % len(players)]
-        played = play_game(game_spec, ["random"] * n, seed + i)
+        played = play_game(game_spec, [bot] * n, seed + i)
         moves += len(played.record.moves)
     return games, moves, time.perf_counter() - start
 
@@ -48,6 +49,12 @@ def main(argv: list[str] | None = None) -> None:
         "--players", default="2,3,4", help="seat counts, cycled over the games (default 2,3,4)"
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument(
+        "--bot",
+        choices=("random", "patient"),
+        default="random",
+        help="random: uniform; patient: random that prospects eagerly and winds down late",
+    )
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
     args = parser.parse_args(argv)
     try:
@@ -60,14 +67,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"platform: {platform.platform()}")
     print(f"cpu:      {cpu_name()} (one core used)")
     print(f"python:   {sys.version.split()[0]} ({platform.python_implementation()})")
-    run(min(5, args.games), players, 10**6)  # warm up caches
+    run(min(5, args.games), players, 10**6, args.bot)  # warm up caches
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    games, moves, seconds = run(args.games, players, args.seed)
+    games, moves, seconds = run(args.games, players, args.seed, args.bot)
     if profiler:
         profiler.disable()
-    print(f"sutters-mill random games: {games} ({'/'.join(map(str, players))} players)")
+    print(f"sutters-mill {args.bot} games: {games} ({'/'.join(map(str, players))} players)")
     print(f"  {seconds:.2f} s, {games / seconds:.1f} games/s, {moves / seconds:,.0f} moves/s")
     print(f"  {moves / games:.0f} moves per game on average")
     if profiler:

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from sm_helpers import BOX, SUPPLY, game
 
 from gadshill.rules.bots import play_game
-from gadshill.rules.moves import Move
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove
+from gadshill.suttersmill.bots import patient_choice
 from gadshill.suttersmill.moves import CODEC
 from gadshill.suttersmill.spec import spec
-from gadshill.suttersmill.state import BONUS, DIG, OVER, START, SMState, deed_holder
+from gadshill.suttersmill.state import OVER, START, SMState, deed_holder
 
 
 def check_invariants(s: SMState) -> None:
@@ -61,24 +61,6 @@ def check_invariants(s: SMState) -> None:
 
 def filtered_candidates(s: SMState) -> set[str]:
     return {str(x) for x in s.candidate_moves() if not s.check(x)}
-
-
-def patient_choice(s: SMState, legal: list[Move], rng: random.Random) -> Move:
-    """Random play that builds up for the first half of the vein and likes to prospect,
-    so games also reach the late game (bonuses, last-card removals, an empty vein)."""
-    names = [str(x) for x in legal]
-    if s.phase == START:
-        if "prospect" in names and rng.random() < 0.7:
-            return legal[names.index("prospect")]
-        if "winddown" in names and s.vein_left() > 36:
-            legal = [x for x in legal if str(x) != "winddown"]
-    elif s.phase == DIG and rng.random() < 0.85:
-        digs = [x for x in legal if str(x).startswith("dig")]
-        if digs:
-            return rng.choice(digs)
-    elif s.phase == BONUS:
-        return legal[0]
-    return rng.choice(legal)
 
 
 @settings(max_examples=30, deadline=None)

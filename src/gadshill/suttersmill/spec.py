@@ -10,6 +10,7 @@ from gadshill.errors import GadshillError
 from gadshill.gamedata import sutters_mill as smdata
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.suttersmill.bots import PatientBot
 from gadshill.suttersmill.heuristic import heuristic
 from gadshill.suttersmill.moves import CODEC
 from gadshill.suttersmill.rules import BOOK
@@ -47,5 +48,6 @@ def spec() -> GameSpec:
         render=render,
         describe=describe,
         heuristic=heuristic,
+        bots={"patient": PatientBot},
         max_moves=50_000,
     )

@@ -87,6 +87,13 @@ class Tables:
         self.free_move: list[list[Move]] = [
             [mv.FreeMove(p + 1, S[s]) for s in range(ns)] for p in range(k)
         ]
+        #: prospector k standing on space h: the moves to every other space
+        self.move_away = [
+            [[row[x] for x in range(ns) if x != h] for h in range(ns)] for row in self.move
+        ]
+        self.free_move_away = [
+            [[row[x] for x in range(ns) if x != h] for h in range(ns)] for row in self.free_move
+        ]
         self.withdraw: list[Move] = [mv.Withdraw(p + 1) for p in range(k)]
         self.free_withdraw: list[Move] = [mv.FreeWithdraw(p + 1) for p in range(k)]
         self.remove: list[Move] = [mv.Remove(p + 1) for p in range(k)]
@@ -116,9 +123,16 @@ def tables_for(data: SuttersMillData) -> Tables:
 def minimal_payments(counts: dict[int, int], due: int) -> list[tuple[int, ...]]:
     """Every multiset of chip values (descending tuples) covering ``due`` with no
     superfluous chip: dropping any one chip would leave less than ``due``."""
+    return list(_minimal_payments(tuple(sorted(counts.items())), due))
+
+
+@lru_cache(maxsize=4096)
+def _minimal_payments(items: tuple[tuple[int, int], ...], due: int) -> tuple[tuple[int, ...], ...]:
+    counts = dict(items)
     values = sorted(counts, reverse=True)
     out: list[tuple[int, ...]] = []
-    for combo in product(*(range(min(counts[v], due) + 1) for v in values)):
+    # a minimal payment never holds more chips of value v than ceil(due / v)
+    for combo in product(*(range(min(counts[v], -(-due // v)) + 1) for v in values)):
         total = sum(n * v for n, v in zip(combo, values, strict=True))
         if total < due:
             continue
@@ -126,7 +140,7 @@ def minimal_payments(counts: dict[int, int], due: int) -> list[tuple[int, ...]]:
         if total - smallest >= due:
             continue
         out.append(tuple(v for n, v in zip(combo, values, strict=True) for _ in range(n)))
-    return out
+    return tuple(out)
 
 
 def is_minimal_payment(values: tuple[int, ...], due: int) -> bool:
@@ -596,9 +610,10 @@ class SMState(GameState[Move]):
                     out += t.free_bring
             hand = self.hand[p]
             if hand and (can_pay_action or eld):
+                stacks = self.stacks
                 for b in range(nb):
                     n_here = at[nc + b]
-                    if n_here and n_here > self.cards_of_at(p, b):
+                    if n_here and n_here > sum(1 for owner, _ in stacks[b] if owner == p):
                         if can_pay_action:
                             row = t.card[b]
                             out += [row[r] for r in hand]
@@ -611,11 +626,9 @@ class SMState(GameState[Move]):
         for k in in_play:
             here = pros[k]
             if can_pay_action:
-                row = t.move[k]
-                out += [row[s] for s in range(ns) if s != here]
+                out += t.move_away[k][here]
             if free_move:
-                row = t.free_move[k]
-                out += [row[s] for s in range(ns) if s != here]
+                out += t.free_move_away[k][here]
         if winding:
             chal = deed[t.b_chalmers] == p and t.b_chalmers not in used
             adams = deed[t.b_adams] == p and t.b_adams not in used
