@@ -17,6 +17,7 @@ from gadshill.suttersmill.bots import patient_choice
 from gadshill.suttersmill.moves import CODEC
 from gadshill.suttersmill.spec import spec
 from gadshill.suttersmill.state import OVER, START, SMState, deed_holder
+from gadshill.suttersmill.view import describe, render
 
 
 def check_invariants(s: SMState) -> None:
@@ -251,5 +252,10 @@ def test_exact_generator_in_rich_town_positions(seed: int, winding: bool) -> Non
     while s.player == 0 and not s.is_terminal:
         legal = s.legal_moves()
         assert {str(x) for x in legal} == filtered_candidates(s)
+        for move in legal:  # log lines: informative and free of rich markup brackets
+            line = describe(s, move)
+            assert line.startswith("red") and "[" not in line
+        for viewer in (None, 0, 1):
+            assert "[" not in render(s, viewer)
         s.apply(rng.choice(legal))
         check_invariants(s)
