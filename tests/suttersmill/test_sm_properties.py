@@ -259,3 +259,12 @@ def test_exact_generator_in_rich_town_positions(seed: int, winding: bool) -> Non
             assert "[" not in render(s, viewer)
         s.apply(rng.choice(legal))
         check_invariants(s)
+
+
+def test_greedy_against_patient_terminates() -> None:
+    """Seed 70 once made a one-ply greedy shuttle a prospector between a camp and a
+    building for ever; the heuristic now values camp prospectors and discounts cards
+    buried under other players' cards, and such games end."""
+    result = play_game(spec(), ["greedy", "patient"], 70)
+    assert result.state.is_terminal and len(result.record.moves) < 5_000
+    assert result.state.winners() == [0]

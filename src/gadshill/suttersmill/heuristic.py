@@ -15,25 +15,30 @@ def value(s: SMState, p: int) -> float:
     f = s.vein_left() / total_vein if total_vein else 0.0
     v = float(s.score(p)) - s.debt * (p == s.player)
     pros = s.pros[p]
-    # prospectors waiting in a camp whose section still holds gold
+    # prospectors waiting in a camp whose section still holds gold: a chip each, later
     for c in range(t.nc):
         if s.section_left[c]:
-            v += 1.5 * pros.count(c)
+            v += 2.5 * pros.count(c)
     deeds = sum(1 for h in s.deed if h == p) + (s.adventurer == p)
     v += 4.0 * f * deeds
     winding = s.winding[p]
     late = min(1.0, 4.0 * f)
     rv = t.rank_value
+    # own cards in town score minus now; taking one back later turns that into plus,
+    # but digging it out from under other players' cards hands them their points
     for b, stack in enumerate(s.stacks):
         here = pros.count(t.nc + b)
+        above_others = 0
         for depth, (owner, rank) in enumerate(reversed(stack)):
             if owner != p:
+                above_others += rv[rank]
                 continue
             if winding:
                 rho = (0.75 if here else 0.45) * late * (0.9**depth)
+                v += rho * max(0.0, 2.0 * rv[rank] - 2.0 * above_others)
             else:
                 rho = 0.6 * min(1.0, 2.0 * f)
-            v += 2.0 * rho * rv[rank]
+                v += rho * max(0.0, 2.0 * rv[rank] - above_others)
     in_town = s.in_play(p)
     back = (0.6 if winding else 0.7) * (late if winding else min(1.0, 2.0 * f))
     v += back * t.minus[in_town]
