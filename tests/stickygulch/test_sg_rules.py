@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from sg_util import at_act, bring, empty_board, fresh, give, parse, play, rule_ids, setup_done
 
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.stickygulch.state import FREE, XSITE, StickyGulchState
-from sg_util import at_act, bring, empty_board, fresh, give, parse, play, rule_ids, setup_done
 
 
 class Dice(random.Random):
@@ -378,7 +378,7 @@ def test_SG_R_reaction_window_order() -> None:
 
 def test_SG_5_conflict_cost_then_name() -> None:
     s = scenario(3)
-    p, q, r = s.player, (s.player + 1) % 3, (s.player + 2) % 3
+    p, q = s.player, (s.player + 1) % 3
     s.sites[1][3] = q  # site 4
     s.stock[q] -= 1
     give(s, p, "lucky-lucy")  # $1, own roll, +-1

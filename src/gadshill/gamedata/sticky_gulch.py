@@ -286,7 +286,9 @@ def _load_step(entry: Entry, index: int, raw: Any, when: str, die_sides: int) ->
             raise entry.error(f"{verb} parameter {key} must be {kind.__name__}", field)
         params[key] = value
     if verb in ROLL_VERBS and when == "own-turn":
-        raise entry.error(f"{verb} acts on a pending die: 'when' must be own-roll or any-roll", field)
+        raise entry.error(
+            f"{verb} acts on a pending die: 'when' must be own-roll or any-roll", field
+        )
     if verb not in ROLL_VERBS and when != "own-turn":
         raise entry.error(f"{verb} is an own-turn step: 'when' must be own-turn", field)
     if verb == "set-die":

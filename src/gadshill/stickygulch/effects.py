@@ -278,11 +278,7 @@ def _announce_roll(s: StickyGulchState, number: int, final: bool) -> None:
 
 def _roll(s: StickyGulchState) -> None:
     s.die = s.rng.randint(1, s.data.table.die_sides)
-    s.window = [
-        p
-        for k in range(s.n)
-        if s.eligible_die_drifters(p := (s.player + k) % s.n)
-    ]
+    s.window = [p for k in range(s.n) if s.eligible_die_drifters(p := (s.player + k) % s.n)]
     s.declared = []
     _next_in_window(s)
 
@@ -336,6 +332,8 @@ def pay_lode(s: StickyGulchState, number: int, die: int) -> None:
     s.claimed[number] += 1
     s.money[owner] += lode.payout
     s.claims.append((number, lode.letter, owner, lode.payout))
-    s.log.append(f"die {die} at {loc.name}: seat {owner} claims lode {lode.letter} (${lode.payout})")
+    s.log.append(
+        f"die {die} at {loc.name}: seat {owner} claims lode {lode.letter} (${lode.payout})"
+    )
     if s.claimed[number] == len(loc.lodes):
         _retire(s, number)

@@ -105,11 +105,7 @@ def die_values(s: StickyGulchState, ident: str) -> list[int | None]:
         return [None]
     if step.any:
         return [v for v in range(1, sides + 1) if v != s.die]
-    return [
-        v
-        for v in range(-step.by, step.by + 1)
-        if v != 0 and 1 <= s.die + v <= sides
-    ]
+    return [v for v in range(-step.by, step.by + 1) if v != 0 and 1 <= s.die + v <= sides]
 
 
 def effect_moves(s: StickyGulchState, with_skip: bool = True) -> list[SGMove]:
@@ -123,24 +119,24 @@ def effect_moves(s: StickyGulchState, with_skip: bool = True) -> list[SGMove]:
     elif verb == "camp" or (verb == "move-camp" and s.picked is not None):
         if verb == "move-camp" or s.stock[s.player] > 0:
             for n in s.in_play:
-                row = t.place[n]
-                out += [row[i + 1] for i, owner in enumerate(sites[n]) if owner == FREE]
+                places = t.place[n]
+                out += [places[i + 1] for i, owner in enumerate(sites[n]) if owner == FREE]
     elif verb == "move-camp":
         if any(FREE in sites[n] for n in s.in_play):
             anyone = step.whose == "any"
             me = s.player
             for n in s.in_play:
-                row = t.pick[n]
+                picks = t.pick[n]
                 out += [
-                    row[i + 1]
+                    picks[i + 1]
                     for i, owner in enumerate(sites[n])
                     if owner == me or (anyone and owner >= 0)
                 ]
     elif verb == "evict":
         me = s.player
         for n in s.in_play:
-            row = t.pick[n]
-            out += [row[i + 1] for i, owner in enumerate(sites[n]) if owner >= 0 and owner != me]
+            picks = t.pick[n]
+            out += [picks[i + 1] for i, o in enumerate(sites[n]) if o >= 0 and o != me]
     if with_skip:
         out.append(SKIP)
     return out
@@ -182,7 +178,11 @@ def _act_moves(s: StickyGulchState, t: Tables) -> list[SGMove]:
     ap = s.ap
     p = s.player
     out: list[SGMove] = []
-    if s.location_deck and s.draws < len(costs.draw_location) and costs.draw_location[s.draws] <= ap:
+    if (
+        s.location_deck
+        and s.draws < len(costs.draw_location)
+        and costs.draw_location[s.draws] <= ap
+    ):
         out.append(DRAW)
     if (
         (s.drifter_deck or s.drifter_discard)

@@ -116,7 +116,9 @@ class Skip(Move):
     kind = "skip"
 
 
-SGMove = Keep | Draw | Camp | Hire | Prospect | Use | Roll | Pass | End | Target | Place | Pick | Skip
+SGMove = (
+    Keep | Draw | Camp | Hire | Prospect | Use | Roll | Pass | End | Target | Place | Pick | Skip
+)
 MOVE_CLASSES: tuple[type[Move], ...] = (
     Keep,
     Draw,

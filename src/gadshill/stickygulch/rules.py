@@ -8,6 +8,8 @@ fields of the message) when a move breaks the rule; procedures are carried out b
 
 from __future__ import annotations
 
+from typing import Any
+
 from gadshill.rules.rulebook import Breach, RuleBook
 from gadshill.stickygulch.moves import (
     Camp,
@@ -27,7 +29,8 @@ from gadshill.stickygulch.moves import (
 )
 from gadshill.stickygulch.state import FREE, XSITE, StickyGulchState
 
-BOOK: RuleBook[StickyGulchState, SGMove] = RuleBook("sticky-gulch")
+#: predicates take the move classes they govern, hence Any for the move type
+BOOK: RuleBook[StickyGulchState, Any] = RuleBook("sticky-gulch")
 S = StickyGulchState
 
 # --- content, money, setup --------------------------------------------------------------

@@ -145,7 +145,7 @@ def describe(state: GameState[Any], move: Move) -> str:
         after.apply(move)  # type: ignore[arg-type]
         news = after.log[before:]
         if isinstance(move, Roll):
-            news = [f"rolls {after.die}"] + news if after.die else news
+            news = [f"rolls {after.die}", *news] if after.die else news
         if news:
             text += ": " + "; ".join(news)
     return text
@@ -154,7 +154,7 @@ def describe(state: GameState[Any], move: Move) -> str:
 def _describe_move(s: StickyGulchState, move: Move) -> str:
     if isinstance(move, Keep):
         what = "keeps starting drifter" if s.phase == "draft" else "hires"
-        return f"{what} {s.drifter(move.drifter).name}" if s.actor == s.actor else what
+        return f"{what} {s.drifter(move.drifter).name}"
     if isinstance(move, Draw):
         return "draws a location card"
     if isinstance(move, Camp):

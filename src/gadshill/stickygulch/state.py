@@ -268,9 +268,9 @@ class StickyGulchState(GameState[SGMove]):
         out = []
         for ident in self.hands[player]:
             d = self.data.drifter_by_id[ident]
-            if d.when == "any-roll" or (d.when == "own-roll" and player == self.player):
-                if d.cost <= self.money[player]:
-                    out.append(d)
+            timely = d.when == "any-roll" or (d.when == "own-roll" and player == self.player)
+            if timely and d.cost <= self.money[player]:
+                out.append(d)
         return out
 
     def current_step(self) -> Step | None:
