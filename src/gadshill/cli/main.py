@@ -29,11 +29,6 @@ def _register_commands() -> None:
 
     for module in (game_cmds, data_cmds):
         module.register(app, data_app)
-    try:
-        from gadshill.cli import deduction_cmds
-    except ImportError:  # the Gads Hill solver commands are optional while it is built
-        return
-    deduction_cmds.register(app, data_app)
 
 
 _register_commands()

@@ -84,6 +84,10 @@ class PlayedGame:
 Chooser = Callable[[GameState[Any], int], Move]
 
 
+def _bot_chooser(bot: Bot, rng: random.Random) -> Chooser:
+    return lambda state, _seat: bot.choose(state, rng)
+
+
 def play_game(
     spec: GameSpec,
     seats: list[str],
@@ -98,17 +102,16 @@ def play_game(
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
     choosers = dict(choosers or {})
-    for seat, name in enumerate(seats):
-        if seat not in choosers:
-            bot, rng = make_bot(spec, name), bot_rng(seed, seat)
-            choosers[seat] = lambda state, _s, bot=bot, rng=rng: bot.choose(state, rng)
+    for index, name in enumerate(seats):
+        if index not in choosers:
+            choosers[index] = _bot_chooser(make_bot(spec, name), bot_rng(seed, index))
     state = spec.new_game(len(seats), seed, data, options)
     record = new_record(spec, list(seats), seed, data, options)
     while not state.is_terminal:
         if len(record.moves) >= spec.max_moves:
             raise GadshillError(f"{spec.id} did not end within {spec.max_moves} moves")
         seat = state.current_player
-        assert seat is not None
+        assert seat is not None, "a state that is not terminal has a player to move"
         move = choosers[seat](state, seat)
         if on_move is not None:
             on_move(state, move)
