@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sg_util import fresh
 
 from gadshill.cli.registry import get_spec
 from gadshill.rules.bots import play_game
@@ -20,6 +19,7 @@ from gadshill.stickygulch.moves import Use
 from gadshill.stickygulch.rules import BOOK
 from gadshill.stickygulch.spec import spec
 from gadshill.stickygulch.state import StickyGulchState
+from tests.stickygulch.sg_util import fresh
 
 
 def check_invariants(s: StickyGulchState, ledger: list[int]) -> None:

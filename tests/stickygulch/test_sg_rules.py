@@ -5,11 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
-from sg_util import at_act, bring, empty_board, fresh, give, parse, play, rule_ids, setup_done
 
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.stickygulch.state import FREE, XSITE, StickyGulchState
+from tests.stickygulch.sg_util import (
+    at_act,
+    bring,
+    empty_board,
+    fresh,
+    give,
+    parse,
+    play,
+    rule_ids,
+    setup_done,
+)
 
 
 class Dice(random.Random):
