@@ -56,7 +56,7 @@ def test_unknown_effect_verb(pack: Path) -> None:
 
 
 def test_bad_effect_parameter(pack: Path) -> None:
-    edit(pack, "drifters.toml", "points = 2", "points = 0")
+    edit(pack, "drifters.toml", "points = 3", "points = 0")
     assert "Gentleman Jim).effect[0]" in error_of(pack)
     edit(pack, "drifters.toml", "points = 0", 'points = "two"')
     assert "must be int" in error_of(pack)
@@ -127,7 +127,7 @@ def test_too_many_x(pack: Path) -> None:
 
 
 def test_missing_field(pack: Path) -> None:
-    edit(pack, "drifters.toml", "cost = 2\n", "", 1)
+    edit(pack, "drifters.toml", "cost = 0\n", "", 1)
     assert "Silver Eagle).cost: missing field" in error_of(pack)
 
 
@@ -156,7 +156,7 @@ def test_invalid_toml_and_missing_file(pack: Path) -> None:
 
 
 def test_unknown_key(pack: Path) -> None:
-    edit(pack, "drifters.toml", "cost = 2\n", "cost = 2\ncolour = 1\n", 1)
+    edit(pack, "drifters.toml", "cost = 0\n", "cost = 0\ncolour = 1\n", 1)
     assert "unknown field(s) colour" in error_of(pack)
 
 

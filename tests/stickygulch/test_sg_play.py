@@ -15,7 +15,7 @@ from gadshill.cli.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.stickygulch.moves import Use
+from gadshill.stickygulch.moves import Keep, Use
 from gadshill.stickygulch.rules import BOOK
 from gadshill.stickygulch.spec import spec
 from gadshill.stickygulch.state import StickyGulchState
@@ -211,3 +211,38 @@ def test_every_rule_has_a_function_named_after_it() -> None:
         r for r in BOOK.ids() if "def test_" + r.replace("-", "_").replace(".", "_") not in sources
     ]
     assert not missing
+
+
+def test_bots_hire_and_use_drifters() -> None:
+    hired = used = 0
+    for seed in range(6):
+        seats = ["prospector", "greedy"] if seed % 2 else ["prospector"] * 3
+
+        def count(state: object, move: object) -> None:
+            nonlocal hired, used
+            assert isinstance(state, StickyGulchState)
+            hired += isinstance(move, Keep) and state.phase == "hire"
+            used += isinstance(move, Use)
+
+        played = play_game(spec(), seats, seed, options={"length": "short"}, on_move=count)
+        assert played.state.is_terminal
+    assert hired > 0 and used > 0
+
+
+def test_heuristic_prefers_money_and_good_camps() -> None:
+    from gadshill.stickygulch.heuristic import camp_value, heuristic
+
+    s = fresh(2, 3)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    p = s.player
+    base = heuristic(s, p)
+    richer = s.clone()
+    richer.money[p] += 5
+    assert heuristic(richer, p) == base + 5
+    number = s.in_play[0]
+    camped = s.clone()
+    site = camped.available_sites(number)[0]
+    camped.apply(spec().codec.parse(f"camp {number} {site}"))  # type: ignore[arg-type]
+    assert camp_value(camped, number) > 0
+    assert heuristic(camped, p) > base - 1.5 * 1  # the camp outweighs most of its point

@@ -444,13 +444,13 @@ def test_SG_1_vocabulary_every_verb() -> None:
     # actions
     ap = s.ap
     play(s, "use gentleman-jim -")
-    assert s.ap == ap + 2
+    assert s.ap == ap + 3
     # hire without action points
     hand = len(s.hands[p])
     play(s, "use dusty-rhodes -")
     assert s.phase == "hire"
     play(s, f"keep {s.offer[1]}")
-    assert len(s.hands[p]) == hand and s.hires == 0 and s.ap == ap + 2
+    assert len(s.hands[p]) == hand and s.hires == 0 and s.ap == ap + 3
 
 
 def test_SG_1_vocabulary_roll_and_skip() -> None:
@@ -506,7 +506,9 @@ def test_SG_1_effect_pick() -> None:
     play(s, "use black-bart -")
     assert violations(s, "pick 1 1") == ["SG-1.effect-pick"]  # own camp
     assert violations(s, "pick 1 4") == ["SG-1.effect-pick"]  # empty site
-    play(s, "skip", "use ol-shovel-sam -")
+    while s.phase == "effect":
+        play(s, "skip")
+    play(s, "use ol-shovel-sam -")
     assert violations(s, "pick 1 2") == ["SG-1.effect-pick"]  # not yours
     assert violations(s, "pick 1 1") == []
 

@@ -192,8 +192,15 @@ def _act_moves(s: StickyGulchState, t: Tables) -> list[SGMove]:
         out.append(HIRE)
     in_play = s.in_play
     if s.stock[p] > 0:
+        camp_costs = costs.camp_on_location
+        limit = len(camp_costs)
+        camps_on = s.camps_on
         for n in in_play:
-            if s.camp_cost(n) <= ap:
+            k = camps_on.get(n, 0)
+            if k >= limit:
+                continue
+            cost = costs.new_location_camp if k == 0 and n in s.new_locations else camp_costs[k]
+            if cost <= ap:
                 row = t.camp[n]
                 out += [row[i + 1] for i, owner in enumerate(s.sites[n]) if owner == FREE]
     if s.rolls < len(costs.extra_roll) and costs.extra_roll[s.rolls] <= ap:

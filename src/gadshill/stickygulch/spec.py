@@ -12,6 +12,8 @@ from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
+from gadshill.stickygulch.bots import ProspectorBot
+from gadshill.stickygulch.heuristic import heuristic
 from gadshill.stickygulch.moves import (
     CODEC,
     Camp,
@@ -42,89 +44,6 @@ def new_game(
 
 def pack(data: Path | None) -> PackInfo:
     return load(data).info
-
-
-# --- heuristic --------------------------------------------------------------------------
-#: rough dollar value of one effect step, for judging drifters in hand and in use
-STEP_VALUE = {
-    "draw-location": 1.0,
-    "camp": 2.0,
-    "roll": 1.5,
-    "actions": 1.2,  # per point
-    "hire": 1.5,
-    "move-camp": 1.5,
-    "evict": 2.0,
-    "reroll": 1.5,
-    "set-die": 2.0,
-}
-HOLD = 0.5  # a drifter in hand is worth this share of its effect's value
-CAMP_SHARE = 0.5  # camps are valued at this share of their fair part of the lodes left
-
-
-def _step_value(verb: str, points: int) -> float:
-    return STEP_VALUE[verb] * (points if verb == "actions" else 1)
-
-
-def camp_value(s: StickyGulchState, number: int) -> float:
-    """Expected dollars one camp on this location will still collect (roughly)."""
-    loc = s.data.location(number)
-    left = loc.lodes[s.claimed[number] :]
-    if not left:
-        return 0.0
-    row = s.sites[number]
-    occupied = sum(1 for owner in row if owner >= 0)
-    return CAMP_SHARE * sum(lode.payout for lode in left) / max(occupied, 1)
-
-
-def _roll_value(s: StickyGulchState, player: int, number: int, die: int) -> float:
-    """Dollars ``player`` gets from a roll at ``number``: die 0 means not rolled yet."""
-    loc = s.data.location(number)
-    if s.claimed[number] >= len(loc.lodes):
-        return 0.0
-    payout = loc.lodes[s.claimed[number]].payout
-    row = s.sites[number]
-    if die:
-        return float(payout) if row[die - 1] == player else 0.0
-    return payout * sum(1 for owner in row if owner == player) / len(row)
-
-
-def heuristic(state: GameState[Any], player: int) -> float:
-    """Money, plus a small estimate of camps, drifters and any roll or effect pending."""
-    s = state
-    assert isinstance(s, StickyGulchState)
-    if s.phase == "over":
-        winners = s.winners()
-        return s.money[player] + (50.0 / len(winners) if player in winners else 0.0)
-    value = float(s.money[player])
-    for number in s.in_play:
-        mine = s.sites[number].count(player)
-        if mine:
-            value += mine * camp_value(s, number)
-    by_id = s.data.drifter_by_id
-    for ident in s.hands[player]:
-        d = by_id[ident]
-        value += HOLD * sum(_step_value(st.verb, st.points) for st in d.effect)
-    if s.player == player:
-        for step in s.queue:
-            value += _step_value(step.verb, step.points)
-        if s.phase == "hire":
-            value += HOLD * max(
-                sum(_step_value(st.verb, st.points) for st in by_id[i].effect) for i in s.offer
-            )
-    if s.roll_loc:
-        die = s.die
-        if die and s.declared:
-            sides = s.data.table.die_sides
-            for _p, ident, v in sorted(
-                s.declared, key=lambda x: (-by_id[x[1]].cost, by_id[x[1]].name)
-            ):
-                step = by_id[ident].effect[0]
-                if step.verb == "reroll":
-                    die = 0
-                elif v is not None:
-                    die = v if step.any else min(sides, max(1, (die or 1) + v))
-        value += _roll_value(s, player, s.roll_loc, die)
-    return value
 
 
 # --- words and pictures ----------------------------------------------------------------
@@ -259,5 +178,6 @@ def spec() -> GameSpec:
         describe=describe,
         heuristic=heuristic,
         options={"length": LENGTHS},
+        bots={"prospector": ProspectorBot},
         max_moves=20_000,
     )

@@ -16,12 +16,68 @@ Everything random (shuffles, the starting player, every die) comes from ``self.r
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import os
 import random
 from typing import Any, ClassVar
 
 from gadshill.gamedata.sticky_gulch import Drifter, Step, StickyGulchData
 from gadshill.rules.state import GameState
 from gadshill.stickygulch.moves import SGMove
+
+MASK64 = (1 << 64) - 1
+
+
+class GameRandom(random.Random):
+    """The state's seeded generator: SplitMix64 behind the ``random.Random`` interface.
+
+    Its whole state is one 64-bit integer, so cloning a game state (which the greedy
+    bot does for every candidate move) copies an int instead of Mersenne Twister's
+    625 words. Shuffles, ``randint`` and ``choice`` work as in ``random.Random``.
+    """
+
+    _s: int
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        if a is None:
+            a = int.from_bytes(os.urandom(8), "big")
+        elif not isinstance(a, int):
+            a = int.from_bytes(hashlib.sha256(repr(a).encode()).digest()[:8], "big")
+        self._s = a & MASK64
+        self.gauss_next = None
+
+    def _next(self) -> int:
+        self._s = z = (self._s + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 64:
+            return self._next() >> (64 - k) if k else 0
+        out, bits = 0, 0
+        while bits < k:
+            out = (out << 64) | self._next()
+            bits += 64
+        return out >> (bits - k)
+
+    def getstate(self) -> Any:
+        return self._s
+
+    def setstate(self, state: Any) -> None:
+        self._s = int(state) & MASK64
+        self.gauss_next = None
+
+    def copy(self) -> GameRandom:
+        twin = GameRandom.__new__(GameRandom)
+        twin._s = self._s
+        twin.gauss_next = None
+        return twin
+
 
 FREE = -1  # an open site
 XSITE = -2  # a site marked X
@@ -84,16 +140,13 @@ class StickyGulchState(GameState[SGMove]):
     def new(
         cls, data: StickyGulchData, players: int, seed: int, length: str = "medium"
     ) -> StickyGulchState:
-        from gadshill.stickygulch import rules  # the rule book registers its rules on import
-
-        del rules
         self = cls.__new__(cls)
         table = data.table
         self.data = data
         self.n = players
         self.length = length
         self.target = table.length(length)
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.money = [table.starting_money] * players
         self.stock = [table.camps_per_player] * players
         self.hands = [[] for _ in range(players)]
@@ -191,29 +244,23 @@ class StickyGulchState(GameState[SGMove]):
         return [float(m) for m in self.money]
 
     def candidate_moves(self) -> list[SGMove]:
-        from gadshill.stickygulch.movegen import universe
-
-        return list(universe(self.data))
+        return list(movegen.universe(self.data))
 
     def legal_moves(self) -> list[SGMove]:
-        from gadshill.stickygulch.movegen import legal_moves
-
         if self.phase == "over":
             return []
-        return legal_moves(self)
+        return movegen.legal_moves(self)
 
     def _play(self, move: SGMove) -> None:
-        from gadshill.stickygulch.effects import play
-
-        play(self, move)
+        effects.play(self, move)
 
     def clone(self) -> StickyGulchState:
         other = StickyGulchState.__new__(StickyGulchState)
         d = self.__dict__
         od = other.__dict__
         od.update(d)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        rng = self.rng
+        other.rng = rng.copy() if isinstance(rng, GameRandom) else copy.deepcopy(rng)
         for name in (
             "money",
             "stock",
@@ -336,5 +383,12 @@ class StickyGulchState(GameState[SGMove]):
         out["location_deck"] = list(self.location_deck)
         out["draft_queue"] = list(self.draft_queue)
         state = self.rng.getstate()
-        out["rng"] = [state[0], list(state[1]), state[2]]
+        out["rng"] = state if isinstance(state, int) else repr(state)
         return out
+
+
+# The move generator, the effects and the rule book build on this class; imported last so
+# each of them can import it (the rule book attaches itself as ``rulebook`` on import).
+from gadshill.stickygulch import effects, movegen, rules  # noqa: E402
+
+del rules
