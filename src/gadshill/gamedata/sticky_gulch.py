@@ -53,9 +53,16 @@ class Location:
     x_sites: frozenset[int]
     lodes: tuple[Lode, ...]
 
-    @property
+    @cached_property
     def total(self) -> int:
         return sum(lode.payout for lode in self.lodes)
+
+    @cached_property
+    def left(self) -> tuple[int, ...]:
+        """Dollars still to pay once k lodes are claimed, for k = 0 .. len(lodes)."""
+        return tuple(
+            sum(lode.payout for lode in self.lodes[k:]) for k in range(len(self.lodes) + 1)
+        )
 
 
 @dataclass(frozen=True)

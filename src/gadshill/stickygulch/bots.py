@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gadshill.gamedata.sticky_gulch import StickyGulchData
 from gadshill.rules.state import GameState
 from gadshill.stickygulch.heuristic import (
     AP_VALUE,
@@ -68,15 +69,26 @@ class _Scorer:
         self.me = s.actor
         self._best_camp: float | None = None
         self._best_roll: float | None = None
-        data = s.data
-        self.avg_card = CAMP_SHARE * sum(loc.total for loc in data.locations) / len(data.locations)
+        self._rolls: dict[int, float] = {}
+        self._camps: dict[int, float] = {}
+        self.avg_card = _avg_card(s.data)
 
     # --- building blocks ---------------------------------------------------------------
     def roll_score(self, number: int) -> float:
-        s, me = self.s, self.me
-        mine = roll_value(s, me, number)
-        theirs = sum(roll_value(s, p, number) for p in range(s.n) if p != me)
-        return mine - DENIAL * theirs
+        cached = self._rolls.get(number)
+        if cached is None:
+            s, me = self.s, self.me
+            mine = roll_value(s, me, number)
+            theirs = sum(roll_value(s, p, number) for p in range(s.n) if p != me)
+            cached = self._rolls[number] = mine - DENIAL * theirs
+        return cached
+
+    def new_camp(self, number: int) -> float:
+        """The value of one more camp on ``number``."""
+        cached = self._camps.get(number)
+        if cached is None:
+            cached = self._camps[number] = camp_value(self.s, number, extra=1)
+        return cached
 
     def best_roll(self) -> float:
         if self._best_roll is None:
@@ -91,7 +103,7 @@ class _Scorer:
         if self._best_camp is None:
             s = self.s
             self._best_camp = max(
-                (camp_value(s, n, extra=1) for n in s.in_play if FREE in s.sites[n]),
+                (self.new_camp(n) for n in s.in_play if FREE in s.sites[n]),
                 default=0.0,
             )
         return self._best_camp
@@ -152,7 +164,7 @@ class _Scorer:
         if isinstance(move, Keep):
             return hold_value(s.data, move.drifter) + 0.5 * rng.random()
         if isinstance(move, Camp):
-            value = camp_value(s, move.location, extra=1) - self.stock_cost()
+            value = self.new_camp(move.location) - self.stock_cost()
             if s.phase == "act":
                 value -= AP_VALUE * s.camp_cost(move.location)
             return value
@@ -176,7 +188,7 @@ class _Scorer:
         if isinstance(move, Target):
             return self.roll_score(move.location)
         if isinstance(move, Place):
-            value = camp_value(s, move.location, extra=1)
+            value = self.new_camp(move.location)
             if s.picked is not None:
                 owner = s.sites[s.picked[0]][s.picked[1] - 1]
                 if owner != self.me:  # moving a rival's camp: somewhere poor
@@ -206,6 +218,18 @@ class _Scorer:
         elif face:
             face = min(s.data.table.die_sides, max(1, face + move.value))
         return self.face_value(number, face) - now
+
+
+_AVG: dict[int, tuple[StickyGulchData, float]] = {}
+
+
+def _avg_card(data: StickyGulchData) -> float:
+    """A camp's share of an average card's lodes."""
+    hit = _AVG.get(id(data))
+    if hit is None or hit[0] is not data:
+        value = CAMP_SHARE * sum(loc.total for loc in data.locations) / len(data.locations)
+        hit = _AVG[id(data)] = (data, value)
+    return hit[1]
 
 
 def _die_now(s: StickyGulchState) -> int:

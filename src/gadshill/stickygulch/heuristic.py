@@ -70,22 +70,20 @@ def hold_value(data: StickyGulchData, ident: str) -> float:
 
 def camp_value(s: StickyGulchState, number: int, extra: int = 0) -> float:
     """What one camp on this location may still collect (with ``extra`` more camps)."""
-    loc = s.data.location(number)
-    claimed = s.claimed[number]
-    if claimed >= len(loc.lodes):
+    left = s.data.locations[number - 1].left[s.claimed[number]]
+    if not left:
         return 0.0
-    left = sum(lode.payout for lode in loc.lodes[claimed:])
     occupied = sum(1 for owner in s.sites[number] if owner >= 0) + extra
     return CAMP_SHARE * left / max(occupied, 1)
 
 
 def roll_value(s: StickyGulchState, player: int, number: int, die: int = 0) -> float:
     """Dollars ``player`` gets from a roll at ``number`` (die 0: not rolled yet)."""
-    loc = s.data.location(number)
+    lodes = s.data.locations[number - 1].lodes
     claimed = s.claimed[number]
-    if claimed >= len(loc.lodes):
+    if claimed >= len(lodes):
         return 0.0
-    payout = loc.lodes[claimed].payout
+    payout = lodes[claimed].payout
     row = s.sites[number]
     if die:
         return float(payout) if row[die - 1] == player else 0.0

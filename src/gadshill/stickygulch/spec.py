@@ -71,9 +71,8 @@ def describe(state: GameState[Any], move: Move) -> str:
 
 
 def _describe_move(s: StickyGulchState, move: Move) -> str:
-    if isinstance(move, Keep):
-        what = "keeps starting drifter" if s.phase == "draft" else "hires"
-        return f"{what} {s.drifter(move.drifter).name}"
+    if isinstance(move, Keep):  # the name stays secret: drifters are private until used
+        return "keeps one drifter" + (" for the start" if s.phase == "draft" else " (hired)")
     if isinstance(move, Draw):
         return "draws a location card"
     if isinstance(move, Camp):
