@@ -587,3 +587,18 @@ def test_SG_5_end_all_retired_shares_the_win() -> None:
 def test_setup_done_reaches_first_turn() -> None:
     s = setup_done(fresh(4, seed=8))
     assert s.phase == "act" and s.turn == 1
+
+
+def test_SG_R_starting_camps_with_nowhere_to_go_are_dropped() -> None:
+    s = fresh(4, seed=6)
+    while s.phase == "draft":
+        s.apply(s.legal_moves()[0])
+    fourth = s.setup_queue[-1]
+    # fill every open site but one card's: the fourth player cannot use 3 different cards
+    keep_open = s.in_play[0]
+    for number in s.in_play[1:]:
+        s.sites[number] = [o if o != FREE else 9 for o in s.sites[number]]
+    while s.phase == "start-camps":
+        s.apply(s.legal_moves()[0])
+    assert s.phase == "act"
+    assert s.sites[keep_open].count(fourth) <= 1

@@ -98,13 +98,7 @@ def _starting_camp(s: StickyGulchState, number: int, site: int) -> None:
     p = s.setup_queue.pop(0)
     _set_camp(s, p, number, site)
     s.setup_used.append(number)
-    if s.setup_queue:
-        if s.setup_queue[0] != p:
-            s.setup_used = []
-        s.actor = s.setup_queue[0]
-    else:
-        s.setup_used = []
-        s._start_play()
+    s.next_setup_camp(p)
 
 
 # --- board -----------------------------------------------------------------------------

@@ -215,11 +215,24 @@ class StickyGulchState(GameState[SGMove]):
             self.drifter_deck.extend(self.offers[p])
             self.offers[p] = []
         self.rng.shuffle(self.drifter_deck)
-        if self.setup_queue:
-            self.phase = "start-camps"
-            self.actor = self.setup_queue[0]
-        else:
-            self._start_play()
+        self.next_setup_camp(None)
+
+    def next_setup_camp(self, last: int | None) -> None:
+        """Go to the next starting camp owed; one with nowhere to go is dropped."""
+        while self.setup_queue:
+            p = self.setup_queue[0]
+            if p != last:
+                self.setup_used = []
+                last = p
+            if self.stock[p] > 0 and any(
+                n not in self.setup_used and FREE in self.sites[n] for n in self.in_play
+            ):
+                self.phase = "start-camps"
+                self.actor = p
+                return
+            self.setup_queue.pop(0)
+        self.setup_used = []
+        self._start_play()
 
     def _start_play(self) -> None:
         self.phase = "act"
