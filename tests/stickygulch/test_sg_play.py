@@ -102,7 +102,7 @@ def test_illegal_move_leaves_state_unchanged(players: int, seed: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_legal_moves_equal_filtered_candidates(players: int) -> None:
     positions = 0
-    for seed in range(12):
+    for seed in range(6):
         s = fresh(players, seed, "short")
         rng = random.Random(seed)
         while not s.is_terminal:
@@ -112,7 +112,7 @@ def test_fast_legal_moves_equal_filtered_candidates(players: int) -> None:
             assert set(fast) == set(slow), (s.phase, set(fast) ^ set(slow))
             positions += 1
             s.apply(rng.choice(fast))
-    assert positions > 500
+    assert positions > 250
 
 
 def test_clone_is_equal_and_independent() -> None:
