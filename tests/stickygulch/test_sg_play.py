@@ -246,3 +246,38 @@ def test_heuristic_prefers_money_and_good_camps() -> None:
     camped.apply(spec().codec.parse(f"camp {number} {site}"))  # type: ignore[arg-type]
     assert camp_value(camped, number) > 0
     assert heuristic(camped, p) > base - 1.5 * 1  # the camp outweighs most of its point
+
+
+def test_render_and_describe_respect_hidden_hands() -> None:
+    from gadshill.stickygulch.spec import describe, render
+
+    s = fresh(3, 5)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    names = {p: [s.drifter(i).name for i in s.hands[p]] for p in range(3)}
+    picture = render(s, 0)
+    assert all(name in picture for name in names[0])
+    assert not any(name in picture for name in names[1] + names[2])
+    assert all(name in render(s, None) for p in range(3) for name in names[p])
+    assert "seat 0: $ 10" in picture and "action points left 3" in picture
+    s.apply(spec().codec.parse("hire"))  # type: ignore[arg-type]
+    offered = [s.drifter(i).name for i in s.offer]
+    line = describe(s, s.legal_moves()[0])
+    assert "keeps one drifter" in line and not any(name in line for name in offered)
+    assert all(name in render(s, s.player) for name in offered)
+    assert not any(name in render(s, (s.player + 1) % 3) for name in offered)
+    s2 = fresh(2, 9)
+    while s2.phase != "act":
+        s2.apply(s2.legal_moves()[0])
+    number = s2.in_play[0]
+    roll = describe(s2, spec().codec.parse(f"end {number}"))
+    assert "free roll" in roll and s2.data.location(number).name in roll
+
+
+def test_player_count_is_checked() -> None:
+    from gadshill.errors import GadshillError
+
+    with pytest.raises(GadshillError):
+        fresh(5, 1)
+    with pytest.raises(GadshillError):
+        fresh(1, 1)

@@ -22,6 +22,7 @@ import os
 import random
 from typing import Any, ClassVar
 
+from gadshill.errors import GadshillError
 from gadshill.gamedata.sticky_gulch import Drifter, Step, StickyGulchData
 from gadshill.rules.state import GameState
 from gadshill.stickygulch.moves import SGMove
@@ -140,6 +141,10 @@ class StickyGulchState(GameState[SGMove]):
     def new(
         cls, data: StickyGulchData, players: int, seed: int, length: str = "medium"
     ) -> StickyGulchState:
+        if not 2 <= players <= len(data.table.starting_camps):
+            raise GadshillError(
+                f"sticky-gulch takes 2-{len(data.table.starting_camps)} players, not {players}"
+            )
         self = cls.__new__(cls)
         table = data.table
         self.data = data
