@@ -33,6 +33,7 @@ AP_VALUE = 1.5  # an unspent action point during one's own turn
 CAMP_SHARE = 0.5  # a camp: this share of its fair part of the lodes left
 NEW_CARD = 0.9  # the chance to camp for free on a card drawn this turn
 WIN_BONUS = 100.0
+RIVALRY = 1.0  # how much the best rival's value counts against one's own
 
 
 def drifter_value(d: Drifter) -> float:
@@ -167,4 +168,4 @@ def heuristic(state: GameState[Any], player: int) -> float:
         return s.money[player] - best_other + bonus
     mine = player_value(s, player, player)
     others = max(player_value(s, p, player) for p in range(s.n) if p != player)
-    return mine - others
+    return mine - RIVALRY * others
