@@ -481,6 +481,8 @@ def test_SG_1_vocabulary_reroll_and_set_any() -> None:
     give(s, p, "second-chance-charlie")
     s.rng = Dice(2, 6)
     play(s, "prospect 1", "roll", "use second-chance-charlie -")
+    assert s.phase == "roll" and s.die == 2  # the new throw is a move of its own
+    play(s, "roll")
     assert s.claims[-1] == (1, "A", p, 2)
     give(s, p, "crooked-dice-carl")
     s.rng = Dice(1)

@@ -271,6 +271,9 @@ def _announce_roll(s: StickyGulchState, number: int, final: bool) -> None:
 
 
 def _roll(s: StickyGulchState) -> None:
+    if s.die:  # the window has closed on a declared reroll: throw it now
+        _resolve_roll(s)
+        return
     s.die = s.rng.randint(1, s.data.table.die_sides)
     s.window = [p for k in range(s.n) if s.eligible_die_drifters(p := (s.player + k) % s.n)]
     s.declared = []
@@ -283,6 +286,12 @@ def _next_in_window(s: StickyGulchState) -> None:
     if s.window:
         s.phase = "react"
         s.actor = s.window[0]
+        return
+    if any(s.drifter(ident).effect[0].verb == "reroll" for _p, ident, _v in s.declared):
+        # A reroll is a new throw: it is its own move, so that nobody deciding in the
+        # window (a bot trying moves on a copy of the state) sees the new face first.
+        s.phase = "roll"
+        s.actor = s.player
         return
     _resolve_roll(s)
 

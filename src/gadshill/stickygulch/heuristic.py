@@ -51,6 +51,8 @@ def drifter_value(d: Drifter) -> float:
 @dataclass(frozen=True)
 class _Values:
     hold: dict[str, float]
+    average_hold: float
+    average_card: float
 
 
 _CACHE: dict[int, tuple[StickyGulchData, _Values]] = {}
@@ -60,9 +62,16 @@ def _values(data: StickyGulchData) -> _Values:
     hit = _CACHE.get(id(data))
     if hit is not None and hit[0] is data:
         return hit[1]
-    values = _Values({d.id: HOLD * max(0.0, drifter_value(d) - d.cost) for d in data.drifters})
+    hold = {d.id: HOLD * max(0.0, drifter_value(d) - d.cost) for d in data.drifters}
+    card = CAMP_SHARE * sum(loc.total for loc in data.locations) / len(data.locations)
+    values = _Values(hold, sum(hold.values()) / len(hold), card)
     _CACHE[id(data)] = (data, values)
     return values
+
+
+def _average_card(data: StickyGulchData) -> float:
+    """What one camp alone on an average new card is worth."""
+    return _values(data).average_card
 
 
 def hold_value(data: StickyGulchData, ident: str) -> float:
@@ -128,9 +137,11 @@ def _own_turn_extras(s: StickyGulchState, player: int) -> float:
     if s.phase == "act":
         value += AP_VALUE * s.ap
     if s.stock[player] > 0:
+        # The free camp on a new card is judged on an average card, not on the card
+        # drawn: a bot trying `draw` on a copy must not learn the deck's order.
         for number in s.new_locations:
             if number in s.in_play and not s.camps_on.get(number) and FREE in s.sites[number]:
-                value += NEW_CARD * camp_value(s, number, extra=1)
+                value += NEW_CARD * _average_card(s.data)
     for step in s.queue:
         if step.verb == "camp":
             value += _best_camp(s) if s.stock[player] > 0 else 0.0
@@ -138,9 +149,8 @@ def _own_turn_extras(s: StickyGulchState, player: int) -> float:
             value += max((roll_value(s, player, n) for n in s.in_play), default=0.0)
         else:
             value += STEP_VALUE[step.verb]
-    if s.phase == "hire":
-        holds = _values(s.data).hold
-        value += max(holds[i] for i in s.offer)
+    if s.phase == "hire":  # judged on an average drifter: the offer is not known in advance
+        value += _values(s.data).average_hold
     return value
 
 
