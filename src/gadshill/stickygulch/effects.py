@@ -8,6 +8,7 @@ steps without a choice run at once; a step with a choice puts the game in the
 
 from __future__ import annotations
 
+from gadshill.stickygulch import movegen
 from gadshill.stickygulch.moves import (
     Camp,
     Draw,
@@ -186,9 +187,7 @@ def advance(s: StickyGulchState) -> None:
 
 def has_choice(s: StickyGulchState) -> bool:
     """Whether the effect step at the head of the queue has at least one option."""
-    from gadshill.stickygulch.movegen import effect_moves
-
-    return bool(effect_moves(s, with_skip=False))
+    return bool(movegen.effect_moves(s, with_skip=False))
 
 
 # --- hiring ------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ class StickyGulchState(GameState[SGMove]):
     die: int
     window: list[int]
     declared: list[tuple[int, str, int | None]]
-    # counters for reports (not rules): drifters hired and used, by id
+    # narration of what happened (lodes paid, retirements...), for the move log; not rules
     log: list[str]
 
     # --- construction -------------------------------------------------------------
