@@ -281,3 +281,14 @@ def test_player_count_is_checked() -> None:
         fresh(5, 1)
     with pytest.raises(GadshillError):
         fresh(1, 1)
+
+
+def test_describe_does_not_reveal_the_next_location() -> None:
+    from gadshill.stickygulch.spec import describe
+
+    s = fresh(3, 2)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    top = s.data.location(s.location_deck[-1]).name
+    line = describe(s, spec().codec.parse("draw"))
+    assert line == "draws a location card" and top not in line

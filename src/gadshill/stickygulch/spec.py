@@ -62,7 +62,9 @@ def describe(state: GameState[Any], move: Move) -> str:
         after = s.clone()
         before = len(after.log)
         after.apply(move)  # type: ignore[arg-type]
-        news = after.log[before:]
+        # Which card a draw turns up is not told: a human choosing among described moves
+        # would learn the top of the deck. The board shows it once the move is made.
+        news = [line for line in after.log[before:] if not line.endswith("comes into play")]
         if isinstance(move, Roll):
             news = [f"rolls {after.die}", *news] if after.die else news
         if news:
