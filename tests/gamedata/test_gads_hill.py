@@ -61,8 +61,10 @@ def test_builtin_pack_counts() -> None:
     data = gads_hill.load()
     assert len(data.spaces) == 19 and len(data.fields) == 3
     assert len(data.buildings) == 22 and set(data.features) == set(gads_hill.FEATURE_IDS)
-    kinds = {kind: sorted(n for n, c in data.cards.items() if c.kind == kind) for kind in
-             gads_hill.CARD_NUMBERS}
+    kinds = {
+        kind: sorted(n for n, c in data.cards.items() if c.kind == kind)
+        for kind in gads_hill.CARD_NUMBERS
+    }
     assert kinds == {k: list(r) for k, r in gads_hill.CARD_NUMBERS.items()}
     assert all(b.markers == 5 for b in data.buildings.values())
 
@@ -183,7 +185,12 @@ def test_unknown_entrance_street(pack: Path) -> None:
 
 
 def test_unknown_corner_street(pack: Path) -> None:
-    edit(pack, "town.toml", 'corner = ["Oak St", "Piedmont St"]', 'corner = ["Ash St", "Piedmont St"]')
+    edit(
+        pack,
+        "town.toml",
+        'corner = ["Oak St", "Piedmont St"]',
+        'corner = ["Ash St", "Piedmont St"]',
+    )
     err = load_error(pack)
     assert err.field == "corner" and "unknown street 'Ash St'" in str(err)
 
@@ -201,7 +208,12 @@ def test_unknown_district(pack: Path) -> None:
 
 def test_asymmetric_neighbours(pack: Path) -> None:
     old = space_block("S6")
-    edit(pack, "town.toml", old, old.replace('next_to = ["S5", "S11"]', 'next_to = ["S5", "S11", "S10"]'))
+    edit(
+        pack,
+        "town.toml",
+        old,
+        old.replace('next_to = ["S5", "S11"]', 'next_to = ["S5", "S11", "S10"]'),
+    )
     err = load_error(pack)
     assert err.field == "next_to" and "S10 does not list S6 back (asymmetric)" in str(err)
 
@@ -325,7 +337,12 @@ def test_unknown_building_on_card(pack: Path) -> None:
 
 def test_district_card_naming_a_building(pack: Path) -> None:
     old = card_block(24)
-    edit(pack, "cards.toml", old, old.replace('type = "district"', 'type = "district"\nbuilding = "BANK"'))
+    edit(
+        pack,
+        "cards.toml",
+        old,
+        old.replace('type = "district"', 'type = "district"\nbuilding = "BANK"'),
+    )
     assert "'my building', not a named one" in str(load_error(pack))
 
 
@@ -337,7 +354,12 @@ def test_unknown_relation(pack: Path) -> None:
 
 def test_relation_on_a_building_card(pack: Path) -> None:
     old = card_block(1)
-    edit(pack, "cards.toml", old, old.replace('type = "building"', 'type = "building"\nrelation = "next-to"'))
+    edit(
+        pack,
+        "cards.toml",
+        old,
+        old.replace('type = "building"', 'type = "building"\nrelation = "next-to"'),
+    )
     assert "a building card has no relation" in str(load_error(pack))
 
 
@@ -347,13 +369,17 @@ def test_unknown_type(pack: Path) -> None:
 
 
 def test_unknown_space_on_card(pack: Path) -> None:
-    edit(pack, "cards.toml", 'spaces = ["S2", "S3", "S7", "S8"]', 'spaces = ["S2", "S3", "S7", "F2"]')
+    edit(
+        pack, "cards.toml", 'spaces = ["S2", "S3", "S7", "S8"]', 'spaces = ["S2", "S3", "S7", "F2"]'
+    )
     err = load_error(pack)
     assert err.field == "spaces" and "unknown space 'F2'" in str(err)
 
 
 def test_repeated_space_on_card(pack: Path) -> None:
-    edit(pack, "cards.toml", 'spaces = ["S2", "S3", "S7", "S8"]', 'spaces = ["S2", "S3", "S7", "S7"]')
+    edit(
+        pack, "cards.toml", 'spaces = ["S2", "S3", "S7", "S8"]', 'spaces = ["S2", "S3", "S7", "S7"]'
+    )
     assert "repeated space" in str(load_error(pack))
 
 
@@ -361,18 +387,42 @@ def test_repeated_space_on_card(pack: Path) -> None:
     ("old", "new", "message"),
     [
         ('region = { district = "east" }', 'region = { quarter = "east" }', "unknown query key"),
-        ('region = { district = "east" }', 'region = { district = "far east" }', "unknown district"),
+        (
+            'region = { district = "east" }',
+            'region = { district = "far east" }',
+            "unknown district",
+        ),
         ('region = { street = "Piedmont St" }', 'region = { street = "Elm St" }', "unknown street"),
-        ('region = { entrance = "Main St" }', 'region = { entrance = "Main St", block = "B1" }', "exactly one key"),
+        (
+            'region = { entrance = "Main St" }',
+            'region = { entrance = "Main St", block = "B1" }',
+            "exactly one key",
+        ),
         ('region = { district = "south" }', 'region = { block = "B99" }', "unknown block"),
-        ('region = { north_of = "Piedmont St" }', 'region = { north_of = "Main St" }', "north_of needs a east-west street"),
-        ('{ between = ["Oak St", "Main St"] }', '{ between = ["Oak St", "Piedmont St"] }', "two different parallel streets"),
-        ('{ between = ["Oak St", "Main St"] }', '{ between = ["Oak St"] }', "a list of two street names"),
-        ('region = { district = "south" }', 'region = { all_of = [{ district = "south" }] }', "at least two queries"),
-        ('region = { anywhere = true }', 'region = { anywhere = false }', "anywhere must be true"),
-        ('region = { district = "south" }', 'region = { district = 3 }', "district needs a name"),
+        (
+            'region = { north_of = "Piedmont St" }',
+            'region = { north_of = "Main St" }',
+            "north_of needs a street running east-west",
+        ),
+        (
+            '{ between = ["Oak St", "Main St"] }',
+            '{ between = ["Oak St", "Piedmont St"] }',
+            "two different parallel streets",
+        ),
+        (
+            '{ between = ["Oak St", "Main St"] }',
+            '{ between = ["Oak St"] }',
+            "a list of two street names",
+        ),
+        (
+            'region = { district = "south" }',
+            'region = { all_of = [{ district = "south" }] }',
+            "at least two queries",
+        ),
+        ("region = { anywhere = true }", "region = { anywhere = false }", "anywhere must be true"),
+        ('region = { district = "south" }', "region = { district = 3 }", "district needs a name"),
     ],
-)  # fmt: skip
+)
 def test_bad_query(pack: Path, old: str, new: str, message: str) -> None:
     edit(pack, "cards.toml", old, new)
     err = load_error(pack)

@@ -101,7 +101,9 @@ def test_leaf_regions() -> None:
     assert GEO.region(q("block", "B3")) == {"S3", "S4"}
     assert GEO.region(q("district", "eastern-city-limit")) == {"S4", "S15"}
     assert GEO.region(q("between", "Oak St", "Main St")) == {"S2", "S7", "S12", "S13", "S18", "S19"}
-    assert GEO.region(q("between", "Main St", "Oak St")) == GEO.region(q("between", "Oak St", "Main St"))
+    assert GEO.region(q("between", "Main St", "Oak St")) == GEO.region(
+        q("between", "Oak St", "Main St")
+    )
     assert GEO.region(q("north_of", "Piedmont St")) == {"S1", "S2", "S3", "S4"}
     assert GEO.region(q("south_of", "Iron Mountain Rd")) == {"S16", "S17", "S18", "S19"}
     assert GEO.region(q("west_of", "Front St")) == {"S9"}
@@ -137,8 +139,12 @@ def queries() -> st.SearchStrategy[Query]:
     return st.recursive(
         st.sampled_from(LEAVES),
         lambda inner: st.one_of(
-            st.lists(inner, min_size=2, max_size=3).map(lambda ps: Query("all_of", parts=tuple(ps))),
-            st.lists(inner, min_size=2, max_size=3).map(lambda ps: Query("any_of", parts=tuple(ps))),
+            st.lists(inner, min_size=2, max_size=3).map(
+                lambda ps: Query("all_of", parts=tuple(ps))
+            ),
+            st.lists(inner, min_size=2, max_size=3).map(
+                lambda ps: Query("any_of", parts=tuple(ps))
+            ),
             inner.map(lambda p: Query("not", parts=(p,))),
         ),
         max_leaves=6,

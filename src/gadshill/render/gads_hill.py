@@ -95,9 +95,7 @@ def town_svg(town: Town, source: Source) -> str:
             f' stroke="#333" stroke-width="2"/>'
             f'<text x="{x}" y="{px(rail.y) + 22}" font-size="10" text-anchor="middle">{i}</text>'
         )
-    out.append(
-        f'<text x="{px(rail.start)}" y="{px(rail.y) - 12}" font-size="12">railway</text>'
-    )
+    out.append(f'<text x="{px(rail.start)}" y="{px(rail.y) - 12}" font-size="12">railway</text>')
     if pf is not None and pf.locomotive is not None:
         x = px(rail.start + pf.locomotive * step)
         out.append(
@@ -194,9 +192,7 @@ def town_text(town: Town, source: Source) -> str:
     ns = [s for s in data.streets.values() if s.axis == "north-south"]
     ew = [s for s in data.streets.values() if s.axis == "east-west"]
 
-    def gap_street(
-        a: float, b: float, streets: list[Street], lo: float, hi: float
-    ) -> str | None:
+    def gap_street(a: float, b: float, streets: list[Street], lo: float, hi: float) -> str | None:
         for s in streets:
             if a < s.at < b and s.start <= hi and s.end >= lo:
                 return str(s.id)
