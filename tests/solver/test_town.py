@@ -212,3 +212,40 @@ def test_town_from_data_object() -> None:
     town = Town(TOWN.data)
     assert town.cards.keys() == TOWN.cards.keys()
     assert town.ordered(["S10", "S2", "S1"]) == ["S1", "S2", "S10"]
+
+
+# --------------------------------------------------------------------------- docs in step
+
+
+DOC = Path(__file__).parents[2] / "docs" / "gads-hill-town.md"
+
+
+def test_town_doc_card_table_matches_the_pack() -> None:
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in DOC.read_text().splitlines()
+        if line.startswith("| ") and line.split("|")[1].strip().isdigit()
+    ]
+    assert [int(r[0]) for r in rows] == list(range(1, 61))
+    for number, kind, building, query, relation, spaces in rows:
+        card = TOWN.card(int(number))
+        assert kind == card.kind and query == str(card.card.region)
+        assert building == (card.building or "my building")
+        assert relation == (card.relation or "-")
+        assert spaces.split(", ") == TOWN.ordered(card.spaces)
+
+
+def test_town_doc_space_table_matches_the_pack() -> None:
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in DOC.read_text().splitlines()
+        if line.startswith("| S")
+    ]
+    assert [r[0] for r in rows] == TOWN.ordered(TOWN.spaces)
+    for sid, _xy, entrance, corner, block, districts, next_to, opposite in rows:
+        space = TOWN.spaces[sid]
+        assert (entrance, block) == (space.entrance, space.block)
+        assert corner == (" & ".join(space.corner) or "-")
+        assert districts == ", ".join(space.districts)
+        assert next_to == (", ".join(space.next_to) or "-")
+        assert opposite == (", ".join(space.opposite) or "-")
