@@ -16,7 +16,7 @@ from gadshill.solver.town import Town
 
 Source = Position | PositionFile
 
-SCALE = 64  # pixels per drawing unit
+SCALE = 80  # pixels per drawing unit
 MARGIN = 40
 LOT = 0.9  # a lot's side, in drawing units
 
