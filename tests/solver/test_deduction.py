@@ -81,7 +81,6 @@ def test_GH_R1b_a_third_marker_may_join_two() -> None:
 
 def test_GH_R6c_the_docs_card_would_put_a_fourth_marker_on_a_space() -> None:
     # Rulebook card 19: bank, smithy, church and casino markers already share a space.
-    position = board({"bank": "S1 S5", "smithy": "S1 S6", "church": "S1 S7", "casino": "S8 S9"})
     position = board({"bank": "S1 S5", "smithy": "S1 S6", "church": "S1 S7"})
     report = check_card(position, Clue("doc", spaces("S1 S2 S3")))
     assert not report.playable
