@@ -15,8 +15,8 @@ import platform
 import random
 import statistics
 import time
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from gadshill.solver import cpsat, deduction
