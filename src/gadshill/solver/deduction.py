@@ -302,9 +302,8 @@ def _possible(
 ]:
     """(status, unary candidates, possible spaces) of each named building (GH-6)."""
     compiled, analysis = _analyse(position)
-    free_unclaimed = frozenset(
-        s for v, s in enumerate(compiled.spaces) if not (analysis.claimed >> v) & 1
-    )
+    claimed = analysis.claimed
+    free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
     status: dict[BuildingId, str] = {}
     unary: dict[BuildingId, frozenset[SpaceId]] = {}
     for role, b in enumerate(clue.named()):

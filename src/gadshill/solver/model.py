@@ -11,6 +11,7 @@ so the implementations share a vocabulary but no logic.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -176,9 +177,10 @@ class Clue:
 # --- answers --------------------------------------------------------------------
 
 
-def natural(space: SpaceId) -> list[Any]:
-    """Sort key putting S2 before S10."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space)]
+@functools.lru_cache(maxsize=4096)
+def natural(space: SpaceId) -> tuple[Any, ...]:
+    """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
 
 
 def label(building: BuildingId) -> str:
