@@ -100,7 +100,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         data: DataOption = None,
     ) -> None:
         """Is a card playable here, why not, and what would it do (GH-5, GH-6)?"""
-        _, loaded = _load(position, data)
+        town, loaded = _load(position, data)
         town_card = town.card(card)
         my_building = as_building.upper() if as_building else None
         if my_building is not None and not town_card.needs_my_building:
