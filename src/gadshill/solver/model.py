@@ -183,6 +183,11 @@ def natural(space: SpaceId) -> tuple[Any, ...]:
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
 
 
+def marker_key(marker: Marker) -> tuple[BuildingId, tuple[Any, ...]]:
+    """Sort key of a (building, space) pair: by building, then spaces in natural order."""
+    return (marker[0], natural(marker[1]))
+
+
 def label(building: BuildingId) -> str:
     """How explanations write a building id (upper case, as on the cards)."""
     return building.upper()

@@ -21,6 +21,7 @@ from gadshill.solver.model import (
     Marker,
     Position,
     SpaceId,
+    marker_key,
 )
 
 MAX_BUILDINGS = 8
@@ -72,7 +73,7 @@ def removable_markers(position: Position) -> list[Marker]:
     domains, trivial = _graph(position)
     used = {(b, s) for layout in maximum_layouts(position) for b, s in layout.items()}
     out = trivial + [(b, s) for b, ss in domains.items() for s in ss if (b, s) not in used]
-    return sorted(out)
+    return sorted(out, key=marker_key)
 
 
 def possible_spaces(position: Position, clue: Clue) -> dict[BuildingId, frozenset[SpaceId]]:
