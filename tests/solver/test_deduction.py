@@ -369,3 +369,13 @@ def test_check_report_json_shape() -> None:
     assert obj["effect"]["markers_placed"][0] == {"building": "casino", "space": "S1"}
     bad = check_card(board(), Clue("casino", spaces("S1 S2 S3 S4 S5 S6"))).to_json()
     assert bad["violations"][0]["rule"] == "GH-R6a" and bad["violations"][0]["message"]
+
+
+def test_every_solver_rule_id_has_a_test_named_after_it() -> None:
+    from pathlib import Path
+
+    from gadshill.solver.model import RULE_IDS
+
+    sources = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    for rule in RULE_IDS:
+        assert f"def test_{rule.replace('-', '_')}_" in sources, rule
