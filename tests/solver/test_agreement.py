@@ -189,6 +189,15 @@ def test_drawn_positions_fast_path_equals_brute_force(position: Position) -> Non
     assert deduction.removable_edges(position) == oracle.removable_markers(position)
 
 
+@settings(max_examples=150, deadline=None)
+@given(raw_positions())
+def test_drawn_positions_forced_placements_and_claims_equal_brute_force(position: Position) -> None:
+    assert deduction.forced_placements(position) == oracle.forced_placements(position)
+    layouts = oracle.maximum_layouts(position)
+    always = set.intersection(*(set(lay.values()) for lay in layouts))
+    assert deduction.claimed_spaces(position) == always
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_drawn_clues_fast_path_equals_brute_force(data: st.DataObject) -> None:

@@ -14,6 +14,7 @@ from gadshill.solver.deduction import (
     check_card,
     claim,
     claimed_spaces,
+    forced_placements,
     refute,
     removable_edges,
     removable_markers,
@@ -114,6 +115,14 @@ def test_GH_R1d_two_buildings_on_two_spaces_claim_them() -> None:
     assert report.possible["saloon"] == spaces("S3")
     assert report.effect.buildings_placed == (("saloon", "S3"),)
     assert report.effect.markers_to_player == (("saloon", 4),)
+
+
+def test_GH_R1d_claims_as_seen_by_one_building_ignore_its_own_markers() -> None:
+    position = board({"church": "S7 S12", "bank": "S7 S12", "saloon": "S12 S3"})
+    assert claimed_spaces(position) == spaces("S3 S7 S12")  # SALOON is forced onto S3
+    assert claimed_spaces(position, without="saloon") == spaces("S7 S12")
+    assert claimed_spaces(position, without="bank") == frozenset()  # CHURCH alone claims nothing
+    assert forced_placements(position) == [("saloon", "S3")]
 
 
 def test_GH_R1d_generalises_to_three_buildings_on_three_spaces() -> None:

@@ -64,6 +64,7 @@ __all__ = [
     "claim",
     "claimed_spaces",
     "compile_position",
+    "forced_placements",
     "refute",
     "removable_edges",
     "removable_markers",
@@ -196,10 +197,32 @@ def refute(
     return {compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0}
 
 
-def claimed_spaces(position: Position) -> frozenset[SpaceId]:
-    """Free spaces that every maximum layout fills (closed to a building without markers)."""
+def claimed_spaces(position: Position, without: BuildingId | None = None) -> frozenset[SpaceId]:
+    """Free spaces that every maximum layout fills: closed to a building without markers.
+
+    ``without``: the spaces claimed by the *other* buildings (that building's
+    markers ignored), the tight sets of rule 1d as seen by that building.
+    """
+    if without is not None and without in position.markers:
+        position = position.replace(
+            markers={b: s for b, s in position.markers.items() if b != without}
+        )
     compiled, analysis = _analyse(position)
     return frozenset(compiled.spaces[v] for v in bits(analysis.claimed))
+
+
+def forced_placements(position: Position) -> list[Marker]:
+    """Buildings every maximum layout places, and on the same space: logically located.
+
+    The cascade places them only once their other markers are gone (by STOP
+    claims); this lists them directly.
+    """
+    compiled, analysis = _analyse(position)
+    out: list[Marker] = []
+    for b, allowed in enumerate(analysis.allowed):
+        if allowed and not allowed & (allowed - 1) and not (analysis.uncovered_left >> b) & 1:
+            out.append((compiled.buildings[b], compiled.spaces[allowed.bit_length() - 1]))
+    return out
 
 
 # --- the cascade (rule 3, Further rules 2) ----------------------------------------

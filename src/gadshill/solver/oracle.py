@@ -76,6 +76,19 @@ def removable_markers(position: Position) -> list[Marker]:
     return sorted(out, key=marker_key)
 
 
+def forced_placements(position: Position) -> list[Marker]:
+    """Buildings that every maximum layout places on one and the same space."""
+    layouts = maximum_layouts(position)
+    out: list[Marker] = []
+    for b in sorted(_graph(position)[0]):
+        where = {lay.get(b) for lay in layouts}
+        if len(where) == 1:
+            space = where.pop()
+            if space is not None:
+                out.append((b, space))
+    return sorted(out, key=marker_key)
+
+
 def possible_spaces(position: Position, clue: Clue) -> dict[BuildingId, frozenset[SpaceId]]:
     """The possible spaces of the clue's buildings (GH-6), by enumeration."""
     layouts = maximum_layouts(position)
