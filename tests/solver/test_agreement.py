@@ -220,3 +220,50 @@ def test_drawn_clues_fast_path_equals_cpsat(data: st.DataObject) -> None:
         ref.effect,
     )
     assert deduction.removable_edges(position) == cpsat.removable_markers(position)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds)
+def test_per_building_ledger_over_a_random_game(seed: int) -> None:
+    """Every building's 5 markers are always accounted for: on the board, taken by a
+    player, or (never marked yet) still with the building."""
+    rng = random.Random(seed)
+    position = TOWN.empty()
+    taken: dict[str, int] = {}
+    ever: set[str] = set()
+    for _ in range(40):
+        roll = rng.random()
+        if roll < 0.7:
+            report = deduction.check_card(position, random_clue(rng, TOWN, position))
+            if not report.playable:
+                continue
+            effect = report.effect
+        elif roll < 0.85 and position.marker_count():
+            b, s = rng.choice(position.marker_list())
+            action = deduction.take_marker(position, b, s)
+            if not action.legal:
+                continue
+            effect = action.effect
+        else:
+            removable = deduction.removable_edges(position)
+            if not removable:
+                continue
+            action = deduction.claim(
+                position, rng.sample(removable, rng.randint(1, len(removable)))
+            )
+            assert action.legal
+            effect = action.effect
+        for b, _ in effect.markers_removed + effect.markers_taken:
+            taken[b] = taken.get(b, 0) + 1
+        for b, n in effect.markers_to_player:
+            taken[b] = taken.get(b, 0) + n
+        ever |= {b for b, _ in effect.markers_placed}
+        assert effect.after is not None
+        position = effect.after
+        assert lone_markers_are_shared(position)
+        assert not position.problems()
+        for b in ever | set(taken):
+            on_board = len(position.markers.get(b, ()))
+            assert on_board + taken.get(b, 0) == 5, b
+            if position.location(b) is not None or b in position.retired:
+                assert on_board == 0
