@@ -37,7 +37,7 @@ def position_from(seed: int, small: bool, town: Town = TOWN) -> Position:
 
 
 seeds = st.integers(0, 10**9)
-fast = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+fast = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 slow = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -183,7 +183,7 @@ def raw_clues(draw: st.DrawFn, position: Position) -> Clue:
     return Clue(subject, region, partner, frozenset(pairs))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(raw_positions())
 def test_drawn_positions_fast_path_equals_brute_force(position: Position) -> None:
     assert deduction.removable_edges(position) == oracle.removable_markers(position)
@@ -198,7 +198,7 @@ def test_drawn_positions_forced_placements_and_claims_equal_brute_force(position
     assert deduction.claimed_spaces(position) == always
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_drawn_clues_fast_path_equals_brute_force(data: st.DataObject) -> None:
     position = data.draw(raw_positions())
