@@ -37,7 +37,7 @@ graphs = st.integers(1, 12).flatmap(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(graphs)
 def test_hopcroft_karp_finds_a_maximum_matching(graph: tuple[list[list[int]], int]) -> None:
     adj, n_right = graph
@@ -49,7 +49,7 @@ def test_hopcroft_karp_finds_a_maximum_matching(graph: tuple[list[list[int]], in
             assert v in adj[u] and match_r[v] == u
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(graphs)
 def test_allowed_edges_are_exactly_those_in_some_maximum_matching(
     graph: tuple[list[list[int]], int],

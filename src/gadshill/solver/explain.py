@@ -30,9 +30,7 @@ def removal_text(
     names = join_words([label(b) for b in tight_buildings])
     where = join_words(list(tight_spaces))
     k, n = len(tight_buildings), len(tight_spaces)
-    if k == 1:
-        return f"{names} can only stand on {where}, {goes}"
-    if k == n:
+    if k <= n:  # a tight set: k buildings on exactly k spaces (rule 1d for any k)
         return f"{names} can only stand on {where}, {goes}"
     left = "one of them" if k - n == 1 else f"{k - n} of them"
     return f"{names} can only stand on {where} ({left} will stay out of town), {goes}"
