@@ -172,3 +172,21 @@ def test_more_than_three_markers_on_a_space() -> None:
     refuse(doc, "S13 holds 4 markers (BANK, CHURCH, DOC, SMITHY); at most 3")
     crowded = load_position(json.dumps(doc), TOWN, allow_crowded=True)
     assert len(crowded.position.markers_on("S13")) == 4
+
+
+def test_retired_buildings_round_trip_and_are_checked() -> None:
+    from gadshill.solver.position_file import dump_position
+
+    doc = {"markers": {"BANK": ["S1", "S2"]}, "placed": {"S3": "HOTEL"}, "retired": ["BUTCHER"]}
+    loaded = load_position(doc, TOWN)
+    assert loaded.position.retired == frozenset({"BUTCHER"})
+    assert load_position(dump_position(loaded), TOWN) == loaded
+    for bad, fragment in (
+        ({**doc, "retired": "BUTCHER"}, "must be a list"),
+        ({**doc, "retired": ["PALACE"]}, "unknown building"),
+        ({**doc, "retired": ["BANK"]}, "still has markers"),
+        ({**doc, "retired": ["HOTEL"]}, "stands in town"),
+        ({**doc, "retired": ["BUTCHER", "BUTCHER"]}, "listed twice"),
+    ):
+        with pytest.raises(PositionError, match=fragment):
+            load_position(bad, TOWN)

@@ -34,7 +34,7 @@ from gadshill.solver.town import Town, order_spaces
 MAX_MARKERS_PER_SPACE = 3
 LOCOMOTIVE_START = 3
 MAX_PLAYERS = 5
-TOP_KEYS = {"markers", "placed", "fields", "locomotive", "players"}
+TOP_KEYS = {"markers", "placed", "retired", "fields", "locomotive", "players"}
 PLAYER_KEYS = {"name", "buildings", "hand", "collected"}
 
 
@@ -186,9 +186,28 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
         if set(fields) != set(town.fields):
             raise PositionError("fields: give all three designated fields or none")
 
+    retired = _retired(doc.get("retired", []), town, markers, where)
     players = _players(doc.get("players", []), town)
-    position = Position(spaces=town.space_ids, markers=markers, placed=placed)
+    position = Position(
+        spaces=town.space_ids, markers=markers, placed=placed, retired=frozenset(retired)
+    )
     return PositionFile(position, players, locomotive, fields)
+
+
+def _retired(
+    given: Any, town: Town, markers: Mapping[str, frozenset[str]], where: Mapping[str, str]
+) -> list[str]:
+    """Buildings out of the game: their last marker went without the building (GH-6)."""
+    if not isinstance(given, list):
+        raise PositionError("'retired' must be a list of building ids")
+    for building in given:
+        if not isinstance(building, str) or building not in town.buildings:
+            raise PositionError(f"retired: unknown building {building!r}")
+        if building in markers or building in where:
+            raise PositionError(f"retired: {building} still has markers or stands in town")
+    if len(set(given)) != len(given):
+        raise PositionError("retired: a building is listed twice")
+    return list(given)
 
 
 def _space(town: Town, space: Any, where: str) -> None:
@@ -252,6 +271,8 @@ def position_to_json(source: PositionFile | Position) -> dict[str, Any]:
         "markers": {b: order_spaces(s) for b, s in sorted(pos.markers.items()) if s},
         "placed": {s: pos.placed[s] for s in order_spaces(pos.placed)},
     }
+    if pos.retired:
+        doc["retired"] = sorted(pos.retired)
     if pf.fields:
         doc["fields"] = {f: pf.fields[f] for f in sorted(pf.fields)}
     if pf.locomotive is not None:
