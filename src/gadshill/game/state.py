@@ -323,9 +323,10 @@ class GadsHillState(GameState[Move]):
                 else:
                     choices = list(self.my_buildings(seat)) if exact else list(self.owned[seat])
                 for my in choices:
-                    if exact and not self.card_report(card, my).playable:
+                    move = Play(card, my)
+                    if exact and self.rulebook.check(self, move):
                         continue
-                    out.append(Play(card, my))
+                    out.append(move)
         if self.action is None:
             takeable = sorted(
                 (b, s) for b, spaces in self.markers.items() if len(spaces) > 1 for s in spaces
