@@ -27,11 +27,7 @@ def play_options(state: GadsHillState) -> list[tuple[int, Play]]:
     seat = state.active
     out: list[tuple[int, Play]] = []
     for card in sorted(set(state.hands[seat])):
-        if state.world.card_kind(card) == "building":
-            choices: list[str | None] = [None]
-        else:
-            choices = list(state.my_buildings(seat))
-        for my in choices:
+        for my in state.my_choices(seat, card):
             move = Play(card, my)
             if state.check(move):
                 continue
@@ -59,10 +55,7 @@ def _worst_two(state: GadsHillState, hand: list[int]) -> tuple[int, ...]:
     """The two cards to give up: unplayable ones first (by the cached reports)."""
 
     def value(card: int) -> tuple[int, int]:
-        if state.world.card_kind(card) == "building":
-            choices: list[str | None] = [None]
-        else:
-            choices = list(state.my_buildings(state.active))
+        choices = state.my_choices(state.active, card)
         playable = [m for m in choices if state.card_report(card, m).playable]
         return (1 if playable else 0, card)
 
@@ -94,7 +87,7 @@ class GreedyBot:
             plays = play_options(s)
             take = best_take(s)
             best_play = max((p for p, _ in plays), default=-1)
-            if take is not None and take[0] > best_play and take[0] >= 2:
+            if take is not None and take[0] > best_play:
                 return take[1]
             if plays:
                 return rng.choice([m for p, m in plays if p == best_play])

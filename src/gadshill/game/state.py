@@ -234,6 +234,14 @@ class GadsHillState(GameState[Move]):
             if not self.is_placed(b) and b not in self.retired
         ]
 
+    def my_choices(self, seat: int, card: int) -> list[str | None]:
+        """The bindings of "my building" a card can take: None for a building card,
+        else the seat's usable buildings other than the one the card names (GH-5)."""
+        if self.world.card_kind(card) == "building":
+            return [None]
+        named = self.world.card_building(card)
+        return [b for b in self.my_buildings(seat) if b != named]
+
     def beside_board(self) -> list[str]:
         """Buildings nobody owns that are not standing on the board."""
         return [b for b in self.world.buildings if self.owner[b] is None and not self.is_placed(b)]
