@@ -47,7 +47,7 @@ def effect_text(effect: Effect) -> str:
 
 def card_label(state: GadsHillState, card: int, my: str | None) -> str:
     text = state.world.card_text(card)
-    mine = f" [my building = {my}]" if my else ""
+    mine = f" (my building: {my})" if my else ""
     return f"card {card} ({state.world.card_kind(card)}): {text!r}{mine}"
 
 
