@@ -440,7 +440,7 @@ def _check_query_names(q: Query, e: Entry, town: tuple[Any, ...]) -> None:
             side_axis = {"north_of": "east-west", "south_of": "east-west"}
             side_axis.update({"east_of": "north-south", "west_of": "north-south"})
             if leaf.op in side_axis and streets[leaf.names[0]].axis != side_axis[leaf.op]:
-                raise e.error(f"{leaf.op} needs a {side_axis[leaf.op]} street", "region")
+                raise e.error(f"{leaf.op} needs a street running {side_axis[leaf.op]}", "region")
             if leaf.op == "between" and (
                 leaf.names[0] == leaf.names[1]
                 or streets[leaf.names[0]].axis != streets[leaf.names[1]].axis

@@ -19,6 +19,7 @@ most one per building, at most one per space. A *layout* is a solution; a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -84,7 +85,7 @@ class LayoutModel:
             model.add(total >= self.nu)
         self.model = model
 
-    def feasible(self, assume: Sequence[cp_model.IntVar | cp_model.NotBooleanVariable]) -> bool:
+    def feasible(self, assume: Sequence[Any]) -> bool:
         """Is there a maximum layout under these assumed literals?"""
         self.model.clear_assumptions()
         self.model.add_assumptions(list(assume))
@@ -128,6 +129,7 @@ def _possible(
     open_spaces: frozenset[SpaceId] | None = None
     where = {b: s for s, b in position.placed.items()}
     for role, b in enumerate(clue.named()):
+        cand: frozenset[SpaceId]
         limit = clue.region if role == 0 else position.spaces
         if b in position.retired:
             status[b], cand = "retired", frozenset()

@@ -53,6 +53,7 @@ from gadshill.solver.model import (
     card_violation,
     check_clue_ids,
     label,
+    natural,
 )
 
 __all__ = [
@@ -83,7 +84,7 @@ class Compiled:
 
 def compile_position(position: Position) -> Compiled:
     placed = position.placed
-    spaces = sorted(position.spaces.difference(placed))
+    spaces = sorted(position.spaces.difference(placed), key=natural)
     index = {s: i for i, s in enumerate(spaces)}
     standing = set(placed.values()) | position.retired
     buildings: list[BuildingId] = []
@@ -301,12 +302,12 @@ def _possible(
 ]:
     """(status, unary candidates, possible spaces) of each named building (GH-6)."""
     compiled, analysis = _analyse(position)
-    free_unclaimed = frozenset(
-        s for v, s in enumerate(compiled.spaces) if not (analysis.claimed >> v) & 1
-    )
+    claimed = analysis.claimed
+    free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
     status: dict[BuildingId, str] = {}
     unary: dict[BuildingId, frozenset[SpaceId]] = {}
     for role, b in enumerate(clue.named()):
+        cand: frozenset[SpaceId]
         where = position.location(b)
         if b in position.retired:
             status[b], cand = "retired", frozenset()
@@ -507,9 +508,15 @@ def claim(position: Position, claims: Iterable[Marker]) -> ActionReport:
     if violations:
         return ActionReport(False, violations, Effect(), refutations)
     markers, placed, retired = _mutable(position)
+    standing = set(placed.values())
+    emptied: list[BuildingId] = []
     for b, s in wanted:
         markers[b].discard(s)
+        if not markers[b] and b not in standing and b not in retired:
+            emptied.append(b)  # only when all its markers were on built spaces
+    retired.update(emptied)
     placed_now, taken, retired_now = _cascade(markers, placed, retired, frozenset())
+    retired_now = sorted(set(emptied) | set(retired_now))
     effect = Effect(
         markers_removed=tuple(wanted),
         buildings_placed=tuple(placed_now),

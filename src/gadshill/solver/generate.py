@@ -171,3 +171,29 @@ def positions(seed: int, count: int, town: Town | None = None) -> list[Position]
         else:
             out.append(random_position(rng, town))
     return out
+
+
+def board(
+    markers: dict[BuildingId, str] | None = None,
+    placed: dict[SpaceId, BuildingId] | None = None,
+    retired: tuple[BuildingId, ...] = (),
+    n_spaces: int = 19,
+) -> Position:
+    """A hand-made position on spaces S1..S<n>: ``board({"bank": "S1 S2"}, {"S3": "hotel"})``."""
+    return Position(
+        frozenset(f"S{i}" for i in range(1, n_spaces + 1)),
+        {b: frozenset(spaces.split()) for b, spaces in (markers or {}).items()},
+        dict(placed or {}),
+        frozenset(retired),
+    )
+
+
+def spaces(text: str) -> frozenset[SpaceId]:
+    """``spaces("S1 S2")`` -> frozenset({"S1", "S2"})."""
+    return frozenset(text.split())
+
+
+def relation(text: str) -> frozenset[tuple[SpaceId, SpaceId]]:
+    """A symmetric relation from ``"S1-S2 S3-S4"``."""
+    pairs = [tuple(p.split("-")) for p in text.split()]
+    return frozenset((a, b) for a, b in pairs) | frozenset((b, a) for a, b in pairs)

@@ -11,6 +11,8 @@ so the implementations share a vocabulary but no logic.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -173,6 +175,12 @@ class Clue:
 
 
 # --- answers --------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def natural(space: SpaceId) -> tuple[Any, ...]:
+    """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
 
 
 def label(building: BuildingId) -> str:
@@ -350,6 +358,7 @@ def card_violation(
     the other side of a condition card's relation when the relation is the
     cause. ``spaces`` are the spaces involved (see each rule below).
     """
+    spaces = tuple(sorted(spaces, key=natural))
     b = label(buildings[0]) if buildings else ""
     other = label(buildings[1]) if len(buildings) > 1 else ""
     where = join_words(list(spaces))

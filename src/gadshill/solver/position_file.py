@@ -68,8 +68,10 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
     """(name for messages, parsed JSON) of a path, a JSON text or an already parsed dict."""
     if isinstance(source, Mapping):
         return "position", source
-    if isinstance(source, str) and source.lstrip().startswith("{"):
+    if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         name, text = "position", source
+    elif not isinstance(source, str | Path):
+        raise PositionError("a position is a JSON object, a JSON text or a file path")
     else:
         path = Path(source)
         name = str(path)
@@ -117,9 +119,7 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
         if not isinstance(building, str) or building not in town.buildings:
             raise PositionError(f"placed.{space}: unknown building {building!r}")
         if building in where:
-            raise PositionError(
-                f"placed.{space}: {building} already stands on {where[building]}"
-            )
+            raise PositionError(f"placed.{space}: {building} already stands on {where[building]}")
         placed[space], where[building] = building, space
 
     markers: dict[str, frozenset[str]] = {}
