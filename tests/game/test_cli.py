@@ -25,8 +25,17 @@ def test_play_bots_writes_a_record_that_replays(
 ) -> None:
     record = tmp_path / "game.jsonl"
     code, out, _ = run(
-        capsys, "play", "gads-hill", "--players", "3", "--bots", "sharp,greedy,random",
-        "--seed", "7", "--record", str(record),
+        capsys,
+        "play",
+        "gads-hill",
+        "--players",
+        "3",
+        "--bots",
+        "sharp,greedy,random",
+        "--seed",
+        "7",
+        "--record",
+        str(record),
     )
     assert code == 0 and "final scores" in out and "locomotive" in out
     code, _, _ = run(capsys, "replay", str(record), "--json")
@@ -39,8 +48,18 @@ def test_replay_refuses_a_tampered_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = tmp_path / "game.jsonl"
-    run(capsys, "play", "gads-hill", "--bots", "sharp,greedy", "--seed", "3",
-        "--record", str(record), "--quiet")
+    run(
+        capsys,
+        "play",
+        "gads-hill",
+        "--bots",
+        "sharp,greedy",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        "--quiet",
+    )
     lines = record.read_text().splitlines()
     index = next(i for i, line in enumerate(lines) if '"move": "draw"' in line)
     lines[index] = json.dumps({"move": "draw", "pile": "nowhere"})
@@ -52,7 +71,9 @@ def test_replay_refuses_a_tampered_record(
 def test_human_seat_sees_hand_playability_and_plays(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    answers = iter(["play 99 -", "play 9 -", "draft BANK", "1", "pass", "draw building"] + ["1"] * 400)
+    answers = iter(
+        ["play 99 -", "play 9 -", "draft BANK", "1", "pass", "draw building"] + ["1"] * 400
+    )
     monkeypatch.setattr("typer.prompt", lambda *a, **k: next(answers))
     code, out, _ = run(capsys, "play", "gads-hill", "--bots", "human,sharp", "--seed", "2")
     assert code == 0
@@ -70,8 +91,15 @@ def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_tournament_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "tournament", "gads-hill", "--bots", "sharp,greedy,random", "--games", "3",
-        "--workers", "1",
+        capsys,
+        "tournament",
+        "gads-hill",
+        "--bots",
+        "sharp,greedy,random",
+        "--games",
+        "3",
+        "--workers",
+        "1",
     )
     assert code == 0 and "sharp" in out and "win rate" in out
 

@@ -8,9 +8,8 @@ from gadshill.game.moves import Claim, Draft, Pass, Play
 from gadshill.game.rules import BOOK
 from gadshill.game.setup import new_game
 from gadshill.game.state import DRAFT, OVER, STOP, TURN
-from gadshill.solver.model import CardReport, Effect
 from gadshill.rules.rulebook import IllegalMove, Violation
-
+from gadshill.solver.model import CardReport, Effect
 from tests.game.helpers import arrange, check, play, started
 
 TIGHT = {"BANK": ["S4", "S8"], "BARBER": ["S4", "S8"], "CASINO": ["S4", "S6"]}
@@ -148,10 +147,28 @@ def test_GH_T1_two_no_card_after_an_own_stop_claim() -> None:
 
 
 def test_GH_T1_sixteen_one_card_per_turn_from_locomotive_16() -> None:
-    standing = {f"S{i}": b for i, b in zip(range(7, 20), [
-        "BANK", "BARBER", "BUTCHER", "CHURCH", "COURTHOUSE", "CITY_HALL", "SMITHY",
-        "DRUGSTORE", "JAIL", "LAUNDRY", "NEWSPAPER_OFFICE", "UNDERTAKER", "POST_OFFICE",
-    ], strict=True)}
+    standing = {
+        f"S{i}": b
+        for i, b in zip(
+            range(7, 20),
+            [
+                "BANK",
+                "BARBER",
+                "BUTCHER",
+                "CHURCH",
+                "COURTHOUSE",
+                "CITY_HALL",
+                "SMITHY",
+                "DRUGSTORE",
+                "JAIL",
+                "LAUNDRY",
+                "NEWSPAPER_OFFICE",
+                "UNDERTAKER",
+                "POST_OFFICE",
+            ],
+            strict=True,
+        )
+    }
     state = arrange(started(), placed=standing, hand=[9, 11])
     assert state.locomotive == 16
     play(state, "play 9 -")
@@ -297,9 +314,7 @@ def test_GH_T2_discard_two_different_cards_from_hand() -> None:
 
 
 def test_GH_7_take_a_marker_but_never_the_last_one() -> None:
-    state = arrange(
-        started(), markers={"BANK": ["S4", "S8"], "SALOON": ["S8", "S9"]}, hand=[9, 4]
-    )
+    state = arrange(started(), markers={"BANK": ["S4", "S8"], "SALOON": ["S8", "S9"]}, hand=[9, 4])
     assert check(state, "discard 9,4 SALOON S4") == ["GH-7"]
     play(state, "discard 9,4 BANK S4")  # BANK left on S8: built; then the SALOON on S9
     assert state.placed == {"S8": "BANK", "S9": "SALOON"}

@@ -40,15 +40,21 @@ def best_take(state: GadsHillState) -> tuple[int, Discard] | None:
     hand = sorted(state.hands[state.active])
     if len(hand) < 2:
         return None
-    best: tuple[int, Discard] | None = None
+    best: tuple[int, str, str] | None = None
     for building, spaces in sorted(state.markers.items()):
         if len(spaces) < 2:
             continue
         for space in sorted(spaces):
-            points = state.take_report(building, space).effect.points
+            # A building keeping two or more markers triggers no cascade: one point.
+            if len(spaces) > 2:
+                points = 1
+            else:
+                points = state.take_report(building, space).effect.points
             if best is None or points > best[0]:
-                best = (points, Discard(_worst_two(state, hand), building, space))
-    return best
+                best = (points, building, space)
+    if best is None:
+        return None
+    return best[0], Discard(_worst_two(state, hand), best[1], best[2])
 
 
 def _worst_two(state: GadsHillState, hand: list[int]) -> tuple[int, ...]:
@@ -61,6 +67,24 @@ def _worst_two(state: GadsHillState, hand: list[int]) -> tuple[int, ...]:
 
     first, second = sorted(hand, key=value)[:2]
     return (first, second)
+
+
+class RandomBot:
+    """Uniform over the legal moves: the first legal move of the shuffled candidates.
+
+    The same distribution as checking every candidate and choosing one, but only
+    as many solver questions as it takes to hit a legal move.
+    """
+
+    name = "random"
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        candidates = state.candidate_moves()
+        rng.shuffle(candidates)
+        for move in candidates:
+            if not state.check(move):
+                return move
+        raise AssertionError("a live Gads Hill state always has a legal move")
 
 
 class GreedyBot:

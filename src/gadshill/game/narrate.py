@@ -157,7 +157,8 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     out = [board_text(s)]
     for p in range(s.players):
         mine = ", ".join(
-            b + (f" (on {s.location(b)})" if s.is_placed(b) else "")
+            b
+            + (f" (on {s.location(b)})" if s.is_placed(b) else "")
             + (" (out)" if b in s.retired else "")
             for b in s.owned[p]
         )

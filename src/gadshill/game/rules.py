@@ -40,7 +40,8 @@ from gadshill.game.state import (
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
 
-BOOK: RuleBook[GadsHillState, Move] = RuleBook("gads-hill")
+#: moves are typed per rule (each predicate names the move class it governs)
+BOOK: RuleBook[GadsHillState, Any] = RuleBook("gads-hill")
 S = GadsHillState
 ALL = (Draft, Play, Discard, Pass, Buy, Draw, Claim, StopDone)
 

@@ -58,6 +58,11 @@ HAND = {"building": 3, "district": 1, "condition": 1}
 # phases
 DRAFT, TURN, STOP, OVER = "draft", "turn", "stop", "over"
 
+#: Solver answers keyed by (world, board, question). An answer depends only on the
+#: board, so every state (clones, other games on the same data pack) shares it.
+_ANSWERS: dict[Any, Any] = {}
+_ANSWERS_LIMIT = 200_000
+
 
 @dataclass
 class TurnLog:
@@ -130,7 +135,7 @@ class GadsHillState(GameState[Move]):
         self.current_log = TurnLog(0, 0)
         self.version = 0
         self._key: Any = None
-        self._cache: dict[Any, Any] = {}
+        self._cache = _ANSWERS
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -185,6 +190,7 @@ class GadsHillState(GameState[Move]):
         """A hashable picture of the board: solver answers depend on nothing else."""
         if self._key is None:
             self._key = (
+                id(self.world),
                 frozenset(self.markers.items()),
                 frozenset(self.placed.items()),
                 self.retired,
@@ -195,9 +201,7 @@ class GadsHillState(GameState[Move]):
         key = ("position", self.board_key())
         found = self._cache.get(key)
         if found is None:
-            found = Position(
-                self.world.spaces, dict(self.markers), dict(self.placed), self.retired
-            )
+            found = Position(self.world.spaces, dict(self.markers), dict(self.placed), self.retired)
             self._cache[key] = found
         result: Position = found
         return result
@@ -218,9 +222,11 @@ class GadsHillState(GameState[Move]):
         return MARKERS_PER_BUILDING
 
     def ledger(self) -> dict[str, int]:
-        """Where the 110 markers are (GH-F0 procedure): the parts always sum to 110."""
+        """Where the 110 markers are (rule GH-C): the parts always sum to 110."""
+        gone = set(self.markers) | set(self.retired) | set(self.placed.values())
+        unmarked = sum(1 for b in self.world.buildings if b not in gone)
         return {
-            "with buildings": sum(self.stock(b) for b in self.world.buildings),
+            "with buildings": MARKERS_PER_BUILDING * unmarked,
             "on the board": sum(len(s) for s in self.markers.values()),
             "collected": sum(self.collected),
             "paid for buildings": self.paid,
@@ -228,11 +234,7 @@ class GadsHillState(GameState[Move]):
 
     def my_buildings(self, seat: int) -> list[str]:
         """Own buildings that can still be "my building" (not placed, not out) (GH-5)."""
-        return [
-            b
-            for b in self.owned[seat]
-            if not self.is_placed(b) and b not in self.retired
-        ]
+        return [b for b in self.owned[seat] if not self.is_placed(b) and b not in self.retired]
 
     def my_choices(self, seat: int, card: int) -> list[str | None]:
         """The bindings of "my building" a card can take: None for a building card,
@@ -404,7 +406,7 @@ class GadsHillState(GameState[Move]):
             raise TypeError(move)
         self.version += 1
         self._key = None
-        if len(self._cache) > 20_000:
+        if len(self._cache) > _ANSWERS_LIMIT:
             self._cache.clear()
         self._settle()
 
