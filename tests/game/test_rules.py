@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gadshill.game.moves import Claim, Draft, Pass, Play
+from gadshill.game.moves import CODEC, Claim, Draft, Pass, Play
+from gadshill.game.narrate import describe
 from gadshill.game.rules import BOOK
 from gadshill.game.setup import new_game
 from gadshill.game.state import DRAFT, OVER, STOP, TURN
@@ -427,7 +428,12 @@ def test_GH_8_window_none_when_nothing_is_removable() -> None:
 
 def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
     state = arrange(started(), markers=TIGHT, hand=[9, 4])
-    play(state, "pass", "draw building", "stop-done", "stop-done")
+    play(state, "pass")
+    assert "STOP windows open (1 removable marker)" in describe(state, CODEC.parse("draw building"))
+    play(state, "draw building", "stop-done")
+    last = describe(state, CODEC.parse("stop-done"))
+    assert last.endswith("turn 1: 1 marker overlooked: CASINO@S4")
+    play(state, "stop-done")
     assert state.history[-1].overlooked == [("CASINO", "S4")]
     from gadshill.game.narrate import overlooked_summary, turn_line
 

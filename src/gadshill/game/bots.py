@@ -46,10 +46,7 @@ def best_take(state: GadsHillState) -> tuple[int, Discard] | None:
             continue
         for space in sorted(spaces):
             # A building keeping two or more markers triggers no cascade: one point.
-            if len(spaces) > 2:
-                points = 1
-            else:
-                points = state.take_report(building, space).effect.points
+            points = 1 if len(spaces) > 2 else state.take_report(building, space).effect.points
             if best is None or points > best[0]:
                 best = (points, building, space)
     if best is None:

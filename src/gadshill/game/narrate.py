@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.game.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
-from gadshill.game.state import DRAFT, OVER, STOP, GadsHillState, TurnLog
+from gadshill.game.state import DRAFT, OVER, STOP, TURN, GadsHillState, TurnLog
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Effect, Marker
@@ -75,7 +75,11 @@ def describe(state: GameState[Any], move: Move) -> str:
     if isinstance(move, Buy):
         return f"buys {move.building} for 2 markers"
     if isinstance(move, Draw):
-        return f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
+        line = f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
+        count = len(s.removable_set()) if s.phase == TURN and s.action is not None else 0
+        if count and s.players > 1:
+            line += f"; STOP windows open ({count} removable marker{'s' if count != 1 else ''})"
+        return line
     if isinstance(move, Claim):
         report = s.claim_report(move.building, move.space)
         if not report.legal:
@@ -95,6 +99,11 @@ def describe(state: GameState[Any], move: Move) -> str:
             f"{effect_text(report.effect)}"
         )
     if isinstance(move, StopDone):
+        if s.phase == STOP and (s.stop_seat + 1) % s.players == s.active:
+            left = sorted(s.removable_set())
+            return "lets the last STOP window pass; " + turn_line(
+                TurnLog(s.turn, s.active, overlooked=left)
+            )
         return "lets the STOP window pass"
     return str(move)
 
