@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from gadshill.cli.registry import get_spec
 from gadshill.game.moves import CODEC, Claim, Discard, Play
@@ -197,3 +198,47 @@ def test_world_clues_agree_with_the_town_for_every_card_and_binding() -> None:
             if my is not None and my == card.building:
                 continue
             assert world.clue(number, my) == card.clue(my)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Hypothesis stateful play: legal moves, illegal attempts, invariants after each step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GadsHillState | None = None
+
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+    def setup(self, players: int, seed: int) -> None:
+        self.state = new_game(players, seed)
+
+    @rule(pick=st.integers(0, 10_000))
+    def legal(self, pick: int) -> None:
+        assert self.state is not None
+        if not self.state.is_terminal:
+            moves = self.state.legal_moves()
+            self.state.apply(moves[pick % len(moves)])
+
+    @rule(pick=st.integers(0, 10_000))
+    def illegal(self, pick: int) -> None:
+        assert self.state is not None
+        wrong = [m for m in self.state.candidate_moves() if self.state.check(m)]
+        wrong.append(Play(61 + pick % 5, None))
+        move = wrong[pick % len(wrong)]
+        before = self.state.snapshot()
+        with pytest.raises(IllegalMove):
+            self.state.apply(move)
+        assert self.state.snapshot() == before
+
+    @invariant()
+    def consistent(self) -> None:
+        if self.state is not None:
+            invariants(self.state)
+
+
+GameMachine.TestCase.settings = settings(
+    max_examples=15,
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_stateful_play = GameMachine.TestCase

@@ -3,7 +3,7 @@
 The rule book (:mod:`gadshill.game.rules`) decides whether a move is legal;
 this module carries it out. Every card, marker take and STOP claim is
 resolved by the deduction solver (:mod:`gadshill.solver.deduction`), whose
-report is cached per (state version, question) so that checking a move and
+report is cached per (board, question) so that checking a move and
 then playing it asks the solver once.
 
 The marker ledger is explicit: each of the 110 markers is with its building
@@ -58,10 +58,8 @@ HAND = {"building": 3, "district": 1, "condition": 1}
 # phases
 DRAFT, TURN, STOP, OVER = "draft", "turn", "stop", "over"
 
-#: Solver answers keyed by (world, board, question). An answer depends only on the
-#: board, so every state (clones, other games on the same data pack) shares it.
-_ANSWERS: dict[Any, Any] = {}
-_ANSWERS_LIMIT = 200_000
+#: a game's solver-answer cache is emptied when it grows beyond this many entries
+ANSWERS_LIMIT = 50_000
 
 
 @dataclass
@@ -133,9 +131,10 @@ class GadsHillState(GameState[Move]):
         self.quiet_turns = 0
         self.history: list[TurnLog] = []
         self.current_log = TurnLog(0, 0)
-        self.version = 0
         self._key: Any = None
-        self._cache = _ANSWERS
+        # Solver answers keyed by (board, question): an answer depends only on the
+        # board, so this game's clones share the cache.
+        self._cache: dict[Any, Any] = {}
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -190,7 +189,6 @@ class GadsHillState(GameState[Move]):
         """A hashable picture of the board: solver answers depend on nothing else."""
         if self._key is None:
             self._key = (
-                id(self.world),
                 frozenset(self.markers.items()),
                 frozenset(self.placed.items()),
                 self.retired,
@@ -248,7 +246,7 @@ class GadsHillState(GameState[Move]):
         """Buildings nobody owns that are not standing on the board."""
         return [b for b in self.world.buildings if self.owner[b] is None and not self.is_placed(b)]
 
-    # --- solver questions, cached per version ------------------------------------------
+    # --- solver questions, cached per board --------------------------------------------
     def card_report(self, card: int, my: str | None) -> CardReport:
         key = ("card", self.board_key(), card, my)
         found = self._cache.get(key)
@@ -404,9 +402,8 @@ class GadsHillState(GameState[Move]):
             self._next_stop_window()
         else:  # pragma: no cover - the rule book refuses unknown moves
             raise TypeError(move)
-        self.version += 1
         self._key = None
-        if len(self._cache) > _ANSWERS_LIMIT:
+        if len(self._cache) > ANSWERS_LIMIT:
             self._cache.clear()
         self._settle()
 
