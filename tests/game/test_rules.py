@@ -10,6 +10,7 @@ from gadshill.game.rules import BOOK
 from gadshill.game.setup import new_game
 from gadshill.game.state import DRAFT, OVER, STOP, TURN
 from gadshill.rules.rulebook import IllegalMove, Violation
+from gadshill.solver import deduction
 from gadshill.solver.model import CardReport, Effect
 from tests.game.helpers import arrange, check, play, started
 
@@ -228,14 +229,12 @@ def test_GH_R2_a_card_may_not_remove_every_marker_of_a_building() -> None:
 
 def test_GH_R3_cascade_places_a_building_left_with_one_marker() -> None:
     """Rulebook example: a district card leaves the CASINO one marker; it is built."""
+    own = {0: ("CASINO", "SMITHY"), 1: ("HOTEL", "BANK"), 2: ("DOC", "SALOON")}
     state = arrange(
-        started(),
+        started(own=own),
         markers={"CASINO": ["S1", "S4"], "SMITHY": ["S4", "S9", "S12"]},
         hand=[28, 27],
-        seat=0,
     )
-    state.owned[0].append("CASINO")
-    state.owner["CASINO"] = 0
     play(state, "play 27 CASINO")  # eastern suburb: S4 only among S1, S4
     assert state.placed == {"S4": "CASINO"}
     assert state.markers["SMITHY"] == frozenset({"S9", "S12"})
@@ -260,15 +259,11 @@ def test_GH_R6b_card_18_contradicts_the_sheriff_standing_elsewhere() -> None:
 
 def test_GH_R6c_card_19_would_put_a_fourth_marker_on_a_space() -> None:
     """Rulebook example: the DOC's Main St card would crowd a space holding three markers."""
-    crowded = {"BANK": ["S8", "S14"], "SMITHY": ["S8", "S12"], "CHURCH": ["S8", "S1"]}
-    state = arrange(started(), markers={**crowded, "CASINO": ["S13", "S6"]}, hand=[19])
-    state.markers["CASINO"] = frozenset({"S2", "S6"})
-    state.markers["CHURCH"] = frozenset({"S2", "S1"})
-    state.markers["BANK"] = frozenset({"S2", "S14"})
-    state.markers["SMITHY"] = frozenset({"S2", "S12"})
-    arrange(state)
+    crowded = {"CASINO": ["S2", "S6"], "CHURCH": ["S1", "S2"], "BANK": ["S2", "S14"]}
+    state = arrange(started(), markers=crowded, hand=[19])
     violations = state.check(Play(19, None))
-    assert "GH-R6c" in [v.rule for v in violations]
+    assert [v.rule for v in violations] == ["GH-R6c"]
+    assert "S2 would hold 4 markers" in violations[0].message
 
 
 def test_refused_card_names_every_rule_it_breaks() -> None:
@@ -394,7 +389,10 @@ def test_GH_8_claims_are_checked_by_the_solver() -> None:
     play(state, "pass")
     refused = state.check(Claim("BANK", "S4"))
     assert [v.rule for v in refused] == ["GH-8"]
-    assert "S4" in refused[0].message and "layout" in refused[0].message.lower()
+    layout = deduction.refute(state.position(), "BANK", "S4")
+    assert layout is not None and layout["BANK"] == "S4"
+    shown = ", ".join(f"{b} {s}" for b, s in sorted(layout.items()))
+    assert f"the layout {shown}" in refused[0].message
     play(state, "claim CASINO S4")
     assert state.placed == {"S6": "CASINO"}  # the CASINO's last marker: built
     assert state.collected[0] == 2

@@ -72,7 +72,9 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @app.command()
     def demo(
-        seed: Annotated[int, typer.Option(help="Seed of the game.")] = 7,
+        seed: Annotated[
+            int, typer.Option(help="Seed of the game (33 shows STOP claims, locomotive 22).")
+        ] = 33,
         out: Annotated[Path, typer.Option(help="Folder for demo.jsonl and town.svg.")] = Path(
             "out"
         ),
