@@ -195,6 +195,24 @@ def test_unknown_corner_street(pack: Path) -> None:
     assert err.field == "corner" and "unknown street 'Ash St'" in str(err)
 
 
+def test_corner_of_two_parallel_streets(pack: Path) -> None:
+    edit(pack, "town.toml", 'corner = ["Oak St", "Piedmont St"]', 'corner = ["Oak St", "Main St"]')
+    err = load_error(pack)
+    assert err.field == "corner" and "one east-west and one north-south" in str(err)
+
+
+def test_corner_of_one_street(pack: Path) -> None:
+    edit(pack, "town.toml", 'corner = ["Oak St", "Piedmont St"]', 'corner = ["Oak St"]')
+    assert "one east-west and one north-south" in str(load_error(pack))
+
+
+def test_two_lots_on_one_spot(pack: Path) -> None:
+    old = space_block("S6")
+    edit(pack, "town.toml", old, old.replace("x = 4\n", "x = 3\n"))
+    err = load_error(pack)
+    assert err.field == "x" and "same spot as S5" in str(err)
+
+
 def test_unknown_block(pack: Path) -> None:
     edit(pack, "town.toml", 'block = "B5"', 'block = "B9"')
     assert "unknown block 'B9'" in str(load_error(pack))

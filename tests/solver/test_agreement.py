@@ -19,7 +19,7 @@ from gadshill.solver.generate import (
     random_position,
     synthetic_town,
 )
-from gadshill.solver.model import Position
+from gadshill.solver.model import Clue, Position
 
 TOWN = synthetic_town(7)
 SMALL = dict(marked=(1, 7), placed=(0, 10))
@@ -77,7 +77,7 @@ def test_fast_path_agrees_with_cpsat_on_the_whole_card_report(seed: int, clue_se
     ours = deduction.check_card(position, clue)
     ref = cpsat.check_card(position, clue)
     assert ours.playable == ref.playable
-    assert [v.key() for v in ours.violations] == [v.key() for v in ref.violations]  # type: ignore[attr-defined]
+    assert ours.violations == ref.violations  # rule, message, buildings and spaces
     assert [v.message for v in ours.violations] == [v.message for v in ref.violations]
     assert dict(ours.possible) == dict(ref.possible)
     assert ours.effect == ref.effect
@@ -148,3 +148,75 @@ def test_takes_and_claims_conserve_markers_and_leave_no_lone_marker(seed: int, p
     assert deduction.removable_edges(stop.after) == []
     taken = position.marker_count() - stop.after.marker_count()
     assert taken >= len(stop.removable)
+
+
+# --- positions drawn directly by hypothesis (shrink to minimal counterexamples) ----------
+
+
+@st.composite
+def raw_positions(draw: st.DrawFn) -> Position:
+    """Small arbitrary positions, not normalised: lone markers, over-full spaces, markers
+    on built spaces and retired buildings all occur."""
+    n = draw(st.integers(2, 9))
+    spaces = [f"S{i}" for i in range(1, n + 1)]
+    names = [f"b{i}" for i in range(draw(st.integers(1, 7)))]
+    markers = {
+        b: frozenset(draw(st.lists(st.sampled_from(spaces), min_size=1, max_size=4, unique=True)))
+        for b in names
+    }
+    built = draw(st.lists(st.sampled_from(spaces), max_size=2, unique=True))
+    placed = {s: f"p{i}" for i, s in enumerate(built)}
+    retired = frozenset(draw(st.lists(st.sampled_from(["r0", *names[:1]]), max_size=1)))
+    return Position(frozenset(spaces), markers, placed, retired)
+
+
+@st.composite
+def raw_clues(draw: st.DrawFn, position: Position) -> Clue:
+    spaces = sorted(position.spaces)
+    names = sorted({*position.markers, "x0", "x1", *position.placed.values(), *position.retired})
+    subject = draw(st.sampled_from(names))
+    region = frozenset(draw(st.lists(st.sampled_from(spaces), min_size=1, unique=True)))
+    if draw(st.booleans()):
+        return Clue(subject, region)
+    partner = draw(st.sampled_from([b for b in names if b != subject]))
+    pairs = draw(st.lists(st.tuples(st.sampled_from(spaces), st.sampled_from(spaces)), max_size=12))
+    return Clue(subject, region, partner, frozenset(pairs))
+
+
+@settings(max_examples=200, deadline=None)
+@given(raw_positions())
+def test_drawn_positions_fast_path_equals_brute_force(position: Position) -> None:
+    assert deduction.removable_edges(position) == oracle.removable_markers(position)
+
+
+@settings(max_examples=150, deadline=None)
+@given(raw_positions())
+def test_drawn_positions_forced_placements_and_claims_equal_brute_force(position: Position) -> None:
+    assert deduction.forced_placements(position) == oracle.forced_placements(position)
+    layouts = oracle.maximum_layouts(position)
+    always = set.intersection(*(set(lay.values()) for lay in layouts))
+    assert deduction.claimed_spaces(position) == always
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_drawn_clues_fast_path_equals_brute_force(data: st.DataObject) -> None:
+    position = data.draw(raw_positions())
+    clue = data.draw(raw_clues(position))
+    report = deduction.check_card(position, clue)
+    assert dict(report.possible) == oracle.possible_spaces(position, clue)
+    assert report.playable == oracle.playable(position, clue)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_drawn_clues_fast_path_equals_cpsat(data: st.DataObject) -> None:
+    position = data.draw(raw_positions())
+    clue = data.draw(raw_clues(position))
+    ours, ref = deduction.check_card(position, clue), cpsat.check_card(position, clue)
+    assert (ours.playable, ours.violations, ours.effect) == (
+        ref.playable,
+        ref.violations,
+        ref.effect,
+    )
+    assert deduction.removable_edges(position) == cpsat.removable_markers(position)

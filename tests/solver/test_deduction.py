@@ -9,11 +9,13 @@ from __future__ import annotations
 import pytest
 
 from gadshill.errors import PositionError
+from gadshill.rules.rulebook import Violation
 from gadshill.solver.deduction import (
     cascade,
     check_card,
     claim,
     claimed_spaces,
+    forced_placements,
     refute,
     removable_edges,
     removable_markers,
@@ -21,17 +23,22 @@ from gadshill.solver.deduction import (
     take_marker,
 )
 from gadshill.solver.generate import board, relation, spaces
-from gadshill.solver.model import Clue, Position
+from gadshill.solver.model import ActionReport, CardReport, Clue, Position, SolverViolation
 
 
-def rules_of(report: object) -> list[str]:
-    return [v.rule for v in report.violations]  # type: ignore[attr-defined]
+def rules_of(report: CardReport | ActionReport) -> list[str]:
+    return [v.rule for v in report.violations]
 
 
-def after(report: object) -> Position:
-    effect = report.effect  # type: ignore[attr-defined]
-    assert effect.after is not None
-    return effect.after  # type: ignore[no-any-return]
+def after(report: CardReport | ActionReport) -> Position:
+    assert report.effect.after is not None
+    return report.effect.after
+
+
+def involved(v: Violation) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(buildings, spaces) a violation names."""
+    assert isinstance(v, SolverViolation)
+    return v.buildings, v.spaces
 
 
 # --- rule 1a: a building without markers gets one on each possible space -------
@@ -53,7 +60,7 @@ def test_GH_R1a_no_open_space_makes_the_card_unplayable() -> None:
     report = check_card(position, Clue("casino", spaces("S1 S2")))
     assert not report.playable
     assert rules_of(report) == ["GH-R1a"]
-    assert report.violations[0].buildings == ("casino",)  # type: ignore[attr-defined]
+    assert involved(report.violations[0])[0] == ("casino",)
     assert "CASINO" in report.violations[0].message
 
 
@@ -62,7 +69,7 @@ def test_GH_R6a_more_than_five_possible_spaces_is_not_playable() -> None:
     report = check_card(board(), Clue("bank", spaces("S1 S2 S3 S4 S5 S6 S7 S8")))
     assert not report.playable
     assert rules_of(report) == ["GH-R6a"]
-    assert len(report.violations[0].spaces) == 8  # type: ignore[attr-defined]
+    assert len(involved(report.violations[0])[1]) == 8
     assert report.effect.points == 0 and report.effect.after is None
     # Reduced to five by buildings already standing, it becomes playable.
     built = board(placed={"S1": "hotel", "S2": "jail", "S3": "doc"})
@@ -86,8 +93,7 @@ def test_GH_R6c_the_docs_card_would_put_a_fourth_marker_on_a_space() -> None:
     assert not report.playable
     assert rules_of(report) == ["GH-R6c"]
     v = report.violations[0]
-    assert v.spaces == ("S1",)  # type: ignore[attr-defined]
-    assert v.buildings == ("bank", "church", "doc", "smithy")  # type: ignore[attr-defined]
+    assert involved(v) == (("bank", "church", "doc", "smithy"), ("S1",))
     assert "4 markers" in v.message
 
 
@@ -116,6 +122,14 @@ def test_GH_R1d_two_buildings_on_two_spaces_claim_them() -> None:
     assert report.effect.markers_to_player == (("saloon", 4),)
 
 
+def test_GH_R1d_claims_as_seen_by_one_building_ignore_its_own_markers() -> None:
+    position = board({"church": "S7 S12", "bank": "S7 S12", "saloon": "S12 S3"})
+    assert claimed_spaces(position) == spaces("S3 S7 S12")  # SALOON is forced onto S3
+    assert claimed_spaces(position, without="saloon") == spaces("S7 S12")
+    assert claimed_spaces(position, without="bank") == frozenset()  # CHURCH alone claims nothing
+    assert forced_placements(position) == [("saloon", "S3")]
+
+
 def test_GH_R1d_generalises_to_three_buildings_on_three_spaces() -> None:
     position = board({"church": "S1 S2", "bank": "S2 S3", "jail": "S1 S3"})
     assert claimed_spaces(position) == spaces("S1 S2 S3")
@@ -138,7 +152,7 @@ def test_GH_R2_a_card_removing_every_marker_is_not_playable() -> None:
     report = check_card(position, Clue("bank", spaces("S3 S4")))
     assert not report.playable
     assert rules_of(report) == ["GH-R2"]
-    assert report.violations[0].spaces == ("S1", "S2")  # type: ignore[attr-defined]
+    assert involved(report.violations[0])[1] == ("S1", "S2")
 
 
 def test_GH_R2_removed_markers_are_points() -> None:
@@ -157,7 +171,7 @@ def test_GH_R6b_the_sheriff_card_contradicts_the_placed_sheriff() -> None:
     report = check_card(position, Clue("sheriff", spaces("S9")))
     assert not report.playable
     assert rules_of(report) == ["GH-R6b"]
-    assert report.violations[0].spaces == ("S5",)  # type: ignore[attr-defined]
+    assert involved(report.violations[0])[1] == ("S5",)
     # A card agreeing with the board is playable and changes nothing.
     fine = check_card(position, Clue("sheriff", spaces("S5 S9")))
     assert fine.playable and fine.effect.points == 0 and after(fine) == position
@@ -261,7 +275,7 @@ def test_GH_6_relation_failure_names_both_buildings() -> None:
     clue = Clue("casino", spaces("S1 S2"), "hotel", relation("S1-S5 S2-S6"))
     report = check_card(position, clue)
     assert sorted(rules_of(report)) == ["GH-R2", "GH-R2"]
-    assert {v.buildings for v in report.violations} == {  # type: ignore[attr-defined]
+    assert {involved(v)[0] for v in report.violations} == {
         ("casino", "hotel"),
         ("hotel", "casino"),
     }
@@ -369,3 +383,13 @@ def test_check_report_json_shape() -> None:
     assert obj["effect"]["markers_placed"][0] == {"building": "casino", "space": "S1"}
     bad = check_card(board(), Clue("casino", spaces("S1 S2 S3 S4 S5 S6"))).to_json()
     assert bad["violations"][0]["rule"] == "GH-R6a" and bad["violations"][0]["message"]
+
+
+def test_every_solver_rule_id_has_a_test_named_after_it() -> None:
+    from pathlib import Path
+
+    from gadshill.solver.model import RULE_IDS
+
+    sources = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    for rule in RULE_IDS:
+        assert f"def test_{rule.replace('-', '_')}_" in sources, rule

@@ -345,8 +345,8 @@ def _load_town(path: Path) -> tuple[Any, ...]:
         if entrance not in streets:
             raise e.error(f"unknown street {entrance!r}", "entrance")
         corner = _ids(e, "corner", streets, "street")
-        if len(corner) == 1:
-            raise e.error("a corner joins at least two streets", "corner")
+        if corner and sorted(streets[c].axis for c in corner) != sorted(AXES):
+            raise e.error("a corner joins one east-west and one north-south street", "corner")
         block = e.get("block", str)
         if block not in blocks:
             raise e.error(f"unknown block {block!r}", "block")
@@ -387,6 +387,13 @@ def _load_town(path: Path) -> tuple[Any, ...]:
         if block not in blocks:
             raise e.error(f"unknown block {block!r}", "block")
         fields[fid] = Field(fid, _number(e, "x"), _number(e, "y"), block)
+    lots: dict[tuple[float, float], str] = {}
+    for e in space_entries + field_entries:
+        lot = e.get("id", str)
+        where = (spaces[lot].x, spaces[lot].y) if lot in spaces else (fields[lot].x, fields[lot].y)
+        if where in lots:
+            raise e.error(f"lies on the same spot as {lots[where]}", "x")
+        lots[where] = lot
     if len(fields) != FIELD_COUNT:
         raise DataError(name, f"expected {FIELD_COUNT} designated fields, found {len(fields)}")
     return streets, railway, blocks, districts, spaces, fields

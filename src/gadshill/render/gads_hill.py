@@ -16,7 +16,7 @@ from gadshill.solver.town import Town
 
 Source = Position | PositionFile
 
-SCALE = 64  # pixels per drawing unit
+SCALE = 80  # pixels per drawing unit
 MARGIN = 40
 LOT = 0.9  # a lot's side, in drawing units
 
@@ -112,7 +112,7 @@ def town_svg(town: Town, source: Source) -> str:
     # fields
     for f in data.fields.values():
         feature = pf.fields.get(f.id) if pf is not None else None
-        label = escape(town.features[feature].name) if feature else "station / cemetery / bison"
+        label = escape(town.features[feature].name) if feature else "(fixed feature)"
         out.append(
             f'<g class="field" id="{f.id}"><rect x="{px(f.x - half)}" y="{px(f.y - half)}"'
             f' width="{LOT * SCALE}" height="{LOT * SCALE}" fill="#e6dcc0" stroke="#000"'

@@ -36,6 +36,8 @@ from gadshill.solver.model import (
     SpaceId,
     card_violation,
     check_clue_ids,
+    marker_key,
+    natural,
 )
 
 
@@ -109,7 +111,7 @@ def removable_markers(position: Position) -> list[Marker]:
     layout = LayoutModel(position)
     out = list(layout.trivial)
     out.extend(e for e in layout.edges if not layout.used(*e))
-    return sorted(out)
+    return sorted(out, key=marker_key)
 
 
 def possible_spaces(position: Position, clue: Clue) -> dict[BuildingId, frozenset[SpaceId]]:
@@ -242,7 +244,7 @@ def _cascade(
             break
         for s, b in round_.items():
             placed[s] = b
-        built.extend(sorted((b, s) for s, b in round_.items()))
+        built.extend(sorted(((b, s) for s, b in round_.items()), key=marker_key))
         for b in list(markers):
             gone = markers[b] & round_.keys()
             if gone:
@@ -254,7 +256,7 @@ def _cascade(
                         retired.add(b)
                         lost.append(b)
     after = Position(position.spaces, markers, placed, frozenset(retired))
-    return after, built, sorted(taken), sorted(lost)
+    return after, built, sorted(taken, key=marker_key), sorted(lost)
 
 
 def check_card(position: Position, clue: Clue) -> CardReport:
@@ -273,11 +275,11 @@ def check_card(position: Position, clue: Clue) -> CardReport:
     confirmed: set[BuildingId] = set()
     for b in clue.named():
         if status[b] == "marked":
-            removed += [(b, s) for s in sorted(markers[b] - possible[b])]
+            removed += [(b, s) for s in sorted(markers[b] - possible[b], key=natural)]
             markers[b] = possible[b]
         elif status[b] == "unmarked":
             markers[b] = possible[b]
-            placed_markers += [(b, s) for s in sorted(possible[b])]
+            placed_markers += [(b, s) for s in sorted(possible[b], key=natural)]
             if len(possible[b]) < MARKERS_PER_BUILDING:
                 spare.append((b, MARKERS_PER_BUILDING - len(possible[b])))
         else:

@@ -53,6 +53,7 @@ from gadshill.solver.model import (
     card_violation,
     check_clue_ids,
     label,
+    marker_key,
     natural,
 )
 
@@ -63,6 +64,7 @@ __all__ = [
     "claim",
     "claimed_spaces",
     "compile_position",
+    "forced_placements",
     "refute",
     "removable_edges",
     "removable_markers",
@@ -127,7 +129,7 @@ def removable_edges(position: Position) -> list[Marker]:
         for v in row:
             if not (allowed >> v) & 1:
                 out.append((compiled.buildings[b], spaces[v]))
-    out.sort()
+    out.sort(key=marker_key)
     return out
 
 
@@ -164,7 +166,7 @@ def removable_markers(position: Position) -> list[Removal]:
             ts = tuple(spaces[i] for i in bits(covered))
             because = explain.removal_text(names[b], spaces[v], tb, ts)
             out.append(Removal(names[b], spaces[v], tb, ts, because))
-    out.sort(key=lambda r: (r.building, r.space))
+    out.sort(key=lambda r: marker_key((r.building, r.space)))
     return out
 
 
@@ -195,10 +197,32 @@ def refute(
     return {compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0}
 
 
-def claimed_spaces(position: Position) -> frozenset[SpaceId]:
-    """Free spaces that every maximum layout fills (closed to a building without markers)."""
+def claimed_spaces(position: Position, without: BuildingId | None = None) -> frozenset[SpaceId]:
+    """Free spaces that every maximum layout fills: closed to a building without markers.
+
+    ``without``: the spaces claimed by the *other* buildings (that building's
+    markers ignored), the tight sets of rule 1d as seen by that building.
+    """
+    if without is not None and without in position.markers:
+        position = position.replace(
+            markers={b: s for b, s in position.markers.items() if b != without}
+        )
     compiled, analysis = _analyse(position)
     return frozenset(compiled.spaces[v] for v in bits(analysis.claimed))
+
+
+def forced_placements(position: Position) -> list[Marker]:
+    """Buildings every maximum layout places, and on the same space: logically located.
+
+    The cascade places them only once their other markers are gone (by STOP
+    claims); this lists them directly.
+    """
+    compiled, analysis = _analyse(position)
+    out: list[Marker] = []
+    for b, allowed in enumerate(analysis.allowed):
+        if allowed and not allowed & (allowed - 1) and not (analysis.uncovered_left >> b) & 1:
+            out.append((compiled.buildings[b], compiled.spaces[allowed.bit_length() - 1]))
+    return out
 
 
 # --- the cascade (rule 3, Further rules 2) ----------------------------------------
@@ -232,7 +256,7 @@ def _cascade(
                     moves.append((sure[0], s))
         if not moves:
             break
-        moves.sort()
+        moves.sort(key=marker_key)
         for b, s in moves:
             placed[s] = b
             standing.add(b)
@@ -249,7 +273,7 @@ def _cascade(
                     retired_now.append(c)
     for c in [c for c, m in markers.items() if not m]:
         del markers[c]
-    return placed_now, sorted(taken), retired_now
+    return placed_now, sorted(taken, key=marker_key), retired_now
 
 
 def _mutable(
@@ -403,11 +427,11 @@ def check_card(position: Position, clue: Clue) -> CardReport:
         kind = status[b]
         if kind == "marked":
             gone = markers[b] - possible[b]
-            removed.extend((b, s) for s in sorted(gone))
+            removed.extend((b, s) for s in sorted(gone, key=natural))
             markers[b] -= gone
         elif kind == "unmarked":
             markers[b] = set(possible[b])
-            added.extend((b, s) for s in sorted(possible[b]))
+            added.extend((b, s) for s in sorted(possible[b], key=natural))
             spare = MARKERS_PER_BUILDING - len(possible[b])
             if spare:
                 to_player.append((b, spare))
@@ -481,7 +505,7 @@ def claim(position: Position, claims: Iterable[Marker]) -> ActionReport:
     layouts unchanged, so claims are judged together against this position.
     A rejected claim comes with a layout that uses it (``refutations``).
     """
-    wanted = sorted(set(claims))
+    wanted = sorted(set(claims), key=marker_key)
     violations: list[Violation] = []
     refutations: dict[Marker, dict[BuildingId, SpaceId]] = {}
     compiled, analysis = _analyse(position)

@@ -24,6 +24,23 @@ SpaceId = str
 BuildingId = str
 Marker = tuple[BuildingId, SpaceId]
 
+#: The rule ids the solver reports or carries out, with what each means here.
+RULE_IDS: dict[str, str] = {
+    "GH-R1a": "a building without markers gets one on each possible space (none: refused)",
+    "GH-R1b": "a marker may join one or two others on a space",
+    "GH-R1c": "a built space gets no marker; unplaceable markers are the player's",
+    "GH-R1d": "spaces claimed by a tight set of other buildings get no marker",
+    "GH-R2": "a card that would remove every marker of a building is refused",
+    "GH-R3": "a building left with one marker is placed (the cascade)",
+    "GH-R6a": "a card needing more than 5 markers for a building is refused",
+    "GH-R6b": "a card contradicting a placed (or retired) building is refused",
+    "GH-R6c": "a card putting a 4th marker on a space is refused",
+    "GH-5": "a card compiles to a clue over building locations",
+    "GH-6": "how a clue is applied; shared last markers stay until confirmed",
+    "GH-7": "discard two cards to take one marker, not a building's last",
+    "GH-8": "STOP: claim markers no maximum layout uses",
+}
+
 #: Every building has five markers (rulebook: 110 markers for 22 buildings).
 MARKERS_PER_BUILDING = 5
 #: No building space may hold more than three markers (rules 1b, 6c).
@@ -181,6 +198,11 @@ class Clue:
 def natural(space: SpaceId) -> tuple[Any, ...]:
     """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
+
+
+def marker_key(marker: Marker) -> tuple[BuildingId, tuple[Any, ...]]:
+    """Sort key of a (building, space) pair: by building, then spaces in natural order."""
+    return (marker[0], natural(marker[1]))
 
 
 def label(building: BuildingId) -> str:

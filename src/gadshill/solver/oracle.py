@@ -21,6 +21,7 @@ from gadshill.solver.model import (
     Marker,
     Position,
     SpaceId,
+    marker_key,
 )
 
 MAX_BUILDINGS = 8
@@ -72,7 +73,20 @@ def removable_markers(position: Position) -> list[Marker]:
     domains, trivial = _graph(position)
     used = {(b, s) for layout in maximum_layouts(position) for b, s in layout.items()}
     out = trivial + [(b, s) for b, ss in domains.items() for s in ss if (b, s) not in used]
-    return sorted(out)
+    return sorted(out, key=marker_key)
+
+
+def forced_placements(position: Position) -> list[Marker]:
+    """Buildings that every maximum layout places on one and the same space."""
+    layouts = maximum_layouts(position)
+    out: list[Marker] = []
+    for b in sorted(_graph(position)[0]):
+        where = {lay.get(b) for lay in layouts}
+        if len(where) == 1:
+            space = where.pop()
+            if space is not None:
+                out.append((b, space))
+    return sorted(out, key=marker_key)
 
 
 def possible_spaces(position: Position, clue: Clue) -> dict[BuildingId, frozenset[SpaceId]]:
