@@ -20,7 +20,7 @@ from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 from gadshill.rules.tournament import run_tournament
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
