@@ -28,8 +28,6 @@ class World:
     spaces: frozenset[str]
     kinds: dict[int, str]
     subjects: dict[int, str | None]
-    #: relation name -> every (space of X, space of Y) pair, computed once per town
-    relations: dict[str, frozenset[tuple[str, str]]]
     _clues: dict[tuple[int, str | None], Clue] = field(default_factory=dict, repr=False)
 
     @staticmethod
@@ -42,10 +40,6 @@ class World:
             spaces=frozenset(town.space_ids),
             kinds={n: c.kind for n, c in town.cards.items()},
             subjects={n: c.building for n, c in town.cards.items()},
-            relations={
-                rel: town.geography.pairs(rel)
-                for rel in sorted({c.relation for c in town.cards.values() if c.relation})
-            },
         )
 
     def cards_of(self, kind: str) -> list[int]:
@@ -66,26 +60,8 @@ class World:
         key = (card, my if self.kinds[card] != "building" else None)
         found = self._clues.get(key)
         if found is None:
-            found = self._clues[key] = self._compile(card, key[1])
+            found = self._clues[key] = self.town.cards[card].clue(key[1])
         return found
-
-    def _compile(self, card: int, my: str | None) -> Clue:
-        """``TownCard.clue`` with the relation's pairs computed once per town, not per call
-        (a test asserts both agree for every card and binding)."""
-        town_card = self.town.cards[card]
-        if town_card.kind != "condition" or my is None or my == town_card.building:
-            return town_card.clue(my)  # the town's own compilation (and its errors)
-        if my not in self.town.buildings:
-            return town_card.clue(my)
-        assert town_card.building is not None and town_card.relation is not None
-        return Clue(
-            town_card.building,
-            town_card.spaces,
-            partner=my,
-            relation=self.relations[town_card.relation],
-            card=card,
-            text=f"{town_card.text} [my building: {my}]",
-        )
 
     def order(self, spaces: frozenset[str] | set[str] | list[str]) -> list[str]:
         return order_spaces(spaces)
