@@ -381,6 +381,19 @@ def test_GH_F4_district_cards_reshuffled_when_all_piles_are_empty() -> None:
     assert sum(len(p) for p in state.piles.values()) == 2
 
 
+def test_GH_F4_a_district_card_played_when_all_piles_are_empty_can_be_drawn_again() -> None:
+    state = arrange(started(), markers={"HOTEL": ["S2", "S3", "S4", "S15"]}, hand=[27, 9])
+    state.piles = {"building": [], "district": [], "condition": []}
+    state.discards = []
+    arrange(state)
+    assert check(state, "play 27 HOTEL") == []
+    play(state, "play 27 HOTEL")
+    assert state.piles["district"] == [27] and state.discards == []
+    assert check(state, "draw district") == []
+    play(state, "draw district")
+    assert 27 in state.hands[0]
+
+
 # --- STOP ------------------------------------------------------------------------------------
 
 

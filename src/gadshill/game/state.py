@@ -396,12 +396,12 @@ class GadsHillState(GameState[Move]):
             if move.pile is not None:
                 self.hands[seat].append(self.piles[move.pile].pop())
             self._event("draw", pile=move.pile)
-            self._refill()
             self._open_stop_windows()
         elif isinstance(move, StopDone):
             self._next_stop_window()
         else:  # pragma: no cover - the rule book refuses unknown moves
             raise TypeError(move)
+        self._refill()
         self._key = None
         if len(self._cache) > ANSWERS_LIMIT:
             self._cache.clear()
