@@ -236,3 +236,12 @@ GameMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_stateful_play = GameMachine.TestCase
+
+
+def test_tournament_orders_sharp_over_greedy_over_random() -> None:
+    from gadshill.rules.tournament import run_tournament
+
+    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 31), workers=1)
+    sharp, greedy, rand = (result.by_bot[b] for b in ("sharp", "greedy", "random"))
+    assert sharp.wins > greedy.wins > rand.wins
+    assert greedy.mean_score > rand.mean_score
