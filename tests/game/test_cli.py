@@ -112,6 +112,8 @@ def test_demo_tells_the_game_and_writes_record_and_town(
     assert "turn 1:" in out and "locomotive" in out and "overlooked" in out
     assert "final scores" in out
     assert (tmp_path / "demo.jsonl").exists()
+    svg = (tmp_path / "town.svg").read_text()
+    assert svg.startswith("<svg") and "</svg>" in svg
     code, out, _ = run(capsys, "replay", str(tmp_path / "demo.jsonl"))
     assert code == 0 and "all legal" in out
 

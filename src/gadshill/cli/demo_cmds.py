@@ -13,16 +13,11 @@ from gadshill.game.moves import Draw, StopDone
 from gadshill.game.narrate import describe, overlooked_summary, position_file, turn_line
 from gadshill.game.spec import spec
 from gadshill.game.state import GadsHillState
+from gadshill.render.gads_hill import town_svg
 from gadshill.rules.bots import bot_rng, make_bot
 from gadshill.rules.records import new_record
 
 SEATS = ["sharp", "greedy", "random"]
-
-
-def town_svg_text(state: GadsHillState) -> str:
-    from gadshill.render.gads_hill import town_svg
-
-    return town_svg(state.world.town, position_file(state))
 
 
 def run_demo(seed: int, out: Path) -> GadsHillState:
@@ -57,15 +52,8 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
     console.print(score_table(game, state, SEATS))
     out.mkdir(parents=True, exist_ok=True)
     record.write(out / "demo.jsonl")
-    try:
-        svg = town_svg_text(state)
-    except ImportError:
-        svg = ""
-    if svg:
-        (out / "town.svg").write_text(svg)
-        console.print(f"record: {out / 'demo.jsonl'}; final town: {out / 'town.svg'}")
-    else:
-        console.print(f"record: {out / 'demo.jsonl'} (no SVG renderer in this build)")
+    (out / "town.svg").write_text(town_svg(state.world.town, position_file(state)))
+    console.print(f"record: {out / 'demo.jsonl'}; final town: {out / 'town.svg'}")
     return state
 
 

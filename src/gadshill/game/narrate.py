@@ -9,6 +9,7 @@ from typing import Any
 
 from gadshill.game.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.game.state import DRAFT, OVER, STOP, TURN, GadsHillState, TurnLog
+from gadshill.render.gads_hill import town_text
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Effect, Marker
@@ -118,21 +119,8 @@ def position_file(state: GadsHillState) -> PositionFile:
 
 
 def board_text(state: GadsHillState) -> str:
-    """The town map (the shared renderer when present, else a plain listing)."""
-    try:
-        from gadshill.render.gads_hill import town_text
-    except ImportError:  # the renderer lives on another branch until merged
-        return _plain_board(state)
+    """The town map, drawn by the shared renderer."""
     return town_text(state.world.town, position_file(state))
-
-
-def _plain_board(state: GadsHillState) -> str:
-    lines = [f"locomotive {state.locomotive}; fields: {state.fields}"]
-    for space in state.world.order(state.world.spaces):
-        standing = state.placed.get(space)
-        marks = [b for b, spaces in sorted(state.markers.items()) if space in spaces]
-        lines.append(f"  {space:>4}: {('#' + standing) if standing else ''} {' '.join(marks)}")
-    return "\n".join(lines) + "\n"
 
 
 def hand_lines(state: GadsHillState, seat: int) -> list[str]:
