@@ -112,7 +112,7 @@ def town_svg(town: Town, source: Source) -> str:
     # fields
     for f in data.fields.values():
         feature = pf.fields.get(f.id) if pf is not None else None
-        label = escape(town.features[feature].name) if feature else "station / cemetery / bison"
+        label = escape(town.features[feature].name) if feature else "(fixed feature)"
         out.append(
             f'<g class="field" id="{f.id}"><rect x="{px(f.x - half)}" y="{px(f.y - half)}"'
             f' width="{LOT * SCALE}" height="{LOT * SCALE}" fill="#e6dcc0" stroke="#000"'

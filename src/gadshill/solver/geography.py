@@ -69,14 +69,18 @@ class Geography:
                     if _holds(relation, a, b):
                         self.graph.add_edge(a.id, b.id, key=relation)
         self.all = frozenset(data.spaces)
+        self._pairs: dict[str, frozenset[SpacePair]] = {
+            relation: frozenset(
+                (a, b) for a, b, key in self.graph.edges(keys=True) if key == relation
+            )
+            for relation in RELATIONS
+        }
 
     # -- relations ---------------------------------------------------------------------
 
     def pairs(self, relation: str) -> frozenset[SpacePair]:
         """Every (space of X, space of Y) with X RELATION Y."""
-        if relation not in RELATIONS:
-            raise KeyError(relation)
-        return frozenset((a, b) for a, b, key in self.graph.edges(keys=True) if key == relation)
+        return self._pairs[relation]
 
     def related(self, relation: str, space: str) -> frozenset[str]:
         """The spaces b with (space, b) in the relation."""
