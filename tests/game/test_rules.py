@@ -457,11 +457,27 @@ def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
 
 def test_GH_9_a_quiet_round_ends_the_game_and_ties_share_the_win() -> None:
     state = started()
+    state.piles["building"].clear()
+    state.piles["condition"].clear()
     for _ in range(3):
-        play(state, "pass", "draw building")
+        play(state, "pass", "draw district")
     assert state.phase == OVER and state.is_terminal
     assert state.winners() == [0, 1, 2]
     assert state.current_player is None
+
+
+def test_GH_9_a_quiet_round_with_fresh_clues_to_draw_goes_on() -> None:
+    state = started()
+    state.piles["condition"].clear()
+    for _ in range(3):
+        play(state, "pass", "draw building")
+    assert state.phase != OVER and state.quiet_turns == 0
+    state.piles["building"].clear()
+    for _ in range(2):
+        play(state, "pass", "draw district")
+    assert state.phase != OVER and state.quiet_turns == 2
+    play(state, "pass", "draw district")
+    assert state.phase == OVER
 
 
 def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
@@ -495,3 +511,14 @@ def test_a_new_game_starts_with_the_draft() -> None:
     state = new_game(2, 3)
     assert state.phase == DRAFT and state.current_player == 0
     assert [str(m) for m in state.legal_moves()] == [f"draft {b}" for b in state.world.buildings]
+
+
+def test_GH_8_alert_bot_claims_in_its_own_turn_only() -> None:
+    from gadshill.game.bots import AlertBot
+
+    state = started()
+    bot = AlertBot()
+    assert bot.wants_claims(state)  # the active player's own turn
+    state.stop_seat = (state.active + 1) % state.players
+    state.phase = STOP
+    assert not bot.wants_claims(state)

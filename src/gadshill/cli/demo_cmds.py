@@ -17,7 +17,7 @@ from gadshill.render.gads_hill import town_svg
 from gadshill.rules.bots import bot_rng, make_bot
 from gadshill.rules.records import new_record
 
-SEATS = ["sharp", "greedy", "random"]
+SEATS = ["alert", "greedy", "random"]
 
 
 def run_demo(seed: int, out: Path) -> GadsHillState:
@@ -61,11 +61,11 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @app.command()
     def demo(
         seed: Annotated[
-            int, typer.Option(help="Seed of the game (33 shows STOP claims, locomotive 22).")
-        ] = 33,
+            int, typer.Option(help="Seed of the game (50 shows STOP claims, an overlooked marker).")
+        ] = 50,
         out: Annotated[Path, typer.Option(help="Folder for demo.jsonl and town.svg.")] = Path(
             "out"
         ),
     ) -> None:
-        """A seeded three-player Gads Hill game (sharp, greedy, random bots), turn by turn."""
+        """A seeded three-player Gads Hill game (alert, greedy, random bots), turn by turn."""
         run_demo(seed, out)

@@ -1,5 +1,6 @@
 """Gads Hill bots: greedy (the turn's best-scoring play by the solver's own effect
-points) and sharp (greedy, and it claims every removable marker at every chance).
+points), sharp (greedy, and it claims every removable marker at every chance) and
+alert (greedy, claiming only in its own turn).
 
 They look only at what their seat may see (hand, board, buildings, piles' sizes),
 and they ask the state's cached solver answers rather than cloning states, so a
@@ -98,7 +99,7 @@ class GreedyBot:
             return self._draft(s, rng)
         if s.phase == STOP:
             removable = sorted(s.removable_set())
-            if self.claims and removable:
+            if self.wants_claims(s) and removable:
                 return Claim(*removable[0])
             return StopDone()
         if s.action is None:
@@ -119,11 +120,15 @@ class GreedyBot:
                 best_play = max(p for p, _ in plays)
                 if best_play > 0:
                     return rng.choice([m for p, m in plays if p == best_play])
-        if self.claims:
+        if self.wants_claims(s):
             removable = sorted(s.removable_set())
             if removable:
                 return Claim(*removable[0])
         return self._draw(s)
+
+    def wants_claims(self, s: GadsHillState) -> bool:
+        """Whether to call STOP in the window now open."""
+        return self.claims
 
     def _draft(self, s: GadsHillState, rng: random.Random) -> Move:
         """Prefer a building named by a building card in hand (the rulebook's tip)."""
@@ -160,3 +165,14 @@ class SharpBot(GreedyBot):
 
     name = "sharp"
     claims = True
+
+
+class AlertBot(GreedyBot):
+    """Greedy, and claims removable markers in its own turn only: it checks its own
+    play but does not watch the others', whose oversights stay on the board."""
+
+    name = "alert"
+    claims = True
+
+    def wants_claims(self, s: GadsHillState) -> bool:
+        return s.current_player == s.active

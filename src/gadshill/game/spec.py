@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from gadshill.game.bots import GreedyBot, RandomBot, SharpBot
+from gadshill.game.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.game.moves import CODEC
 from gadshill.game.narrate import describe, render
 from gadshill.game.rules import BOOK
@@ -38,6 +38,6 @@ def spec() -> GameSpec:
         render=render,
         describe=describe,
         heuristic=heuristic,
-        bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot},
+        bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
         max_moves=20_000,
     )

@@ -499,7 +499,12 @@ class GadsHillState(GameState[Move]):
         self.current_log.overlooked = sorted(self.removable_set())
         self.current_log.locomotive = self.locomotive
         self.history.append(self.current_log)
-        self.quiet_turns = 0 if self.changed else self.quiet_turns + 1
+        # GH-9 as we read it: a quiet round ends the game only once the building and
+        # condition piles are empty. Before that every turn draws a fresh card, so
+        # players who passed with dead hands will have new clues next round; and the
+        # draws themselves bound the number of quiet turns, so the game still ends.
+        fresh_clues = self.piles["building"] or self.piles["condition"]
+        self.quiet_turns = 0 if self.changed or fresh_clues else self.quiet_turns + 1
         if self.locomotive >= END_LOCOMOTIVE or self.quiet_turns >= self.players:
             self.phase = OVER
             return
