@@ -122,3 +122,17 @@ def test_malformed_record_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
     bad.write_text("{not json\n")
     code, _, err = run(["replay", str(bad)], capsys)
     assert code == 2 and "line 1 is not JSON" in err and err.count("\n") == 1
+
+
+def test_human_seat_sees_refusals_with_rule_ids(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    answers = "take 9\nfly\n" + "1\n" * 40
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code, out, _ = run(["play", "toy", "--bots", "human,random", "--seed", "4"], capsys)
+    assert code == 0
+    assert "refused: take 9" in out and "[TOY-1] cannot take 9" in out
+    assert "unknown move 'fly'" in out
+    assert "final scores" in out

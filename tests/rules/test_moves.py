@@ -71,3 +71,9 @@ def test_codec_refuses_duplicate_kinds() -> None:
 
 def test_usage_lists_every_move() -> None:
     assert CODEC.usage() == ["say <words> <loud> <to>", "take <count>"]
+
+
+def test_trailing_optional_fields_may_be_left_out() -> None:
+    assert CODEC.parse("say A yes") == Say(("A",), True, None)
+    with pytest.raises(NotationError, match="expected 'say <words> <loud> <to>'"):
+        CODEC.parse("say A")

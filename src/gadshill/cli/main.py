@@ -25,9 +25,9 @@ app.add_typer(data_app, name="data")
 
 def _register_commands() -> None:
     # Imported here so each topic module can import `app` without a cycle.
-    from gadshill.cli import data_cmds, game_cmds
+    from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
 
-    for module in (game_cmds, data_cmds):
+    for module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
         module.register(app, data_app)
 
 

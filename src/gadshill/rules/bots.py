@@ -59,13 +59,15 @@ class GreedyBot:
 
 
 def make_bot(spec: GameSpec, name: str) -> Bot:
+    # A game's own bot of a generic name (e.g. a greedy bot that reads the solver's
+    # points instead of cloning states) takes precedence over the generic one.
+    if name in spec.bots:
+        bot: Bot = spec.bots[name]()
+        return bot
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return GreedyBot(spec.heuristic)
-    if name in spec.bots:
-        bot: Bot = spec.bots[name]()
-        return bot
     known = ", ".join(["random", "greedy", *spec.bots])
     raise GadshillError(f"unknown bot {name!r} for {spec.id} (bots: {known}, human)")
 

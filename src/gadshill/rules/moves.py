@@ -139,10 +139,14 @@ class MoveCodec:
             raise NotationError("empty move")
         cls = self._class(tokens[0])
         names = _fields(cls)
-        if len(tokens) - 1 != len(names):
+        hints = _types(cls)
+        # Trailing optional fields may be left out: "play 18" means "play 18 -".
+        given = len(tokens) - 1
+        omitted = names[given:]
+        if given > len(names) or any(not _optional(hints[n])[1] for n in omitted):
             usage = " ".join([cls.kind, *(f"<{n}>" for n in names)])
             raise NotationError(f"{text.strip()!r}: expected '{usage}'")
-        hints = _types(cls)
+        tokens += [NONE] * len(omitted)
         values = {
             name: _parse_field(hints[name], token, f"{cls.kind} {name}")
             for name, token in zip(names, tokens[1:], strict=True)
