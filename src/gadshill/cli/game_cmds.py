@@ -20,7 +20,8 @@ from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 from gadshill.rules.tournament import run_tournament
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
+MENU_PER_KIND = 12
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -52,8 +53,15 @@ def human_chooser(spec: GameSpec) -> Chooser:
     def choose(state: GameState[Any], seat: int) -> Move:
         console.print(spec.render(state, seat))
         legal = state.legal_moves()
+        shown: dict[str, int] = {}
         for number, move in enumerate(legal, start=1):
-            console.print(f"  {number:>3}. {spec.describe(state, move)}   [dim]{move}[/dim]")
+            # Long menus (every pair of cards to discard...) show a few of each kind.
+            shown[move.kind] = shown.get(move.kind, 0) + 1
+            if shown[move.kind] <= MENU_PER_KIND:
+                console.print(f"  {number:>3}. {spec.describe(state, move)}   [dim]{move}[/dim]")
+        for kind, count in shown.items():
+            if count > MENU_PER_KIND:
+                console.print(f"  ... and {count - MENU_PER_KIND} more '{kind}' moves: type one")
         while True:
             answer = typer.prompt(f"seat {seat}: move number or notation").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(legal):

@@ -25,15 +25,10 @@ app.add_typer(data_app, name="data")
 
 def _register_commands() -> None:
     # Imported here so each topic module can import `app` without a cycle.
-    from gadshill.cli import data_cmds, game_cmds
+    from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
 
-    for module in (game_cmds, data_cmds):
+    for module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
         module.register(app, data_app)
-    try:
-        from gadshill.cli import deduction_cmds
-    except ImportError:  # the Gads Hill solver commands are optional while it is built
-        return
-    deduction_cmds.register(app, data_app)
 
 
 _register_commands()

@@ -59,13 +59,15 @@ class GreedyBot:
 
 
 def make_bot(spec: GameSpec, name: str) -> Bot:
+    # A game's own bot of a generic name (e.g. a greedy bot that reads the solver's
+    # points instead of cloning states) takes precedence over the generic one.
+    if name in spec.bots:
+        bot: Bot = spec.bots[name]()
+        return bot
     if name == "random":
         return RandomBot()
     if name == "greedy":
         return GreedyBot(spec.heuristic)
-    if name in spec.bots:
-        bot: Bot = spec.bots[name]()
-        return bot
     known = ", ".join(["random", "greedy", *spec.bots])
     raise GadshillError(f"unknown bot {name!r} for {spec.id} (bots: {known}, human)")
 
@@ -84,6 +86,10 @@ class PlayedGame:
 Chooser = Callable[[GameState[Any], int], Move]
 
 
+def _bot_chooser(bot: Bot, rng: random.Random) -> Chooser:
+    return lambda state, _seat: bot.choose(state, rng)
+
+
 def play_game(
     spec: GameSpec,
     seats: list[str],
@@ -98,17 +104,16 @@ def play_game(
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
     choosers = dict(choosers or {})
-    for seat, name in enumerate(seats):
-        if seat not in choosers:
-            bot, rng = make_bot(spec, name), bot_rng(seed, seat)
-            choosers[seat] = lambda state, _s, bot=bot, rng=rng: bot.choose(state, rng)
+    for index, name in enumerate(seats):
+        if index not in choosers:
+            choosers[index] = _bot_chooser(make_bot(spec, name), bot_rng(seed, index))
     state = spec.new_game(len(seats), seed, data, options)
     record = new_record(spec, list(seats), seed, data, options)
     while not state.is_terminal:
         if len(record.moves) >= spec.max_moves:
             raise GadshillError(f"{spec.id} did not end within {spec.max_moves} moves")
         seat = state.current_player
-        assert seat is not None
+        assert seat is not None, "a state that is not terminal has a player to move"
         move = choosers[seat](state, seat)
         if on_move is not None:
             on_move(state, move)

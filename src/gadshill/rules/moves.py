@@ -12,7 +12,6 @@ import types
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, Union, get_args, get_origin
 
 from gadshill.errors import NotationError
@@ -47,14 +46,22 @@ def _format(value: object) -> str:
     return str(value)
 
 
-@cache
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_TYPES: dict[type, dict[str, Any]] = {}
+
+
 def _fields(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
-@cache
 def _types(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    hints = _TYPES.get(cls)
+    if hints is None:
+        hints = _TYPES[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _optional(hint: Any) -> tuple[Any, bool]:
@@ -132,10 +139,14 @@ class MoveCodec:
             raise NotationError("empty move")
         cls = self._class(tokens[0])
         names = _fields(cls)
-        if len(tokens) - 1 != len(names):
+        hints = _types(cls)
+        # Trailing optional fields may be left out: "play 18" means "play 18 -".
+        given = len(tokens) - 1
+        omitted = names[given:]
+        if given > len(names) or any(not _optional(hints[n])[1] for n in omitted):
             usage = " ".join([cls.kind, *(f"<{n}>" for n in names)])
             raise NotationError(f"{text.strip()!r}: expected '{usage}'")
-        hints = _types(cls)
+        tokens += [NONE] * len(omitted)
         values = {
             name: _parse_field(hints[name], token, f"{cls.kind} {name}")
             for name, token in zip(names, tokens[1:], strict=True)

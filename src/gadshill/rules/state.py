@@ -99,6 +99,6 @@ class GameState(ABC, Generic[M]):
         return copy.deepcopy(self)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.snapshot() == other.snapshot()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]

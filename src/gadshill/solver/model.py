@@ -3,15 +3,48 @@
 These two types are the contract between the data pack (which compiles a card
 to a :class:`Clue`), the deduction solver, and the game engine. Ids are the
 space and building ids of ``gadshill data show gads-hill``.
+
+The module also holds the answer types every solver implementation returns
+(the fast path in :mod:`deduction`, the CP-SAT reference in :mod:`cpsat`),
+so the implementations share a vocabulary but no logic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from gadshill.errors import PositionError
+from gadshill.rules.rulebook import Violation
 
 SpaceId = str
 BuildingId = str
+Marker = tuple[BuildingId, SpaceId]
+
+#: The rule ids the solver reports or carries out, with what each means here.
+RULE_IDS: dict[str, str] = {
+    "GH-R1a": "a building without markers gets one on each possible space (none: refused)",
+    "GH-R1b": "a marker may join one or two others on a space",
+    "GH-R1c": "a built space gets no marker; unplaceable markers are the player's",
+    "GH-R1d": "spaces claimed by a tight set of other buildings get no marker",
+    "GH-R2": "a card that would remove every marker of a building is refused",
+    "GH-R3": "a building left with one marker is placed (the cascade)",
+    "GH-R6a": "a card needing more than 5 markers for a building is refused",
+    "GH-R6b": "a card contradicting a placed (or retired) building is refused",
+    "GH-R6c": "a card putting a 4th marker on a space is refused",
+    "GH-5": "a card compiles to a clue over building locations",
+    "GH-6": "how a clue is applied; shared last markers stay until confirmed",
+    "GH-7": "discard two cards to take one marker, not a building's last",
+    "GH-8": "STOP: claim markers no maximum layout uses",
+}
+
+#: Every building has five markers (rulebook: 110 markers for 22 buildings).
+MARKERS_PER_BUILDING = 5
+#: No building space may hold more than three markers (rules 1b, 6c).
+MAX_MARKERS_PER_SPACE = 3
 
 
 @dataclass(frozen=True)
@@ -20,13 +53,18 @@ class Position:
 
     ``spaces`` are the building spaces of the town (not the three fixed
     fields). ``markers[b]`` is the set of spaces holding one of building b's
-    markers (a building has at most one marker per space). ``placed`` maps a
-    space to the building standing on it.
+    markers (a building has at most one marker per space); a building absent
+    from ``markers`` (or mapped to an empty set) has no marker on the board.
+    ``placed`` maps a space to the building standing on it. ``retired`` lists
+    the buildings that are out of the game: they had markers, lost the last of
+    them without being placed (Further rules 2: the loser of a shared space),
+    and can never be placed.
     """
 
     spaces: frozenset[SpaceId]
     markers: Mapping[BuildingId, frozenset[SpaceId]] = field(default_factory=dict)
     placed: Mapping[SpaceId, BuildingId] = field(default_factory=dict)
+    retired: frozenset[BuildingId] = frozenset()
 
     def free_spaces(self) -> frozenset[SpaceId]:
         return self.spaces - frozenset(self.placed)
@@ -39,6 +77,92 @@ class Position:
 
     def markers_on(self, space: SpaceId) -> list[BuildingId]:
         return sorted(b for b, spaces in self.markers.items() if space in spaces)
+
+    # --- additions of the solver (the fields above are the contract) -------------
+    def marked(self) -> list[BuildingId]:
+        """Buildings with at least one marker on the board, sorted."""
+        return sorted(b for b, spaces in self.markers.items() if spaces)
+
+    def marker_list(self) -> list[Marker]:
+        """Every marker on the board as (building, space), sorted."""
+        return sorted((b, s) for b, spaces in self.markers.items() for s in spaces)
+
+    def marker_count(self) -> int:
+        return sum(len(spaces) for spaces in self.markers.values())
+
+    def counts(self) -> dict[SpaceId, int]:
+        """Number of markers on each space (spaces without markers omitted)."""
+        found: dict[SpaceId, int] = {}
+        for spaces in self.markers.values():
+            for s in spaces:
+                found[s] = found.get(s, 0) + 1
+        return found
+
+    def replace(
+        self,
+        markers: Mapping[BuildingId, frozenset[SpaceId]] | None = None,
+        placed: Mapping[SpaceId, BuildingId] | None = None,
+        retired: Iterable[BuildingId] | None = None,
+    ) -> Position:
+        """A copy with some fields replaced; empty marker sets are dropped."""
+        new_markers = self.markers if markers is None else markers
+        return Position(
+            self.spaces,
+            {b: frozenset(s) for b, s in new_markers.items() if s},
+            dict(self.placed if placed is None else placed),
+            self.retired if retired is None else frozenset(retired),
+        )
+
+    def problems(self) -> list[str]:
+        """What makes this position impossible in a real game (empty when fine).
+
+        The solver accepts such positions (a marker on a built space is simply
+        removable), but a position file or engine can reject them with this.
+        """
+        found: list[str] = []
+        for b, spaces in sorted(self.markers.items()):
+            for s in sorted(spaces - self.spaces):
+                found.append(f"{b} has a marker on unknown space {s}")
+            if len(spaces) > MARKERS_PER_BUILDING:
+                found.append(f"{b} has {len(spaces)} markers (at most 5)")
+            where = self.location(b)
+            if spaces and where is not None:
+                found.append(f"{b} stands on {where} but still has markers")
+            if spaces and b in self.retired:
+                found.append(f"{b} is out of the game but has markers")
+            for s in sorted(spaces & frozenset(self.placed)):
+                found.append(f"{b} has a marker on {s}, where {self.placed[s]} stands")
+        for s in sorted(frozenset(self.placed) - self.spaces):
+            found.append(f"a building stands on unknown space {s}")
+        standing = list(self.placed.values())
+        for b in sorted({b for b in standing if standing.count(b) > 1}):
+            found.append(f"{b} stands on more than one space")
+        for b in sorted(self.retired & frozenset(standing)):
+            found.append(f"{b} is out of the game but stands on {self.location(b)}")
+        for s, n in sorted(self.counts().items()):
+            if n > MAX_MARKERS_PER_SPACE:
+                found.append(f"{s} holds {n} markers (at most 3)")
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "spaces": sorted(self.spaces),
+            "markers": {b: sorted(s) for b, s in sorted(self.markers.items()) if s},
+            "placed": dict(sorted(self.placed.items())),
+            "retired": sorted(self.retired),
+        }
+
+    @staticmethod
+    def from_json(obj: Mapping[str, Any]) -> Position:
+        try:
+            return Position(
+                frozenset(obj["spaces"]),
+                {b: frozenset(s) for b, s in obj.get("markers", {}).items() if s},
+                dict(obj.get("placed", {})),
+                frozenset(obj.get("retired", ())),
+            )
+        except (KeyError, TypeError, AttributeError) as err:
+            raise PositionError(f"malformed position: {err}") from None
 
 
 @dataclass(frozen=True)
@@ -57,3 +181,233 @@ class Clue:
     relation: frozenset[tuple[SpaceId, SpaceId]] | None = None
     card: int | None = None
     text: str = ""
+
+    @property
+    def binary(self) -> bool:
+        """True for a condition card (a clue over two buildings)."""
+        return self.partner is not None
+
+    def named(self) -> list[BuildingId]:
+        return [self.subject] if self.partner is None else [self.subject, self.partner]
+
+
+# --- answers --------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def natural(space: SpaceId) -> tuple[Any, ...]:
+    """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
+
+
+def marker_key(marker: Marker) -> tuple[BuildingId, tuple[Any, ...]]:
+    """Sort key of a (building, space) pair: by building, then spaces in natural order."""
+    return (marker[0], natural(marker[1]))
+
+
+def label(building: BuildingId) -> str:
+    """How explanations write a building id (upper case, as on the cards)."""
+    return building.upper()
+
+
+def join_words(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class SolverViolation(Violation):
+    """A broken rule plus the buildings and spaces it involves.
+
+    A :class:`gadshill.rules.Violation` (rule id and message) that also names
+    its buildings and spaces, so that independent implementations can be
+    compared on content rather than on wording.
+    """
+
+    buildings: tuple[BuildingId, ...] = ()
+    spaces: tuple[SpaceId, ...] = ()
+
+    def key(self) -> tuple[str, tuple[BuildingId, ...], tuple[SpaceId, ...]]:
+        return (self.rule, self.buildings, self.spaces)
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A logically removable marker (GH-8) and why.
+
+    ``tight_buildings`` can only stand on ``tight_spaces`` and every maximum
+    layout fills those spaces with them, so no other building stands there.
+    Both are empty when the space is built on or the building already stands
+    elsewhere (then ``because`` says so).
+    """
+
+    building: BuildingId
+    space: SpaceId
+    tight_buildings: tuple[BuildingId, ...]
+    tight_spaces: tuple[SpaceId, ...]
+    because: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"building": self.building, "space": self.space, "because": self.because}
+
+
+def _pairs(items: Iterable[Marker]) -> list[dict[str, str]]:
+    return [{"building": b, "space": s} for b, s in items]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What an action does to the board; every marker in ``points`` is the active player's.
+
+    ``markers_to_player`` counts, per newly marked building, the markers it
+    did not need (5 minus the markers placed, rules 1a/1c/1d). ``markers_taken``
+    are the markers the cascade takes (the placed building's last marker and
+    every other marker on its space, rule 3). ``retired`` are buildings that
+    lost their last marker in the cascade (Further rules 2).
+    """
+
+    markers_placed: tuple[Marker, ...] = ()
+    markers_removed: tuple[Marker, ...] = ()
+    buildings_placed: tuple[Marker, ...] = ()
+    markers_to_player: tuple[tuple[BuildingId, int], ...] = ()
+    markers_taken: tuple[Marker, ...] = ()
+    retired: tuple[BuildingId, ...] = ()
+    after: Position | None = None
+
+    @property
+    def points(self) -> int:
+        return (
+            len(self.markers_removed)
+            + sum(n for _, n in self.markers_to_player)
+            + len(self.markers_taken)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "markers_placed": _pairs(self.markers_placed),
+            "markers_removed": _pairs(self.markers_removed),
+            "buildings_placed": _pairs(self.buildings_placed),
+            "markers_to_player": [{"building": b, "count": n} for b, n in self.markers_to_player],
+            "markers_taken": _pairs(self.markers_taken),
+            "retired": list(self.retired),
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class CardReport:
+    """Whether a clue can be played (GH-5, GH-6), every rule it breaks, and its effect.
+
+    ``possible`` maps each named building to its possible spaces (GH-6);
+    ``effect`` is empty (and ``effect.after`` is None) when the card is not playable.
+    """
+
+    playable: bool
+    violations: list[Violation]
+    effect: Effect
+    possible: Mapping[BuildingId, frozenset[SpaceId]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "playable": self.playable,
+            "violations": [v.to_json() for v in self.violations],
+            "effect": self.effect.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class ActionReport:
+    """The outcome of taking one marker (GH-7) or of STOP claims (GH-8).
+
+    ``refutations`` maps each rejected claim to a maximum layout that uses it.
+    """
+
+    legal: bool
+    violations: list[Violation]
+    effect: Effect
+    refutations: Mapping[Marker, Mapping[BuildingId, SpaceId]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "violations": [v.to_json() for v in self.violations],
+            "effect": self.effect.to_json(),
+            "refutations": [
+                {"building": b, "space": s, "layout": dict(sorted(layout.items()))}
+                for (b, s), layout in sorted(self.refutations.items())
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class StopReport:
+    """The STOP closure: every marker that logic removes, and what then gets placed."""
+
+    removable: list[Removal]
+    placements: list[Marker]
+    after: Position
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "removable": [r.to_json() for r in self.removable],
+            "placements": _pairs(self.placements),
+        }
+
+
+def check_clue_ids(position: Position, clue: Clue) -> None:
+    """Reject a clue naming spaces the position does not have (a data bug)."""
+    unknown = sorted(clue.region - position.spaces)
+    if clue.relation is not None:
+        unknown += sorted(
+            {s for pair in clue.relation for s in pair} - position.spaces - set(unknown)
+        )
+    if unknown:
+        raise PositionError(f"clue names unknown spaces: {', '.join(unknown)}")
+    if clue.partner is not None and clue.relation is None:
+        raise PositionError("a condition clue needs a relation")
+
+
+def card_violation(
+    rule: str,
+    buildings: tuple[BuildingId, ...],
+    spaces: tuple[SpaceId, ...] = (),
+    count: int = 0,
+) -> SolverViolation:
+    """The violation for one broken card rule, worded the same by every implementation.
+
+    ``buildings`` starts with the building concerned; a second building is
+    the other side of a condition card's relation when the relation is the
+    cause. ``spaces`` are the spaces involved (see each rule below).
+    """
+    spaces = tuple(sorted(spaces, key=natural))
+    b = label(buildings[0]) if buildings else ""
+    other = label(buildings[1]) if len(buildings) > 1 else ""
+    where = join_words(list(spaces))
+    if rule == "GH-R1a":  # an unmarked building would get no marker at all
+        if other and spaces:
+            msg = f"{b} has no marker yet and none of {where} fits the relation with {other}"
+        else:
+            msg = f"{b} has no marker yet and every space the clue allows is built on or claimed"
+    elif rule == "GH-R6a":  # an unmarked building would need more than 5 markers
+        msg = f"{b} would need {len(spaces)} markers ({where}); it has only 5"
+    elif rule == "GH-R6c":  # a space would hold a 4th marker
+        msg = (
+            f"{where} would hold {count} markers ({join_words([label(x) for x in buildings])});"
+            " at most 3 are allowed"
+        )
+    elif rule == "GH-R2":  # the card would remove every marker of a building
+        reason = f" (none fits the relation with {other})" if other else ""
+        msg = f"the clue would remove every {b} marker ({where}){reason}"
+    elif rule == "GH-R6b":  # the clue contradicts a placed or retired building
+        if not spaces:
+            msg = f"{b} is out of the game and can no longer be placed"
+        elif other:
+            msg = f"{b} stands on {where}, which does not fit the relation with {other}"
+        else:
+            msg = f"{b} stands on {where}, outside the space the clue names"
+    elif rule == "GH-5":
+        msg = f"{b} cannot be its own partner in a condition card"
+    else:  # pragma: no cover - callers only use the ids above
+        raise ValueError(rule)
+    return SolverViolation(rule, msg, buildings, spaces)

@@ -1,0 +1,265 @@
+"""Balance of The Mother Lode of Sticky Gulch by simulation (ruling SG-1).
+
+Plays many seeded bot games (2, 3 and 4 players; short, medium and long) on a process
+pool and reports: win rate by turn position and by seat, game length in turns for each
+length setting, how often each drifter is hired and used and how its holders fare, and
+what each location pays on average. Bots that hire and use drifters play every seat
+(``prospector`` by default; ``--greedy-games`` adds a cross-check with the greedy bot).
+
+Targets: no turn position or seat wins more than 1.5x its fair share, and every drifter
+is *worth hiring*, measured as: the bots use it in at least 10% of the times they get it,
+and the players who used it win at least 0.8x their fair share.
+
+Run: ``PYTHONPATH=src python bench/balance_stickygulch.py --games 10000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gadshill.gamedata.sticky_gulch import load
+from gadshill.rules.bots import bot_rng, make_bot
+from gadshill.stickygulch.moves import Keep, SGMove, Use
+from gadshill.stickygulch.spec import spec
+from gadshill.stickygulch.state import StickyGulchState
+
+LENGTHS = ("short", "medium", "long")
+PLAYERS = (2, 3, 4)
+FAIR_LIMIT = 1.5
+USE_LIMIT = 0.10
+HOLDER_LIMIT = 0.8
+
+
+@dataclass
+class GameStats:
+    players: int
+    length: str
+    first: int
+    turns: int
+    winners: tuple[int, ...]
+    acquired: list[list[str]]  # per seat: drifters kept (draft and hires)
+    hired: list[list[str]]  # per seat: drifters kept from a hire
+    used: list[list[str]]  # per seat
+    paid: dict[int, int]  # location -> dollars paid this game
+    in_play: list[int]  # every location that came into play
+    extra_retirements: int  # locations retired beyond the agreed number (SG-5 ties)
+
+
+def play_one(job: tuple[int, int, str, str]) -> GameStats:
+    seed, players, length, bot_name = job
+    game = spec()
+    state = game.new_game(players, seed, None, {"length": length})
+    assert isinstance(state, StickyGulchState)
+    bots = [make_bot(game, bot_name) for _ in range(players)]
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    acquired: list[list[str]] = [[] for _ in range(players)]
+    hired: list[list[str]] = [[] for _ in range(players)]
+    used: list[list[str]] = [[] for _ in range(players)]
+    seen = set(state.in_play)
+    moves = 0
+    while not state.is_terminal:
+        seat = state.actor
+        move = bots[seat].choose(state, rngs[seat])
+        assert isinstance(move, SGMove)
+        if isinstance(move, Keep):
+            acquired[seat].append(move.drifter)
+            if state.phase == "hire":
+                hired[seat].append(move.drifter)
+        elif isinstance(move, Use):
+            used[seat].append(move.drifter)
+        state.apply(move)
+        seen.update(state.in_play)
+        moves += 1
+        if moves > game.max_moves:
+            raise RuntimeError(f"seed {seed}: game did not end")
+    paid: dict[int, int] = defaultdict(int)
+    for number, _letter, _owner, dollars in state.claims:
+        paid[number] += dollars
+    return GameStats(
+        players,
+        length,
+        state.first,
+        state.turn,
+        tuple(state.winners()),
+        acquired,
+        hired,
+        used,
+        dict(paid),
+        sorted(seen),
+        state.target - state.data.table.length(length),
+    )
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: float = 0.0
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class DrifterTally:
+    acquired: int = 0
+    hired: int = 0
+    used: int = 0
+    games_hired: int = 0  # games in which some player hired it
+    users: Tally = field(default_factory=Tally)  # (game, player) pairs that used it
+    holders: Tally = field(default_factory=Tally)  # (game, player) pairs that got it
+
+
+def jobs(games: int, first_seed: int, bot: str) -> list[tuple[int, int, str, str]]:
+    out = []
+    for k in range(games):
+        seed = first_seed + k
+        out.append((seed, PLAYERS[k % 3], LENGTHS[(k // 3) % 3], bot))
+    return out
+
+
+def run(games: int, first_seed: int, bot: str, workers: int) -> list[GameStats]:
+    work = jobs(games, first_seed, bot)
+    if workers <= 1:
+        return [play_one(j) for j in work]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(play_one, work, chunksize=max(1, len(work) // (workers * 16))))
+
+
+def report(results: list[GameStats], title: str, judged: bool = True) -> tuple[list[str], bool]:
+    data = load()
+    lines = [f"## {title}", ""]
+    ok = True
+    # --- seats ---------------------------------------------------------------------
+    by_position: dict[tuple[int, int], Tally] = defaultdict(Tally)
+    by_seat: dict[tuple[int, int], Tally] = defaultdict(Tally)
+    for g in results:
+        for seat in range(g.players):
+            share = 1.0 / len(g.winners) if seat in g.winners else 0.0
+            position = (seat - g.first) % g.players
+            for table, key in ((by_position, (g.players, position)), (by_seat, (g.players, seat))):
+                table[key].games += 1
+                table[key].wins += share
+    lines.append("Win rate by turn position (0 = starting player) and by seat index:")
+    lines.append("")
+    lines.append("| players | games | by turn position | by seat | worst / fair |")
+    lines.append("|---|---|---|---|---|")
+    for players in PLAYERS:
+        count = by_position[(players, 0)].games
+        if not count:
+            continue
+        pos = [by_position[(players, k)].share for k in range(players)]
+        seats = [by_seat[(players, k)].share for k in range(players)]
+        worst = max(pos + seats) * players
+        ok &= worst <= FAIR_LIMIT
+        lines.append(
+            f"| {players} | {count} | {' / '.join(f'{x:.1%}' for x in pos)} | "
+            f"{' / '.join(f'{x:.1%}' for x in seats)} | {worst:.2f} |"
+        )
+    # --- length --------------------------------------------------------------------
+    lines += ["", "Game length in turns (all player counts):", ""]
+    lines.append("| length | games | mean | median | 90th pct | max | ties played on |")
+    lines.append("|---|---|---|---|---|---|---|")
+    for length in LENGTHS:
+        turns = sorted(g.turns for g in results if g.length == length)
+        if not turns:
+            continue
+        ties = sum(1 for g in results if g.length == length and g.extra_retirements)
+        lines.append(
+            f"| {length} | {len(turns)} | {statistics.mean(turns):.1f} | "
+            f"{statistics.median(turns):.0f} | {turns[int(0.9 * (len(turns) - 1))]} | "
+            f"{turns[-1]} | {ties} |"
+        )
+    # --- drifters ------------------------------------------------------------------
+    tallies = {d.id: DrifterTally() for d in data.drifters}
+    for g in results:
+        for seat in range(g.players):
+            won = 1.0 / len(g.winners) if seat in g.winners else 0.0
+            scaled = won * g.players  # 1.0 = a fair share at this table size
+            for ident in set(g.acquired[seat]):
+                tallies[ident].holders.games += 1
+                tallies[ident].holders.wins += scaled
+            for ident in set(g.used[seat]):
+                tallies[ident].users.games += 1
+                tallies[ident].users.wins += scaled
+            for ident in g.acquired[seat]:
+                tallies[ident].acquired += 1
+            for ident in g.hired[seat]:
+                tallies[ident].hired += 1
+            for ident in g.used[seat]:
+                tallies[ident].used += 1
+        for ident in {i for hand in g.hired for i in hand}:
+            tallies[ident].games_hired += 1
+    lines += ["", "Drifters (win rates scaled so that 1.00 is a fair share):", ""]
+    lines.append(
+        "| drifter | cost | when | hired | games hired | used | used / got | "
+        "holders win | users win | worth hiring |"
+    )
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    for d in sorted(data.drifters, key=lambda d: d.name):
+        t = tallies[d.id]
+        use_rate = t.used / t.acquired if t.acquired else 0.0
+        worth = use_rate >= USE_LIMIT and t.users.share >= HOLDER_LIMIT and t.hired > 0
+        ok &= worth
+        lines.append(
+            f"| {d.name} | ${d.cost} | {d.when} | {t.hired} | "
+            f"{t.games_hired / len(results):.0%} | {t.used} | {use_rate:.0%} | "
+            f"{t.holders.share:.2f} | {t.users.share:.2f} | {'yes' if worth else 'NO'} |"
+        )
+    # --- locations -----------------------------------------------------------------
+    lines += ["", "Locations: dollars paid per game in which the card came into play:", ""]
+    lines.append("| # | location | lodes | total | in play | avg paid |")
+    lines.append("|---|---|---|---|---|---|")
+    for loc in data.locations:
+        games_in = sum(1 for g in results if loc.number in g.in_play)
+        paid = sum(g.paid.get(loc.number, 0) for g in results)
+        avg = paid / games_in if games_in else 0.0
+        lodes = " ".join(f"{lode.letter}{lode.payout}" for lode in loc.lodes)
+        lines.append(
+            f"| {loc.number} | {loc.name} | {lodes} | ${loc.total} | "
+            f"{games_in / len(results):.0%} | ${avg:.2f} |"
+        )
+    if judged:
+        lines += ["", f"Targets met: {'yes' if ok else 'NO'}", ""]
+    else:
+        lines += ["", "(a cross-check with few games: targets not judged)", ""]
+    return lines, ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Sticky Gulch balance by simulation.")
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="prospector", help="bot in every seat")
+    parser.add_argument("--greedy-games", type=int, default=60, help="cross-check games")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, default=None, help="also write the report here")
+    args, _unknown = parser.parse_known_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    start = time.perf_counter()
+    results = run(args.games, args.seed, args.bot, args.workers)
+    lines, ok = report(results, f"{args.games} games, {args.bot} bots in every seat")
+    if args.greedy_games > 0:
+        greedy = run(args.greedy_games, args.seed + 1_000_000, "greedy", args.workers)
+        title = f"cross-check: {args.greedy_games} games, greedy bots in every seat"
+        lines += report(greedy, title, judged=False)[0]
+    elapsed = time.perf_counter() - start
+    lines.append(f"({elapsed:.0f} s on {args.workers} worker process(es))")
+    text = "\n".join(lines)
+    print(text)
+    if args.out is not None:
+        args.out.write_text(text + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

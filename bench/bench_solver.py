@@ -1,0 +1,104 @@
+"""Gads Hill deduction: the fast path against the CP-SAT reference, side by side.
+
+On generated positions (seeded): the STOP closure (every logically removable
+marker) and the card check, each timed for the fast path and for CP-SAT in
+the same run; prints agreement counts, medians in microseconds and ratios.
+
+    python bench/bench_solver.py --positions 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
+from gadshill.solver import cpsat, deduction
+from gadshill.solver.generate import positions, random_clue, synthetic_town
+from gadshill.solver.model import CardReport
+
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T], repeat: int = 1) -> tuple[T, float]:
+    """Result and the best-of-``repeat`` time in microseconds."""
+    best = float("inf")
+    result: T
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        result = fn()
+        best = min(best, (time.perf_counter_ns() - start) / 1000)
+    return result, best
+
+
+def same_report(a: CardReport, b: CardReport) -> bool:
+    return (
+        a.playable == b.playable
+        and [(v.rule, v.message) for v in a.violations]
+        == [(v.rule, v.message) for v in b.violations]
+        and dict(a.possible) == dict(b.possible)
+        and a.effect == b.effect
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2024)
+    args, _ = parser.parse_known_args(argv)
+    town = synthetic_town(args.seed)
+    batch = positions(args.seed, args.positions, town)
+    rng = random.Random(args.seed)
+    clues = [random_clue(rng, town, p) for p in batch]
+
+    fast_us: list[float] = []
+    explain_us: list[float] = []
+    ref_us: list[float] = []
+    agree = removable_total = 0
+    card_fast: list[float] = []
+    card_ref: list[float] = []
+    card_agree = playable = 0
+    for position, clue in zip(batch, clues, strict=True):
+        ours, t_fast = timed(partial(deduction.removable_edges, position), repeat=3)
+        _, t_explain = timed(partial(deduction.removable_markers, position), repeat=3)
+        ref, t_ref = timed(partial(cpsat.removable_markers, position))
+        fast_us.append(t_fast)
+        explain_us.append(t_explain)
+        ref_us.append(t_ref)
+        agree += ours == ref
+        removable_total += len(ours)
+        report, t_card = timed(partial(deduction.check_card, position, clue), repeat=3)
+        ref_report, t_card_ref = timed(partial(cpsat.check_card, position, clue))
+        card_fast.append(t_card)
+        card_ref.append(t_card_ref)
+        card_agree += same_report(report, ref_report)
+        playable += report.playable
+
+    n = len(batch)
+    med = statistics.median
+    print(f"machine: {platform.machine()} {platform.processor() or ''} cpus={os.cpu_count()}")
+    print(f"python {platform.python_version()}, {platform.system()} {platform.release()}")
+    print(f"positions: {n} (seed {args.seed}), removable markers found: {removable_total}")
+    print("STOP closure (all removable markers)")
+    print(f"  agreement fast path vs CP-SAT: {agree}/{n} ({n - agree} disagreements)")
+    print(
+        f"  fast path median: {med(fast_us):9.1f} us   (with explanations {med(explain_us):.1f} us)"
+    )
+    print(f"  CP-SAT median:    {med(ref_us):9.1f} us")
+    print(f"  ratio CP-SAT / fast path: {med(ref_us) / med(fast_us):.0f}x")
+    print(f"card check ({playable}/{n} playable)")
+    print(f"  agreement fast path vs CP-SAT: {card_agree}/{n} ({n - card_agree} disagreements)")
+    print(f"  fast path median: {med(card_fast):9.1f} us")
+    print(f"  CP-SAT median:    {med(card_ref):9.1f} us")
+    print(f"  ratio CP-SAT / fast path: {med(card_ref) / med(card_fast):.0f}x")
+    return 0 if agree == n and card_agree == n else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,40 @@
+"""Binding a played card to "my building" (GH-5), as a check rather than an error.
+
+Whether a district or condition card can be played depends on the player having
+an own, not yet placed building to name; when that fails the card is simply not
+playable, with the GH-5 violation, like any other rule.
+"""
+
+from __future__ import annotations
+
+from gadshill.rules.rulebook import Violation
+from gadshill.solver.model import Clue, Position
+from gadshill.solver.town import TownCard
+
+
+def bind_card(
+    card: TownCard,
+    position: Position,
+    my_building: str | None,
+    own_buildings: tuple[str, ...] | None = None,
+) -> Clue | Violation:
+    """The card's clue with "my building" bound, or the GH-5 violation.
+
+    ``own_buildings`` are the active player's buildings when known; without
+    them any building may be named (a position file without players).
+    """
+    if not card.needs_my_building:
+        return card.clue()
+    if my_building is None:
+        return Violation(
+            "GH-5",
+            f"card {card.number} is a {card.kind} card and needs 'my building'"
+            " (one of the player's own buildings not yet placed)",
+        )
+    if own_buildings is not None and my_building not in own_buildings:
+        return Violation("GH-5", f"{my_building} is not one of the player's own buildings")
+    if position.location(my_building) is not None:
+        return Violation("GH-5", f"{my_building} already stands: it can no longer be 'my building'")
+    if card.kind == "condition" and my_building == card.building:
+        return Violation("GH-5", f"card {card.number} relates {card.building} to another building")
+    return card.clue(my_building)

@@ -1,0 +1,567 @@
+"""The fast path of Gads Hill deduction: STOP claims, card checks, the cascade.
+
+Works on any :class:`Position` (it knows no map): the bipartite graph of
+unplaced buildings with markers x free spaces, one edge per marker, analysed
+once by :func:`matching.analyse`. The readings of the rules are documented in
+``docs/solver.md``; in short:
+
+* a marker is *logically removable* (GH-8) when no maximum layout (maximum
+  matching) uses it; markers on built spaces and markers of buildings that
+  already stand are trivially removable;
+* a space is *claimed* when every maximum layout fills it (rule 1d for k
+  buildings; GH-6);
+* the *possible spaces* of a building named by a card (GH-6) are, among the
+  spaces the clue allows: for a building without markers, the free unclaimed
+  spaces; for a building with markers, those of its marker spaces that some
+  maximum layout uses for it; for a placed building, its space; for a retired
+  one, none; a condition card then keeps only spaces with a partner space in
+  the relation (arc consistency over the two buildings);
+* the cascade (rule 3) places every building left with one marker, rounds at a
+  time, except on a space where two or more such buildings meet (Further
+  rules 2) unless the card has just confirmed one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from gadshill.errors import PositionError
+from gadshill.rules.rulebook import Violation
+from gadshill.solver import explain
+from gadshill.solver.matching import (
+    Analysis,
+    analyse,
+    bits,
+    matching_with,
+    tight_closure,
+)
+from gadshill.solver.model import (
+    MARKERS_PER_BUILDING,
+    MAX_MARKERS_PER_SPACE,
+    ActionReport,
+    BuildingId,
+    CardReport,
+    Clue,
+    Effect,
+    Marker,
+    Position,
+    Removal,
+    SolverViolation,
+    SpaceId,
+    StopReport,
+    card_violation,
+    check_clue_ids,
+    label,
+    marker_key,
+    natural,
+)
+
+__all__ = [
+    "Compiled",
+    "cascade",
+    "check_card",
+    "claim",
+    "claimed_spaces",
+    "compile_position",
+    "forced_placements",
+    "refute",
+    "removable_edges",
+    "removable_markers",
+    "stop",
+    "take_marker",
+]
+
+
+@dataclass(slots=True)
+class Compiled:
+    """A position as index lists: buildings with markers (unplaced) x free spaces."""
+
+    buildings: list[BuildingId]
+    spaces: list[SpaceId]
+    space_index: dict[SpaceId, int]
+    adj: list[list[int]]
+    trivial: list[Marker]  # markers on built spaces or of placed/retired buildings
+
+
+def compile_position(position: Position) -> Compiled:
+    placed = position.placed
+    spaces = sorted(position.spaces.difference(placed), key=natural)
+    index = {s: i for i, s in enumerate(spaces)}
+    standing = set(placed.values()) | position.retired
+    buildings: list[BuildingId] = []
+    adj: list[list[int]] = []
+    trivial: list[Marker] = []
+    for b in sorted(position.markers):
+        marks = position.markers[b]
+        if not marks:
+            continue
+        if b in standing:
+            trivial.extend((b, s) for s in marks)
+            continue
+        row: list[int] = []
+        for s in sorted(marks):
+            i = index.get(s)
+            if i is None:
+                trivial.append((b, s))
+            else:
+                row.append(i)
+        buildings.append(b)
+        adj.append(row)
+    return Compiled(buildings, spaces, index, adj, trivial)
+
+
+def _analyse(position: Position) -> tuple[Compiled, Analysis]:
+    compiled = compile_position(position)
+    return compiled, analyse(compiled.adj, len(compiled.spaces))
+
+
+# --- STOP (GH-8) ------------------------------------------------------------------
+
+
+def removable_edges(position: Position) -> list[Marker]:
+    """Every logically removable marker, without explanations (the lean STOP check)."""
+    compiled, analysis = _analyse(position)
+    out = list(compiled.trivial)
+    spaces = compiled.spaces
+    for b, row in enumerate(compiled.adj):
+        allowed = analysis.allowed[b]
+        for v in row:
+            if not (allowed >> v) & 1:
+                out.append((compiled.buildings[b], spaces[v]))
+    out.sort(key=marker_key)
+    return out
+
+
+def _trivial_removal(position: Position, building: BuildingId, space: SpaceId) -> Removal:
+    standing = position.placed.get(space)
+    if standing is not None and standing != building:
+        return Removal(
+            building, space, (standing,), (space,), explain.built_text(building, space, standing)
+        )
+    return Removal(
+        building,
+        space,
+        (),
+        (),
+        explain.placed_elsewhere_text(building, space, position.location(building)),
+    )
+
+
+def removable_markers(position: Position) -> list[Removal]:
+    """Every logically removable marker with its smallest tight set (GH-8)."""
+    compiled, analysis = _analyse(position)
+    out = [_trivial_removal(position, b, s) for b, s in compiled.trivial]
+    users: list[int] | None = None
+    names, spaces = compiled.buildings, compiled.spaces
+    for b, row in enumerate(compiled.adj):
+        allowed = analysis.allowed[b]
+        for v in row:
+            if (allowed >> v) & 1:
+                continue
+            if users is None:
+                users = analysis.users()
+            tight, covered = tight_closure(analysis, users, v)
+            tb = tuple(names[i] for i in bits(tight))
+            ts = tuple(spaces[i] for i in bits(covered))
+            because = explain.removal_text(names[b], spaces[v], tb, ts)
+            out.append(Removal(names[b], spaces[v], tb, ts, because))
+    out.sort(key=lambda r: marker_key((r.building, r.space)))
+    return out
+
+
+def _find(compiled: Compiled, building: BuildingId) -> int:
+    try:
+        return compiled.buildings.index(building)
+    except ValueError:
+        return -1
+
+
+def refute(
+    position: Position, building: BuildingId, space: SpaceId
+) -> dict[BuildingId, SpaceId] | None:
+    """A maximum layout that uses the marker (building, space), or None if it is removable.
+
+    The layout maps every building a maximum matching places to its space
+    (buildings it leaves out are absent: that happens only when more buildings
+    compete for some spaces than they can hold).
+    """
+    if space not in position.markers.get(building, frozenset()):
+        raise PositionError(f"there is no {label(building)} marker on {space}")
+    compiled, analysis = _analyse(position)
+    b = _find(compiled, building)
+    v = compiled.space_index.get(space)
+    if b < 0 or v is None or not (analysis.allowed[b] >> v) & 1:
+        return None
+    match_l = matching_with(compiled.adj, len(compiled.spaces), b, v)
+    return {compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0}
+
+
+def claimed_spaces(position: Position, without: BuildingId | None = None) -> frozenset[SpaceId]:
+    """Free spaces that every maximum layout fills: closed to a building without markers.
+
+    ``without``: the spaces claimed by the *other* buildings (that building's
+    markers ignored), the tight sets of rule 1d as seen by that building.
+    """
+    if without is not None and without in position.markers:
+        position = position.replace(
+            markers={b: s for b, s in position.markers.items() if b != without}
+        )
+    compiled, analysis = _analyse(position)
+    return frozenset(compiled.spaces[v] for v in bits(analysis.claimed))
+
+
+def forced_placements(position: Position) -> list[Marker]:
+    """Buildings every maximum layout places, and on the same space: logically located.
+
+    The cascade places them only once their other markers are gone (by STOP
+    claims); this lists them directly.
+    """
+    compiled, analysis = _analyse(position)
+    out: list[Marker] = []
+    for b, allowed in enumerate(analysis.allowed):
+        if allowed and not allowed & (allowed - 1) and not (analysis.uncovered_left >> b) & 1:
+            out.append((compiled.buildings[b], compiled.spaces[allowed.bit_length() - 1]))
+    return out
+
+
+# --- the cascade (rule 3, Further rules 2) ----------------------------------------
+
+
+def _cascade(
+    markers: dict[BuildingId, set[SpaceId]],
+    placed: dict[SpaceId, BuildingId],
+    retired: set[BuildingId],
+    confirmed: frozenset[BuildingId],
+) -> tuple[list[Marker], list[Marker], list[BuildingId]]:
+    """Place buildings left with one marker, in rounds, mutating the arguments."""
+    placed_now: list[Marker] = []
+    taken: list[Marker] = []
+    retired_now: list[BuildingId] = []
+    standing = set(placed.values())
+    while True:
+        singles: dict[SpaceId, list[BuildingId]] = {}
+        for b, marks in markers.items():
+            if len(marks) == 1 and b not in standing:
+                (s,) = marks
+                if s not in placed:
+                    singles.setdefault(s, []).append(b)
+        moves: list[Marker] = []
+        for s, group in singles.items():
+            if len(group) == 1:
+                moves.append((group[0], s))
+            else:
+                sure = [b for b in group if b in confirmed]
+                if len(sure) == 1:
+                    moves.append((sure[0], s))
+        if not moves:
+            break
+        moves.sort(key=marker_key)
+        for b, s in moves:
+            placed[s] = b
+            standing.add(b)
+            placed_now.append((b, s))
+        done = {s for _, s in moves}
+        for c in sorted(markers):
+            marks = markers[c]
+            hit = marks & done
+            if hit:
+                taken.extend((c, s) for s in sorted(hit))
+                marks -= hit
+                if not marks and c not in standing:
+                    retired.add(c)
+                    retired_now.append(c)
+    for c in [c for c, m in markers.items() if not m]:
+        del markers[c]
+    return placed_now, sorted(taken, key=marker_key), retired_now
+
+
+def _mutable(
+    position: Position,
+) -> tuple[dict[BuildingId, set[SpaceId]], dict[SpaceId, BuildingId], set[BuildingId]]:
+    return (
+        {b: set(s) for b, s in position.markers.items() if s},
+        dict(position.placed),
+        set(position.retired),
+    )
+
+
+def _freeze(
+    position: Position,
+    markers: Mapping[BuildingId, set[SpaceId]],
+    placed: dict[SpaceId, BuildingId],
+    retired: set[BuildingId],
+) -> Position:
+    return Position(
+        position.spaces,
+        {b: frozenset(s) for b, s in markers.items() if s},
+        placed,
+        frozenset(retired),
+    )
+
+
+def cascade(
+    position: Position, confirmed: Iterable[BuildingId] = ()
+) -> tuple[Position, list[Marker], list[Marker]]:
+    """Apply rule 3 until nothing changes: (position after, buildings placed, markers taken).
+
+    ``confirmed`` buildings (just pinned down by a card) are placed even on a
+    space they share with another building's last marker; that building is
+    then out of the game (``Position.retired``).
+    """
+    markers, placed, retired = _mutable(position)
+    placed_now, taken, _ = _cascade(markers, placed, retired, frozenset(confirmed))
+    return _freeze(position, markers, placed, retired), placed_now, taken
+
+
+# --- playing a card (GH-5, GH-6) ----------------------------------------------------
+
+
+def _possible(
+    position: Position, clue: Clue
+) -> tuple[
+    dict[BuildingId, str],
+    dict[BuildingId, frozenset[SpaceId]],
+    dict[BuildingId, frozenset[SpaceId]],
+]:
+    """(status, unary candidates, possible spaces) of each named building (GH-6)."""
+    compiled, analysis = _analyse(position)
+    claimed = analysis.claimed
+    free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
+    status: dict[BuildingId, str] = {}
+    unary: dict[BuildingId, frozenset[SpaceId]] = {}
+    for role, b in enumerate(clue.named()):
+        cand: frozenset[SpaceId]
+        where = position.location(b)
+        if b in position.retired:
+            status[b], cand = "retired", frozenset()
+        elif where is not None:
+            status[b], cand = "placed", frozenset((where,))
+        elif position.markers.get(b):
+            i = _find(compiled, b)
+            status[b] = "marked"
+            cand = (
+                frozenset(compiled.spaces[v] for v in bits(analysis.allowed[i]))
+                if i >= 0
+                else frozenset()
+            )
+        else:
+            status[b], cand = "unmarked", free_unclaimed
+        unary[b] = cand & clue.region if role == 0 else cand
+    possible = dict(unary)
+    if clue.partner is not None:
+        x, y = clue.subject, clue.partner
+        rel = clue.relation or frozenset()
+        ux, uy = unary[x], unary[y]
+        px = frozenset(a for a in ux if any(a != c and (a, c) in rel for c in uy))
+        py = frozenset(c for c in uy if any(a != c and (a, c) in rel for a in px))
+        possible[x], possible[y] = px, py
+    return status, unary, possible
+
+
+def _card_violations(
+    position: Position,
+    clue: Clue,
+    status: Mapping[BuildingId, str],
+    unary: Mapping[BuildingId, frozenset[SpaceId]],
+    possible: Mapping[BuildingId, frozenset[SpaceId]],
+) -> list[SolverViolation]:
+    found: list[SolverViolation] = []
+    named = clue.named()
+    for b in named:
+        others = [o for o in named if o != b]
+        other = others[0] if others else None
+        # A relation failure is reported only when the other side had candidates:
+        # otherwise the other building's own violation is the cause.
+        by_relation = bool(unary[b]) and not possible[b]
+        if by_relation and other is not None and not unary[other]:
+            continue
+        who = (b, other) if by_relation and other is not None else (b,)
+        kind = status[b]
+        if kind == "retired":
+            found.append(card_violation("GH-R6b", (b,)))
+        elif kind == "placed":
+            if not possible[b]:
+                found.append(card_violation("GH-R6b", who, (position.location(b) or "",)))
+        elif kind == "marked":
+            if not possible[b]:
+                found.append(card_violation("GH-R2", who, tuple(sorted(position.markers[b]))))
+        elif not possible[b]:
+            found.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
+        elif len(possible[b]) > MARKERS_PER_BUILDING:
+            found.append(card_violation("GH-R6a", (b,), tuple(sorted(possible[b]))))
+    # Rules 1b/6c: a space receiving a marker must end with at most three.
+    after: dict[SpaceId, list[BuildingId]] = {}
+    for b, marks in position.markers.items():
+        keep = possible[b] if status.get(b) == "marked" else marks
+        for s in keep:
+            after.setdefault(s, []).append(b)
+    receiving: set[SpaceId] = set()
+    for b in named:
+        if status[b] == "unmarked":
+            for s in possible[b]:
+                after.setdefault(s, []).append(b)
+                receiving.add(s)
+    for s in sorted(receiving):
+        if len(after[s]) > MAX_MARKERS_PER_SPACE:
+            found.append(card_violation("GH-R6c", tuple(sorted(after[s])), (s,), len(after[s])))
+    found.sort(key=lambda v: v.key())
+    return found
+
+
+def check_card(position: Position, clue: Clue) -> CardReport:
+    """Is the clue playable now, which rules does it break (all of them), what does it do?"""
+    check_clue_ids(position, clue)
+    if clue.partner is not None and clue.partner == clue.subject:
+        return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
+    status, unary, possible = _possible(position, clue)
+    violations: list[Violation] = list(_card_violations(position, clue, status, unary, possible))
+    if violations:
+        return CardReport(False, violations, Effect(), possible)
+    markers, placed, retired = _mutable(position)
+    added: list[Marker] = []
+    removed: list[Marker] = []
+    to_player: list[tuple[BuildingId, int]] = []
+    confirmed: set[BuildingId] = set()
+    for b in clue.named():
+        kind = status[b]
+        if kind == "marked":
+            gone = markers[b] - possible[b]
+            removed.extend((b, s) for s in sorted(gone, key=natural))
+            markers[b] -= gone
+        elif kind == "unmarked":
+            markers[b] = set(possible[b])
+            added.extend((b, s) for s in sorted(possible[b], key=natural))
+            spare = MARKERS_PER_BUILDING - len(possible[b])
+            if spare:
+                to_player.append((b, spare))
+        if kind in ("marked", "unmarked") and len(possible[b]) == 1:
+            confirmed.add(b)
+    placed_now, taken, retired_now = _cascade(markers, placed, retired, frozenset(confirmed))
+    effect = Effect(
+        tuple(added),
+        tuple(removed),
+        tuple(placed_now),
+        tuple(to_player),
+        tuple(taken),
+        tuple(retired_now),
+        _freeze(position, markers, placed, retired),
+    )
+    return CardReport(True, [], effect, possible)
+
+
+# --- discarding two cards to take a marker (GH-7) ---------------------------------
+
+
+def take_marker(position: Position, building: BuildingId, space: SpaceId) -> ActionReport:
+    """Take one marker from the board (GH-7); a building's last marker cannot be taken."""
+    marks = position.markers.get(building, frozenset())
+    if space not in marks:
+        return ActionReport(
+            False,
+            [
+                SolverViolation(
+                    "GH-7",
+                    f"there is no {label(building)} marker on {space}",
+                    (building,),
+                    (space,),
+                )
+            ],
+            Effect(),
+        )
+    if len(marks) == 1:
+        return ActionReport(
+            False,
+            [
+                SolverViolation(
+                    "GH-7",
+                    f"the last {label(building)} marker cannot be taken",
+                    (building,),
+                    (space,),
+                )
+            ],
+            Effect(),
+        )
+    markers, placed, retired = _mutable(position)
+    markers[building].discard(space)
+    placed_now, taken, retired_now = _cascade(markers, placed, retired, frozenset())
+    effect = Effect(
+        markers_removed=((building, space),),
+        buildings_placed=tuple(placed_now),
+        markers_taken=tuple(taken),
+        retired=tuple(retired_now),
+        after=_freeze(position, markers, placed, retired),
+    )
+    return ActionReport(True, [], effect)
+
+
+# --- STOP claims (GH-8) -------------------------------------------------------------
+
+
+def claim(position: Position, claims: Iterable[Marker]) -> ActionReport:
+    """Claim markers as logically removable; all must be, then the cascade runs.
+
+    Removing a marker that no maximum layout uses leaves the set of maximum
+    layouts unchanged, so claims are judged together against this position.
+    A rejected claim comes with a layout that uses it (``refutations``).
+    """
+    wanted = sorted(set(claims), key=marker_key)
+    violations: list[Violation] = []
+    refutations: dict[Marker, dict[BuildingId, SpaceId]] = {}
+    compiled, analysis = _analyse(position)
+    trivial = set(compiled.trivial)
+    for b, s in wanted:
+        if s not in position.markers.get(b, frozenset()):
+            violations.append(
+                SolverViolation("GH-8", f"there is no {label(b)} marker on {s}", (b,), (s,))
+            )
+            continue
+        if (b, s) in trivial:
+            continue
+        i = _find(compiled, b)
+        v = compiled.space_index[s]
+        if (analysis.allowed[i] >> v) & 1:
+            match_l = matching_with(compiled.adj, len(compiled.spaces), i, v)
+            layout = {
+                compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0
+            }
+            refutations[(b, s)] = layout
+            violations.append(
+                SolverViolation("GH-8", explain.refutation_text(b, s, layout), (b,), (s,))
+            )
+    if violations:
+        return ActionReport(False, violations, Effect(), refutations)
+    markers, placed, retired = _mutable(position)
+    standing = set(placed.values())
+    emptied: list[BuildingId] = []
+    for b, s in wanted:
+        markers[b].discard(s)
+        if not markers[b] and b not in standing and b not in retired:
+            emptied.append(b)  # only when all its markers were on built spaces
+    retired.update(emptied)
+    placed_now, taken, retired_now = _cascade(markers, placed, retired, frozenset())
+    retired_now = sorted(set(emptied) | set(retired_now))
+    effect = Effect(
+        markers_removed=tuple(wanted),
+        buildings_placed=tuple(placed_now),
+        markers_taken=tuple(taken),
+        retired=tuple(retired_now),
+        after=_freeze(position, markers, placed, retired),
+    )
+    return ActionReport(True, [], effect)
+
+
+def stop(position: Position) -> StopReport:
+    """The STOP closure: claim every removable marker, cascade, repeat until none is left."""
+    removals: list[Removal] = []
+    placements: list[Marker] = []
+    current = position
+    while True:
+        found = removable_markers(current)
+        if not found:
+            return StopReport(removals, placements, current)
+        removals.extend(found)
+        report = claim(current, [(r.building, r.space) for r in found])
+        assert report.legal and report.effect.after is not None
+        placements.extend(report.effect.buildings_placed)
+        current = report.effect.after

@@ -1,0 +1,295 @@
+"""Gads Hill position files: a board situation as JSON (see docs/position-format.md).
+
+::
+
+    {
+      "markers": {"CASINO": ["S1", "S4"], "HOTEL": ["S3"]},
+      "placed": {"S5": "SHERIFF"},
+      "fields": {"F1": "STATION", "F2": "CEMETERY", "F3": "BISON_FIELD"},
+      "locomotive": 4,
+      "players": [{"name": "Ann", "buildings": ["HOTEL"], "hand": [39], "collected": 2}]
+    }
+
+Only ``markers`` and ``placed`` are required. A position describes the board
+*between* turns, so everything the rules forbid at the end of a turn is refused:
+more markers than a building has, a marker on a built space, a placed building
+that still has markers, a building placed twice, more than 3 markers on one space
+(rule 1b; ``allow_crowded=True`` lets analysis tools load such a board anyway),
+a locomotive that does not count 3 + the buildings standing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gadshill.errors import PositionError
+from gadshill.gamedata.gads_hill import SPACE_COUNT
+from gadshill.solver.model import Position
+from gadshill.solver.town import Town, order_spaces
+
+MAX_MARKERS_PER_SPACE = 3
+LOCOMOTIVE_START = 3
+MAX_PLAYERS = 5
+TOP_KEYS = {"markers", "placed", "retired", "fields", "locomotive", "players"}
+PLAYER_KEYS = {"name", "buildings", "hand", "collected"}
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    name: str
+    buildings: tuple[str, ...] = ()
+    hand: tuple[int, ...] = ()
+    collected: int = 0
+
+
+@dataclass(frozen=True)
+class PositionFile:
+    position: Position
+    players: tuple[PlayerInfo, ...] = ()
+    locomotive: int | None = None
+    #: designated field id -> fixed feature id (empty when not given)
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise PositionError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
+    """(name for messages, parsed JSON) of a path, a JSON text or an already parsed dict."""
+    if isinstance(source, Mapping):
+        return "position", source
+    if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+        name, text = "position", source
+    elif not isinstance(source, str | Path):
+        raise PositionError("a position is a JSON object, a JSON text or a file path")
+    else:
+        path = Path(source)
+        name = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise PositionError(f"{name}: cannot read ({err.__class__.__name__})") from None
+    try:
+        return name, json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as err:
+        raise PositionError(
+            f"{name}: invalid JSON ({err.msg} at line {err.lineno} column {err.colno})"
+        ) from None
+    except PositionError as err:
+        raise PositionError(f"{name}: {err}") from None
+
+
+def load_position(
+    source: str | Path | Mapping[str, Any], town: Town, *, allow_crowded: bool = False
+) -> PositionFile:
+    """Read a position (a file path, a JSON text, or parsed JSON) and check it."""
+    name, doc = _read(source)
+    try:
+        return _check(doc, town, allow_crowded)
+    except PositionError as err:
+        raise PositionError(f"{name}: {err}") from None
+
+
+def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
+    if not isinstance(doc, dict):
+        raise PositionError("a position is a JSON object")
+    unknown = sorted(set(doc) - TOP_KEYS)
+    if unknown:
+        raise PositionError(f"unknown key(s) {', '.join(unknown)}")
+    for key in ("markers", "placed"):
+        if key not in doc:
+            raise PositionError(f"missing {key!r}")
+        if not isinstance(doc[key], dict):
+            raise PositionError(f"{key!r} must be an object")
+
+    placed: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for space, building in doc["placed"].items():
+        _space(town, space, "placed")
+        if not isinstance(building, str) or building not in town.buildings:
+            raise PositionError(f"placed.{space}: unknown building {building!r}")
+        if building in where:
+            raise PositionError(f"placed.{space}: {building} already stands on {where[building]}")
+        placed[space], where[building] = building, space
+
+    markers: dict[str, frozenset[str]] = {}
+    for building, spaces in doc["markers"].items():
+        if building not in town.buildings:
+            raise PositionError(f"markers: unknown building {building!r}")
+        if not isinstance(spaces, list):
+            raise PositionError(f"markers.{building}: expected a list of space ids")
+        for space in spaces:
+            _space(town, space, f"markers.{building}")
+            if space in placed:
+                raise PositionError(
+                    f"markers.{building}: {space} already holds the {placed[space]}"
+                    " (no marker on a built space, rule 1c)"
+                )
+        if len(set(spaces)) != len(spaces):
+            raise PositionError(f"markers.{building}: a space is listed twice")
+        limit = town.buildings[building].markers
+        if len(spaces) > limit:
+            raise PositionError(
+                f"markers.{building}: {len(spaces)} markers, but a building has {limit}"
+            )
+        if spaces and building in where:
+            raise PositionError(
+                f"markers.{building}: the {building} already stands on {where[building]}"
+            )
+        if spaces:
+            markers[building] = frozenset(spaces)
+
+    if not allow_crowded:
+        for space in town.space_ids:
+            on = sorted(b for b, s in markers.items() if space in s)
+            if len(on) > MAX_MARKERS_PER_SPACE:
+                raise PositionError(
+                    f"{space} holds {len(on)} markers ({', '.join(on)}); at most"
+                    f" {MAX_MARKERS_PER_SPACE} are allowed (rule 1b)"
+                )
+
+    locomotive: int | None = None
+    if "locomotive" in doc:
+        locomotive = doc["locomotive"]
+        end = LOCOMOTIVE_START + SPACE_COUNT
+        if isinstance(locomotive, bool) or not isinstance(locomotive, int):
+            raise PositionError("locomotive: expected an integer")
+        if locomotive != LOCOMOTIVE_START + len(placed):
+            raise PositionError(
+                f"locomotive: {locomotive}, but 3 fixed features and {len(placed)}"
+                f" placed building(s) make {LOCOMOTIVE_START + len(placed)} (of {end})"
+            )
+
+    fields: dict[str, str] = {}
+    if "fields" in doc:
+        given = doc["fields"]
+        if not isinstance(given, dict):
+            raise PositionError("'fields' must be an object")
+        for fid, feature in given.items():
+            if fid not in town.fields:
+                raise PositionError(f"fields: unknown field {fid!r}")
+            if not isinstance(feature, str) or feature not in town.features:
+                raise PositionError(f"fields.{fid}: unknown feature {feature!r}")
+            if feature in fields.values():
+                raise PositionError(f"fields.{fid}: {feature} is on two fields")
+            fields[fid] = feature
+        if set(fields) != set(town.fields):
+            raise PositionError("fields: give all three designated fields or none")
+
+    retired = _retired(doc.get("retired", []), town, markers, where)
+    players = _players(doc.get("players", []), town)
+    position = Position(
+        spaces=town.space_ids, markers=markers, placed=placed, retired=frozenset(retired)
+    )
+    return PositionFile(position, players, locomotive, fields)
+
+
+def _retired(
+    given: Any, town: Town, markers: Mapping[str, frozenset[str]], where: Mapping[str, str]
+) -> list[str]:
+    """Buildings out of the game: their last marker went without the building (GH-6)."""
+    if not isinstance(given, list):
+        raise PositionError("'retired' must be a list of building ids")
+    for building in given:
+        if not isinstance(building, str) or building not in town.buildings:
+            raise PositionError(f"retired: unknown building {building!r}")
+        if building in markers or building in where:
+            raise PositionError(f"retired: {building} still has markers or stands in town")
+    if len(set(given)) != len(given):
+        raise PositionError("retired: a building is listed twice")
+    return list(given)
+
+
+def _space(town: Town, space: Any, where: str) -> None:
+    if not isinstance(space, str) or space not in town.spaces:
+        hint = " (a designated field, not a building space)" if space in town.fields else ""
+        raise PositionError(f"{where}: unknown building space {space!r}{hint}")
+
+
+def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
+    if not isinstance(given, list):
+        raise PositionError("'players' must be a list")
+    if len(given) > MAX_PLAYERS:
+        raise PositionError(f"players: at most {MAX_PLAYERS} players")
+    players: list[PlayerInfo] = []
+    owner: dict[str, str] = {}
+    holder: dict[int, str] = {}
+    for i, entry in enumerate(given):
+        where = f"players[{i}]"
+        if not isinstance(entry, dict):
+            raise PositionError(f"{where}: expected an object")
+        unknown = sorted(set(entry) - PLAYER_KEYS)
+        if unknown:
+            raise PositionError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise PositionError(f"{where}.name: expected a non-empty string")
+        if any(p.name == name for p in players):
+            raise PositionError(f"{where}.name: two players are called {name!r}")
+        buildings = entry.get("buildings", [])
+        if not isinstance(buildings, list):
+            raise PositionError(f"{where}.buildings: expected a list of building ids")
+        for building in buildings:
+            if building not in town.buildings:
+                raise PositionError(f"{where}.buildings: unknown building {building!r}")
+            if building in owner:
+                raise PositionError(f"{where}.buildings: {building} belongs to {owner[building]}")
+            owner[building] = name
+        hand = entry.get("hand", [])
+        if not isinstance(hand, list):
+            raise PositionError(f"{where}.hand: expected a list of card numbers")
+        for number in hand:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise PositionError(f"{where}.hand: {number!r} is not a card number")
+            if number not in town.cards:
+                raise PositionError(f"{where}.hand: no card number {number}")
+            if number in holder:
+                raise PositionError(f"{where}.hand: card {number} is also held by {holder[number]}")
+            holder[number] = name
+        collected = entry.get("collected", 0)
+        if isinstance(collected, bool) or not isinstance(collected, int) or collected < 0:
+            raise PositionError(f"{where}.collected: expected a count of markers (0 or more)")
+        players.append(PlayerInfo(name, tuple(buildings), tuple(hand), collected))
+    return tuple(players)
+
+
+def position_to_json(source: PositionFile | Position) -> dict[str, Any]:
+    """The JSON object of a position (the inverse of :func:`load_position`)."""
+    pf = source if isinstance(source, PositionFile) else PositionFile(source)
+    pos = pf.position
+    doc: dict[str, Any] = {
+        "markers": {b: order_spaces(s) for b, s in sorted(pos.markers.items()) if s},
+        "placed": {s: pos.placed[s] for s in order_spaces(pos.placed)},
+    }
+    if pos.retired:
+        doc["retired"] = sorted(pos.retired)
+    if pf.fields:
+        doc["fields"] = {f: pf.fields[f] for f in sorted(pf.fields)}
+    if pf.locomotive is not None:
+        doc["locomotive"] = pf.locomotive
+    if pf.players:
+        doc["players"] = [
+            {
+                "name": p.name,
+                "buildings": list(p.buildings),
+                "hand": list(p.hand),
+                "collected": p.collected,
+            }
+            for p in pf.players
+        ]
+    return doc
+
+
+def dump_position(source: PositionFile | Position) -> str:
+    """The position as JSON text (stable key order, spaces in town order)."""
+    return json.dumps(position_to_json(source), indent=2) + "\n"

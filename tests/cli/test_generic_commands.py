@@ -1,0 +1,138 @@
+"""The generic commands (play, replay, rules, tournament) on the toy game, and
+the promise that user errors are one line and a non-zero exit."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gadshill.cli import registry
+from gadshill.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "toy", "tests.rules.toy_game")
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(args)
+        code = 0
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.jsonl"
+    code, out, _ = run(
+        [
+            "play",
+            "toy",
+            "--players",
+            "3",
+            "--bots",
+            "random",
+            "--seed",
+            "4",
+            "--record",
+            str(record),
+        ],
+        capsys,
+    )
+    assert code == 0 and "final scores" in out and record.exists()
+    code, out, _ = run(["replay", str(record)], capsys)
+    assert code == 0 and "all legal" in out
+
+
+def test_tampered_record_exits_1_naming_move_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "g.jsonl"
+    run(
+        [
+            "play",
+            "toy",
+            "--bots",
+            "random,greedy",
+            "--seed",
+            "4",
+            "--record",
+            str(record),
+            "--quiet",
+        ],
+        capsys,
+    )
+    lines = record.read_text().splitlines()
+    lines[2] = json.dumps({"move": "take", "count": 5})
+    record.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(["replay", str(record)], capsys)
+    assert code == 1
+    assert "move 2 (line 3) 'take 5' is illegal: TOY-1" in out
+    code, out, _ = run(["replay", str(record), "--json"], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["refused"] == 2 and report["violations"][0]["rule"] == "TOY-1"
+
+
+def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "toy", "--json"], capsys)
+    assert code == 0
+    assert [r["id"] for r in json.loads(out)] == ["TOY-0", "TOY-1", "TOY-2", "TOY-3"]
+    code, out, _ = run(["rules", "toy"], capsys)
+    assert code == 0 and "TOY-3" in out
+
+
+def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["tournament", "toy", "--bots", "greedy,random", "--games", "20", "--workers", "1"], capsys
+    )
+    assert code == 0 and "greedy" in out and "win rate" in out
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "toy", "--bots", "wizard,random"], "unknown bot 'wizard'"),
+        (["play", "toy", "--players", "3", "--bots", "random,random"], "--players 3 but 2"),
+        (["play", "toy", "--bots", "random"], "2-4 players"),
+        (["play", "toy", "--bots", "random,random", "--option", "variant"], "NAME=VALUE"),
+        (["play", "toy", "--bots", "random,random", "--option", "x=1"], "no option 'x'"),
+        (["play", "toy", "--seed", "many"], "--seed"),
+        (["play", "toy", "--frobnicate"], "No such option"),
+        (["replay", "/nonexistent/g.jsonl"], "cannot read record"),
+        (["tournament", "toy", "--bots", "random,random", "--games", "0"], "at least 1"),
+        (["rules"], "Missing argument"),
+    ],
+)
+def test_bad_input_is_one_line_and_nonzero(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("gadshill: error:")
+    assert fragment in err
+    assert "Traceback" not in err + out
+
+
+def test_malformed_record_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    code, _, err = run(["replay", str(bad)], capsys)
+    assert code == 2 and "line 1 is not JSON" in err and err.count("\n") == 1
+
+
+def test_human_seat_sees_refusals_with_rule_ids(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    answers = "take 9\nfly\n" + "1\n" * 40
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code, out, _ = run(["play", "toy", "--bots", "human,random", "--seed", "4"], capsys)
+    assert code == 0
+    assert "refused: take 9" in out and "[TOY-1] cannot take 9" in out
+    assert "unknown move 'fly'" in out
+    assert "final scores" in out

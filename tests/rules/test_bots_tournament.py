@@ -1,0 +1,50 @@
+"""Bots and tournaments over the protocol, on the toy game."""
+
+import pytest
+
+from gadshill.errors import GadshillError
+from gadshill.rules.bots import GreedyBot, make_bot, play_game
+from gadshill.rules.tournament import run_tournament, seats_for
+from tests.rules.toy_game import spec
+
+
+def test_greedy_takes_the_last_stones_when_it_can() -> None:
+    state = spec().new_game(2, 1, None, {})
+    state.pile = 3  # type: ignore[attr-defined]
+    import random
+
+    move = GreedyBot(spec().heuristic).choose(state, random.Random(0))
+    assert str(move) == "take 3"
+
+
+def test_unknown_bot_is_a_user_error() -> None:
+    with pytest.raises(GadshillError, match="unknown bot 'clever'"):
+        make_bot(spec(), "clever")
+
+
+def test_player_count_and_options_are_checked() -> None:
+    with pytest.raises(GadshillError, match="2-4 players"):
+        play_game(spec(), ["random"], seed=1)
+    with pytest.raises(GadshillError, match="no option 'speed'"):
+        play_game(spec(), ["random", "random"], seed=1, options={"speed": "x"})
+    with pytest.raises(GadshillError, match="not one of"):
+        play_game(spec(), ["random", "random"], seed=1, options={"variant": "x"})
+
+
+def test_same_seed_same_game() -> None:
+    a = play_game(spec(), ["random", "random", "random"], seed=9)
+    b = play_game(spec(), ["random", "random", "random"], seed=9)
+    assert a.record.moves == b.record.moves and a.state == b.state
+
+
+def test_seats_rotate() -> None:
+    assert seats_for(["a", "b", "c"], 0) == ("a", "b", "c")
+    assert seats_for(["a", "b", "c"], 1) == ("b", "c", "a")
+
+
+def test_tournament_greedy_beats_random_and_pool_matches_serial() -> None:
+    serial = run_tournament(spec, ["greedy", "random"], range(60), workers=1)
+    pooled = run_tournament(spec, ["greedy", "random"], range(60), workers=2)
+    assert [o.scores for o in serial.outcomes] == [o.scores for o in pooled.outcomes]
+    assert serial.by_bot["greedy"].wins > serial.by_bot["random"].wins
+    assert sum(s.games for s in serial.by_seat.values()) == 120

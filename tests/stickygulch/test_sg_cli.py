@@ -1,0 +1,96 @@
+"""The generic CLI commands on Sticky Gulch, through gadshill.cli.main.main."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gadshill.cli.main import main
+
+
+def run(argv: list[str]) -> int:
+    try:
+        main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return 0
+
+
+def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.jsonl"
+    argv = ["play", "sticky-gulch", "--players", "3", "--bots", "random,greedy,greedy"]
+    argv += ["--seed", "7", "--record", str(record), "--option", "length=short"]
+    assert run(argv) == 0
+    out = capsys.readouterr().out
+    assert "final scores" in out and "rolls the die" in out
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["game"] == "sticky-gulch" and header["options"] == {"length": "short"}
+    assert run(["replay", str(record)]) == 0
+    assert "all legal" in " ".join(capsys.readouterr().out.split())
+    assert run(["replay", str(record), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+
+
+def test_tampered_record_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.jsonl"
+    assert (
+        run(
+            [
+                "play",
+                "sticky-gulch",
+                "--players",
+                "2",
+                "--seed",
+                "3",
+                "--record",
+                str(record),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    lines = record.read_text().splitlines()
+    lines.insert(1, json.dumps({"move": "draw"}))  # nobody may draw during the draft
+    record.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    assert run(["replay", str(record)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "move 1 (line 2)" in out and "SG-R.sequence" in out
+
+
+def test_rules_and_data_show(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["rules", "sticky-gulch", "--json"]) == 0
+    ids = [r["id"] for r in json.loads(capsys.readouterr().out)]
+    assert "SG-R.camp-not-on-x" in ids and "SG-5.conflict" in ids
+    assert run(["data", "show", "sticky-gulch", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["drifters"]) == 27
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "sticky-gulch", "--players", "5"],
+        ["play", "sticky-gulch", "--players", "2", "--option", "length=huge"],
+        ["play", "sticky-gulch", "--option", "speed=fast"],
+        ["play", "sticky-gulch", "--players", "3", "--bots", "random,greedy"],
+        ["play", "sticky-gulch", "--seed", "many"],
+        ["replay", "/nonexistent/record.jsonl"],
+        ["data", "show", "sticky-gulch", "--data", "/nonexistent/pack"],
+    ],
+)
+def test_malformed_args_exit_2_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gadshill: error:") and "\n" not in err
+
+
+def test_garbled_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "bad.jsonl"
+    record.write_text('{"format": "gadshill-record"}\nnot json\n')
+    assert run(["replay", str(record)]) == 2
+    assert "\n" not in capsys.readouterr().err.strip()
