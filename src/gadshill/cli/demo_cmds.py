@@ -28,7 +28,10 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
     record = new_record(game, list(SEATS), seed, None, {})
     bots = [(make_bot(game, name), bot_rng(seed, seat)) for seat, name in enumerate(SEATS)]
     console.print(f"[bold]Gads Hill 1874[/bold] demo, seed {seed}: seats {', '.join(SEATS)}")
-    console.print(f"fixed features: {state.fields}")
+    features = ", ".join(
+        f"{f.lower().replace('_', ' ')} on {field}" for field, f in state.fields.items()
+    )
+    console.print(f"fixed features: {features}")
     logged = 0
     while not state.is_terminal:
         if len(record.moves) >= game.max_moves:
