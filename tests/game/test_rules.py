@@ -354,6 +354,21 @@ def test_GH_4_buy_beside_only_free_buildings_even_with_markers() -> None:
     assert check(state, "buy BARBER") == []
 
 
+def test_GH_4_buy_beside_not_a_building_out_of_the_game() -> None:
+    """GH-F2: the loser of a shared space can never be placed, so it is no longer
+    available beside the board: it can be neither bought nor offered."""
+    state = arrange(
+        started(), markers={"BUTCHER": ["S10"], "UNDERTAKER": ["S10"]}, hand=[3], collected={0: 4}
+    )
+    play(state, "play 3 -")  # confirms the BUTCHER: the UNDERTAKER is out of the game
+    assert state.retired == frozenset({"UNDERTAKER"})
+    assert check(state, "buy UNDERTAKER") == ["GH-4.buy-beside"]
+    assert "out of the game" in state.check(CODEC.parse("buy UNDERTAKER"))[0].message
+    assert "UNDERTAKER" not in state.beside_board()
+    assert "buy UNDERTAKER" not in {str(m) for m in state.legal_moves()}
+    assert check(state, "buy BARBER") == []
+
+
 def test_GH_4_draw_from_a_non_empty_pile() -> None:
     state = started()
     play(state, "pass")

@@ -407,7 +407,7 @@ def _buy_price(state: S, move: Buy) -> Breach:
 @BOOK.rule(
     "GH-4.buy-beside",
     "Only a building still beside the board can be bought (its markers may already lie"
-    " on the board).",
+    " on the board), not one that stands or is out of the game.",
     (Buy,),
     message="{move.building} {why}",
 )
@@ -417,6 +417,8 @@ def _buy_beside(state: S, move: Buy) -> Breach:
         return {"why": f"belongs to seat {seat}"}
     if state.is_placed(move.building):
         return {"why": f"already stands on {state.location(move.building)}"}
+    if move.building in state.retired:
+        return {"why": "is out of the game: it can never be placed"}
     return None
 
 
