@@ -509,6 +509,17 @@ def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
     assert state.phase == OVER
 
 
+@pytest.mark.parametrize("players", [0, 1, 6])
+def test_GH_9_players_a_game_has_two_to_five_players(players: int) -> None:
+    from gadshill.errors import GadshillError
+
+    assert "GH-9.players" in BOOK.ids()
+    with pytest.raises(GadshillError, match="2-5 players"):
+        new_game(players, 1)
+    for fine in (2, 5):
+        assert new_game(fine, 1).num_players == fine
+
+
 def test_every_rule_has_an_entry_kind() -> None:
     for rule in BOOK:
         assert rule.text and (rule.breach is None or rule.moves)

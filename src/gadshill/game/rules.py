@@ -497,6 +497,11 @@ BOOK.procedure(
     " Each collected marker is one point; the most points win and a tie is a shared win.",
 )
 
+BOOK.procedure(
+    "GH-9.players",
+    "A game has 2 to 5 players; a game with any other number of players is refused at setup.",
+)
+
 GadsHillState.rulebook = BOOK
 
 #: ids the card-playability rules use, in the solver's vocabulary
