@@ -504,7 +504,12 @@ def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
     assert state.locomotive == 21
     play(state, "play 4 -")  # the CHURCH card confirms S1: the 19th space is built
     assert state.locomotive == 22 and state.phase == TURN  # the turn goes on
-    assert check(state, "play 9 -") != []
+    assert check(state, "play 9 -") == ["GH-T1.sixteen", "GH-R6b"]  # HOTEL stands already
+    assert [str(m) for m in state.legal_moves()] == [
+        "draw building",
+        "draw district",
+        "draw condition",
+    ]  # nothing is left to do but finish the turn
     play(state, "draw condition")
     assert state.phase == OVER
 
