@@ -143,6 +143,14 @@ def test_missing_file(tmp_path: Path) -> None:
         (lambda d: d["players"][1].update(hand=[61]), "no card number 61"),
         (lambda d: d["players"][1].update(hand=["x"]), "'x' is not a card number"),
         (lambda d: d["players"][1].update(hand=[39]), "card 39 is also held by Ann"),
+        (
+            lambda d: d["players"][1].update(hand=[23, 23]),
+            "players[1].hand: card 23 is listed twice",
+        ),
+        (
+            lambda d: d["players"][1].update(buildings=["CASINO", "CASINO"]),
+            "players[1].buildings: CASINO is listed twice",
+        ),
         (lambda d: d["players"][1].update(collected=-1), "players[1].collected"),
         (lambda d: d.update(players=[{"name": str(i)} for i in range(6)]), "at most 5 players"),
     ],

@@ -243,6 +243,8 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
         for building in buildings:
             if not isinstance(building, str) or building not in town.buildings:
                 raise PositionError(f"{where}.buildings: unknown building {building!r}")
+            if owner.get(building) == name:
+                raise PositionError(f"{where}.buildings: {building} is listed twice")
             if building in owner:
                 raise PositionError(f"{where}.buildings: {building} belongs to {owner[building]}")
             owner[building] = name
@@ -254,6 +256,8 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
                 raise PositionError(f"{where}.hand: {number!r} is not a card number")
             if number not in town.cards:
                 raise PositionError(f"{where}.hand: no card number {number}")
+            if holder.get(number) == name:
+                raise PositionError(f"{where}.hand: card {number} is listed twice")
             if number in holder:
                 raise PositionError(f"{where}.hand: card {number} is also held by {holder[number]}")
             holder[number] = name
