@@ -121,3 +121,14 @@ def test_demo_tells_the_game_and_writes_record_and_town(
 def test_bad_move_count_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "gads-hill", "--players", "6", "--bots", "random")
     assert code == 2 and err.count("\n") == 1 and "2-5" in err
+
+
+def test_demo_with_an_unusable_out_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code, out, err = run(capsys, "demo", "--seed", "7", "--out", str(blocker / "sub"))
+    assert code == 2 and err.count("\n") == 1 and "a-file" in err, err
+    assert "Traceback" not in out + err
+    assert "turn 1:" not in out  # refused before the game is played

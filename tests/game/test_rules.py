@@ -354,6 +354,21 @@ def test_GH_4_buy_beside_only_free_buildings_even_with_markers() -> None:
     assert check(state, "buy BARBER") == []
 
 
+def test_GH_4_buy_beside_not_a_building_out_of_the_game() -> None:
+    """GH-F2: the loser of a shared space can never be placed, so it is no longer
+    available beside the board: it can be neither bought nor offered."""
+    state = arrange(
+        started(), markers={"BUTCHER": ["S10"], "UNDERTAKER": ["S10"]}, hand=[3], collected={0: 4}
+    )
+    play(state, "play 3 -")  # confirms the BUTCHER: the UNDERTAKER is out of the game
+    assert state.retired == frozenset({"UNDERTAKER"})
+    assert check(state, "buy UNDERTAKER") == ["GH-4.buy-beside"]
+    assert "out of the game" in state.check(CODEC.parse("buy UNDERTAKER"))[0].message
+    assert "UNDERTAKER" not in state.beside_board()
+    assert "buy UNDERTAKER" not in {str(m) for m in state.legal_moves()}
+    assert check(state, "buy BARBER") == []
+
+
 def test_GH_4_draw_from_a_non_empty_pile() -> None:
     state = started()
     play(state, "pass")
@@ -489,9 +504,25 @@ def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
     assert state.locomotive == 21
     play(state, "play 4 -")  # the CHURCH card confirms S1: the 19th space is built
     assert state.locomotive == 22 and state.phase == TURN  # the turn goes on
-    assert check(state, "play 9 -") != []
+    assert check(state, "play 9 -") == ["GH-T1.sixteen", "GH-R6b"]  # HOTEL stands already
+    assert [str(m) for m in state.legal_moves()] == [
+        "draw building",
+        "draw district",
+        "draw condition",
+    ]  # nothing is left to do but finish the turn
     play(state, "draw condition")
     assert state.phase == OVER
+
+
+@pytest.mark.parametrize("players", [0, 1, 6])
+def test_GH_9_players_a_game_has_two_to_five_players(players: int) -> None:
+    from gadshill.errors import GadshillError
+
+    assert "GH-9.players" in BOOK.ids()
+    with pytest.raises(GadshillError, match="2-5 players"):
+        new_game(players, 1)
+    for fine in (2, 5):
+        assert new_game(fine, 1).num_players == fine
 
 
 def test_every_rule_has_an_entry_kind() -> None:

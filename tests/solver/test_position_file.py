@@ -143,6 +143,14 @@ def test_missing_file(tmp_path: Path) -> None:
         (lambda d: d["players"][1].update(hand=[61]), "no card number 61"),
         (lambda d: d["players"][1].update(hand=["x"]), "'x' is not a card number"),
         (lambda d: d["players"][1].update(hand=[39]), "card 39 is also held by Ann"),
+        (
+            lambda d: d["players"][1].update(hand=[23, 23]),
+            "players[1].hand: card 23 is listed twice",
+        ),
+        (
+            lambda d: d["players"][1].update(buildings=["CASINO", "CASINO"]),
+            "players[1].buildings: CASINO is listed twice",
+        ),
         (lambda d: d["players"][1].update(collected=-1), "players[1].collected"),
         (lambda d: d.update(players=[{"name": str(i)} for i in range(6)]), "at most 5 players"),
     ],
@@ -151,6 +159,39 @@ def test_refused(edit: Any, message: str) -> None:
     doc = full()
     edit(doc)
     refuse(doc, message)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["markers"].update(BANK=[["S1"]]), "markers.BANK: unknown building space"),
+        (lambda d: d["markers"].update(BANK=[{"S": 1}]), "markers.BANK: unknown building space"),
+        (lambda d: d["players"][1].update(buildings=[["HOTEL"]]), "players[1].buildings"),
+        (lambda d: d["players"][1].update(buildings="HOTEL"), "players[1].buildings"),
+    ],
+)
+def test_refused_values_of_the_wrong_json_type(edit: Any, message: str) -> None:
+    """Lists or objects where an id belongs are refused in one line, not a TypeError."""
+    doc = full()
+    edit(doc)
+    refuse(doc, message)
+
+
+def test_bad_position_values_give_one_line_cli_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gadshill.cli.main import main
+
+    doc = full()
+    doc["players"][1]["buildings"] = [["HOTEL"]]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    for command in (["stop", str(path)], ["check", str(path), "--card", "9"]):
+        with pytest.raises(SystemExit) as stop:
+            main(command)
+        _, err = capsys.readouterr()
+        assert stop.value.code == 2 and err.count("\n") == 1, err
+        assert "players[1].buildings" in err
 
 
 def test_bad_json() -> None:

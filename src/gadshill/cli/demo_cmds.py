@@ -22,6 +22,10 @@ SEATS = ["alert", "greedy", "random"]
 
 def run_demo(seed: int, out: Path) -> GadsHillState:
     """Play the demo game, print its story, write the record and the final town."""
+    try:  # refuse an unusable folder before playing, not after
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise GadshillError(f"{out}: cannot create the output folder ({err.strerror})") from None
     game = spec()
     state = game.new_game(len(SEATS), seed, None, {})
     assert isinstance(state, GadsHillState)
@@ -53,9 +57,11 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
             )
     console.print(overlooked_summary(state))
     console.print(score_table(game, state, SEATS))
-    out.mkdir(parents=True, exist_ok=True)
-    record.write(out / "demo.jsonl")
-    (out / "town.svg").write_text(town_svg(state.world.town, position_file(state)))
+    try:
+        record.write(out / "demo.jsonl")
+        (out / "town.svg").write_text(town_svg(state.world.town, position_file(state)))
+    except OSError as err:
+        raise GadshillError(f"{out}: cannot write the demo files ({err.strerror})") from None
     console.print(f"record: {out / 'demo.jsonl'}; final town: {out / 'town.svg'}")
     return state
 

@@ -407,7 +407,7 @@ def _buy_price(state: S, move: Buy) -> Breach:
 @BOOK.rule(
     "GH-4.buy-beside",
     "Only a building still beside the board can be bought (its markers may already lie"
-    " on the board).",
+    " on the board), not one that stands or is out of the game.",
     (Buy,),
     message="{move.building} {why}",
 )
@@ -417,6 +417,8 @@ def _buy_beside(state: S, move: Buy) -> Breach:
         return {"why": f"belongs to seat {seat}"}
     if state.is_placed(move.building):
         return {"why": f"already stands on {state.location(move.building)}"}
+    if move.building in state.retired:
+        return {"why": "is out of the game: it can never be placed"}
     return None
 
 
@@ -493,6 +495,11 @@ BOOK.procedure(
     " after a full round of turns in which nobody changed the board, counted once the"
     " building and condition piles are empty (until then each turn brings a new clue)."
     " Each collected marker is one point; the most points win and a tie is a shared win.",
+)
+
+BOOK.procedure(
+    "GH-9.players",
+    "A game has 2 to 5 players; a game with any other number of players is refused at setup.",
 )
 
 GadsHillState.rulebook = BOOK

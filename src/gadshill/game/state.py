@@ -243,8 +243,13 @@ class GadsHillState(GameState[Move]):
         return [b for b in self.my_buildings(seat) if b != named]
 
     def beside_board(self) -> list[str]:
-        """Buildings nobody owns that are not standing on the board."""
-        return [b for b in self.world.buildings if self.owner[b] is None and not self.is_placed(b)]
+        """Buildings nobody owns that are still in play: not standing on the board and not
+        out of the game (GH-F2: a building that is out can never be placed)."""
+        return [
+            b
+            for b in self.world.buildings
+            if self.owner[b] is None and not self.is_placed(b) and b not in self.retired
+        ]
 
     # --- solver questions, cached per board --------------------------------------------
     def card_report(self, card: int, my: str | None) -> CardReport:

@@ -212,7 +212,8 @@ def _retired(
 
 def _space(town: Town, space: Any, where: str) -> None:
     if not isinstance(space, str) or space not in town.spaces:
-        hint = " (a designated field, not a building space)" if space in town.fields else ""
+        field_id = isinstance(space, str) and space in town.fields
+        hint = " (a designated field, not a building space)" if field_id else ""
         raise PositionError(f"{where}: unknown building space {space!r}{hint}")
 
 
@@ -240,8 +241,10 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
         if not isinstance(buildings, list):
             raise PositionError(f"{where}.buildings: expected a list of building ids")
         for building in buildings:
-            if building not in town.buildings:
+            if not isinstance(building, str) or building not in town.buildings:
                 raise PositionError(f"{where}.buildings: unknown building {building!r}")
+            if owner.get(building) == name:
+                raise PositionError(f"{where}.buildings: {building} is listed twice")
             if building in owner:
                 raise PositionError(f"{where}.buildings: {building} belongs to {owner[building]}")
             owner[building] = name
@@ -253,6 +256,8 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
                 raise PositionError(f"{where}.hand: {number!r} is not a card number")
             if number not in town.cards:
                 raise PositionError(f"{where}.hand: no card number {number}")
+            if holder.get(number) == name:
+                raise PositionError(f"{where}.hand: card {number} is listed twice")
             if number in holder:
                 raise PositionError(f"{where}.hand: card {number} is also held by {holder[number]}")
             holder[number] = name
