@@ -686,7 +686,6 @@ class SMState(GameState[Move]):
             "adventurer": self.adventurer if self.adventurer >= 0 else None,
             "piles": [[t.ranks[r] for r in pile] for pile in self.pile],
             "bank": sorted(self.bank),
-            "chip_box": sorted(self.chip_box),
             "turn_state": {
                 "digs": self.digs,
                 "paid_actions": self.paid,
@@ -701,6 +700,8 @@ class SMState(GameState[Move]):
         cols = self.data.chips
         obs["viewer"] = player
         obs["vein"] = [cols[c].colour for c in self.vein[self.head : self.tail]]
+        # vein chips leave for the box face down (SM-6.last-card): their colours only
+        obs["chip_box"] = [cols[c].colour for c in self.chip_box]
         obs["chips"] = [
             sorted(self.chips[p]) if p == player else [cols[c].colour for c in self.chips[p]]
             for p in range(self.n)
@@ -713,6 +714,7 @@ class SMState(GameState[Move]):
         snap = self._common()
         snap["seed"] = self.seed
         snap["vein"] = self.vein[self.head : self.tail]
+        snap["chip_box"] = sorted(self.chip_box)
         snap["chips"] = [sorted(c) for c in self.chips]
         snap["hands"] = [[self.t.ranks[r] for r in h] for h in self.hand]
         snap["card_box"] = [[self.t.ranks[r] for r in h] for h in self.card_box]
