@@ -9,6 +9,7 @@ prospector locations are a space number, ``SUPPLY`` or ``BOX``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from itertools import product
 from typing import Any, ClassVar
@@ -141,6 +142,17 @@ def _minimal_payments(items: tuple[tuple[int, int], ...], due: int) -> tuple[tup
             continue
         out.append(tuple(v for n, v in zip(combo, values, strict=True) for _ in range(n)))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def best_change(items: tuple[tuple[int, int], ...], over: int) -> int:
+    """The most, up to ``over``, that chips of these (value, count) pairs add up to."""
+    reachable = {0}
+    for value, count in items:
+        reachable = {
+            r + k * value for r in reachable for k in range(count + 1) if r + k * value <= over
+        }
+    return max(reachable)
 
 
 def is_minimal_payment(values: tuple[int, ...], due: int) -> bool:
@@ -359,8 +371,28 @@ class SMState(GameState[Move]):
         holders = [p for p, c in enumerate(counts) if c == low]
         self.adventurer = holders[0] if len(holders) == 1 else -1
 
-    def _cheapest_payment(self, p: int, due: int) -> tuple[int, ...]:
+    def payment_loss(self, values: tuple[int, ...], due: int) -> int:
+        """SM-2.least-overpayment: the nuggets a payment loses, its overshoot of ``due``
+        less the change the bank (which then holds the paid chips too) can give back."""
+        over = sum(values) - due
+        if over <= 0:
+            return 0
+        counts = Counter(self.t.chip_value[c] for c in self.bank)
+        counts.update(values)
+        return over - best_change(tuple(sorted(counts.items())), over)
+
+    def payments(self, p: int, due: int) -> list[tuple[int, ...]]:
+        """The payments player p may make for ``due``: minimal (SM-2.pay-minimal) and
+        losing the fewest nuggets after change (SM-2.least-overpayment)."""
         options = minimal_payments(self.chip_counts(p), due)
+        if not options:
+            return []
+        losses = [self.payment_loss(o, due) for o in options]
+        low = min(losses)
+        return [o for o, loss in zip(options, losses, strict=True) if loss == low]
+
+    def _cheapest_payment(self, p: int, due: int) -> tuple[int, ...]:
+        options = self.payments(p, due)
         if not options:  # cannot happen when SM-1.afford holds; pay everything
             cv = self.t.chip_value
             return tuple(sorted((cv[c] for c in self.chips[p]), reverse=True))
@@ -655,7 +687,7 @@ class SMState(GameState[Move]):
                             if i > 0:
                                 out.append(t.shift(b, i + 1, "down"))
         if self.debt:
-            out += [t.pay(v) for v in minimal_payments(self.chip_counts(p), self.debt)]
+            out += [t.pay(v) for v in self.payments(p, self.debt)]
         return out
 
     # --- views -------------------------------------------------------------------
