@@ -110,3 +110,23 @@ def test_edited_pack_changes_the_game(tmp_path: Path) -> None:
     s = new_game(2, 1, edited)
     assert s.t.costs == [0, 2, 2] and s.t.max_paid == 3
     assert pack(edited).sha256 != pack(None).sha256
+
+
+def test_SM_2_vein_needs_a_distinct_colour_per_camp(tmp_path: Path) -> None:
+    """Each camp works the section of its own chip colour (SM-2.vein); two camps of one
+    colour would lay the same chips twice, so the pack is refused, naming the field."""
+    pack = broken(
+        tmp_path,
+        "game.toml",
+        'name = "Camp on the hillside"\ncolour = "brown"',
+        'name = "Camp on the hillside"\ncolour = "blue"',
+    )
+    text = (
+        (pack / "game.toml")
+        .read_text()
+        .replace('colour = "brown"\nvalues', 'colour = "blue"\nvalues')
+    )
+    (pack / "game.toml").write_text(text)
+    with pytest.raises(DataError) as err:
+        smdata.load(pack)
+    assert "game.toml: camp[1].colour: duplicate camp colour 'blue'" in str(err.value)

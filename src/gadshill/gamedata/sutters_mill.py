@@ -161,6 +161,11 @@ def _load_game(path: Path) -> dict[str, Any]:
     if len(camps) < 1:
         raise DataError(str(file), "needs at least one [[camp]]")
     _unique_ids(file, "camp", [c.id for c in camps], camp_entries)
+    colours_seen: set[str] = set()
+    for camp, entry in zip(camps, camp_entries, strict=True):
+        if camp.colour in colours_seen:  # one vein section (chip colour) per camp
+            raise entry.error(f"duplicate camp colour {camp.colour!r}", "colour")
+        colours_seen.add(camp.colour)
 
     vein_entries = entries(file, doc, "vein")
     if len(vein_entries) != len(camps):
