@@ -107,9 +107,16 @@ def test_clone_is_independent_and_equal(seed: int, players: int) -> None:
         s.apply(rng.choice(s.legal_moves()))
     twin = s.clone()
     assert twin == s and twin.snapshot() == s.snapshot()
-    if not s.is_terminal:
+    before = s.snapshot()
+    rng_state = s.rng.getstate()
+    for _ in range(rng.randrange(1, 40)):  # play on in the clone only
+        if twin.is_terminal:
+            break
         twin.apply(rng.choice(twin.legal_moves()))
-        assert twin.snapshot() != s.snapshot() or twin.phase == s.phase
+        assert twin.snapshot() != before  # the clone moves on ...
+    twin.rng.random()
+    assert s.snapshot() == before  # ... and none of that reaches the original
+    assert s.rng.getstate() == rng_state
 
 
 def played(seed: int, players: int, bots: str = "random") -> Record:
