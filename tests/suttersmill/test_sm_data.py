@@ -130,3 +130,24 @@ def test_SM_2_vein_needs_a_distinct_colour_per_camp(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         smdata.load(pack)
     assert "game.toml: camp[1].colour: duplicate camp colour 'blue'" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    [
+        ("game.toml", 'id = "mine"', 'id = "the mine"', "camp[2].id: 'the mine' cannot be"),
+        ("buildings.toml", 'id = "hook"', 'id = "hook,ladder"', "building[1].id: 'hook,ladder'"),
+        ("buildings.toml", 'id = "hook"', 'id = "box"', "building[1].id: 'box' cannot be"),
+        ("game.toml", 'rank = "Q"', 'rank = "-"', "card[10].rank: '-' cannot be"),
+    ],
+)
+def test_ids_must_be_writable_in_move_notation(
+    tmp_path: Path, file: str, old: str, new: str, message: str
+) -> None:
+    """Spaces and ranks are words of the move notation (`dig mill`, `card mill Q`): an id
+    with blanks or commas, '-' (an empty argument) or 'supply'/'box' (prospector
+    locations in an observation) could not be written or read back."""
+    pack = broken(tmp_path, file, old, new)
+    with pytest.raises(DataError) as err:
+        smdata.load(pack)
+    assert message in str(err.value) and file in str(err.value)
