@@ -704,8 +704,10 @@ def _least_overpayment(s: SMState, m: Any) -> Breach:
         if counts.get(value, 0) <= 0:
             return None  # reported by SM-2.pay-owned
         counts[value] -= 1
-    best = s.payments(s.player, s.debt)[0]
     loss = s.payment_loss(m.values, s.debt)
+    if loss == 0:
+        return None  # nothing lost: no payment does better
+    best = s.payments(s.player, s.debt)[0]
     least = s.payment_loss(best, s.debt)
     if loss <= least:
         return None

@@ -121,14 +121,11 @@ def tables_for(data: SuttersMillData) -> Tables:
     return Tables(data)
 
 
-def minimal_payments(counts: dict[int, int], due: int) -> list[tuple[int, ...]]:
-    """Every multiset of chip values (descending tuples) covering ``due`` with no
-    superfluous chip: dropping any one chip would leave less than ``due``."""
-    return list(_minimal_payments(tuple(sorted(counts.items())), due))
-
-
 @lru_cache(maxsize=4096)
 def _minimal_payments(items: tuple[tuple[int, int], ...], due: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of chip values (descending tuples) of the (value, count) pairs
+    ``items`` covering ``due`` with no superfluous chip: dropping any one chip would
+    leave less than ``due``."""
     counts = dict(items)
     values = sorted(counts, reverse=True)
     out: list[tuple[int, ...]] = []
@@ -153,6 +150,30 @@ def best_change(items: tuple[tuple[int, int], ...], over: int) -> int:
             r + k * value for r in reachable for k in range(count + 1) if r + k * value <= over
         }
     return max(reachable)
+
+
+@lru_cache(maxsize=4096)
+def payment_loss(bank: tuple[tuple[int, int], ...], values: tuple[int, ...], due: int) -> int:
+    """What paying chips of ``values`` for ``due`` loses when the bank holds chips of the
+    (value, count) pairs ``bank``: the overshoot less the change it can then give back."""
+    over = sum(values) - due
+    if over <= 0:
+        return 0
+    counts = Counter(dict(bank))
+    counts.update(values)
+    return over - best_change(tuple(sorted(counts.items())), over)
+
+
+@lru_cache(maxsize=4096)
+def _least_loss_payments(
+    items: tuple[tuple[int, int], ...], bank: tuple[tuple[int, int], ...], due: int
+) -> tuple[tuple[int, ...], ...]:
+    options = _minimal_payments(items, due)
+    if not options:
+        return ()
+    losses = [payment_loss(bank, tuple(sorted(o)), due) for o in options]
+    low = min(losses)
+    return tuple(o for o, loss in zip(options, losses, strict=True) if loss == low)
 
 
 def is_minimal_payment(values: tuple[int, ...], due: int) -> bool:
@@ -371,25 +392,19 @@ class SMState(GameState[Move]):
         holders = [p for p, c in enumerate(counts) if c == low]
         self.adventurer = holders[0] if len(holders) == 1 else -1
 
+    def _bank_items(self) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(Counter(self.t.chip_value[c] for c in self.bank).items()))
+
     def payment_loss(self, values: tuple[int, ...], due: int) -> int:
         """SM-2.least-overpayment: the nuggets a payment loses, its overshoot of ``due``
         less the change the bank (which then holds the paid chips too) can give back."""
-        over = sum(values) - due
-        if over <= 0:
-            return 0
-        counts = Counter(self.t.chip_value[c] for c in self.bank)
-        counts.update(values)
-        return over - best_change(tuple(sorted(counts.items())), over)
+        return payment_loss(self._bank_items(), tuple(sorted(values)), due)
 
     def payments(self, p: int, due: int) -> list[tuple[int, ...]]:
         """The payments player p may make for ``due``: minimal (SM-2.pay-minimal) and
         losing the fewest nuggets after change (SM-2.least-overpayment)."""
-        options = minimal_payments(self.chip_counts(p), due)
-        if not options:
-            return []
-        losses = [self.payment_loss(o, due) for o in options]
-        low = min(losses)
-        return [o for o, loss in zip(options, losses, strict=True) if loss == low]
+        items = tuple(sorted(self.chip_counts(p).items()))
+        return list(_least_loss_payments(items, self._bank_items(), due))
 
     def _cheapest_payment(self, p: int, due: int) -> tuple[int, ...]:
         options = self.payments(p, due)
