@@ -110,3 +110,44 @@ def test_edited_pack_changes_the_game(tmp_path: Path) -> None:
     s = new_game(2, 1, edited)
     assert s.t.costs == [0, 2, 2] and s.t.max_paid == 3
     assert pack(edited).sha256 != pack(None).sha256
+
+
+def test_SM_2_vein_needs_a_distinct_colour_per_camp(tmp_path: Path) -> None:
+    """Each camp works the section of its own chip colour (SM-2.vein); two camps of one
+    colour would lay the same chips twice, so the pack is refused, naming the field."""
+    pack = broken(
+        tmp_path,
+        "game.toml",
+        'name = "Camp on the hillside"\ncolour = "brown"',
+        'name = "Camp on the hillside"\ncolour = "blue"',
+    )
+    text = (
+        (pack / "game.toml")
+        .read_text()
+        .replace('colour = "brown"\nvalues', 'colour = "blue"\nvalues')
+    )
+    (pack / "game.toml").write_text(text)
+    with pytest.raises(DataError) as err:
+        smdata.load(pack)
+    assert "game.toml: camp[1].colour: duplicate camp colour 'blue'" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    [
+        ("game.toml", 'id = "mine"', 'id = "the mine"', "camp[2].id: 'the mine' cannot be"),
+        ("buildings.toml", 'id = "hook"', 'id = "hook,ladder"', "building[1].id: 'hook,ladder'"),
+        ("buildings.toml", 'id = "hook"', 'id = "box"', "building[1].id: 'box' cannot be"),
+        ("game.toml", 'rank = "Q"', 'rank = "-"', "card[10].rank: '-' cannot be"),
+    ],
+)
+def test_ids_must_be_writable_in_move_notation(
+    tmp_path: Path, file: str, old: str, new: str, message: str
+) -> None:
+    """Spaces and ranks are words of the move notation (`dig mill`, `card mill Q`): an id
+    with blanks or commas, '-' (an empty argument) or 'supply'/'box' (prospector
+    locations in an observation) could not be written or read back."""
+    pack = broken(tmp_path, file, old, new)
+    with pytest.raises(DataError) as err:
+        smdata.load(pack)
+    assert message in str(err.value) and file in str(err.value)

@@ -316,3 +316,32 @@ def test_bonus_is_optional_and_checked_at_its_moment_SM_4_bonus_section() -> Non
     assert [str(x) for x in s.legal_moves()] == ["bonus hook", "end"]
     s.apply(m("end"))
     assert s.player == BLUE and s.phase == START
+
+
+def _owes_one_with_a_2_and_a_3() -> object:
+    """Red owes 1 holding a red 2 and a red 3; the bank holds only a 2."""
+    s = to_town(game(2))
+    cv = s.t.chip_value
+    one = next(c for c in s.chips[RED] if cv[c] == 1)
+    s.chips[RED].remove(one)
+    s.bank = [next(c for c in s.bank if cv[c] == 2)]
+    s.paid, s.debt = 2, 1
+    return s
+
+
+def test_SM_2_least_overpayment_when_change_is_short() -> None:
+    """Ruling SM-2: where exact change is impossible the smallest overpayment is made.
+    Paying the 2 for 1 owed loses a nugget (the bank has no 1); paying the 3 gets the
+    bank's 2 back and loses nothing, so only the 3 may be paid."""
+    s = _owes_one_with_a_2_and_a_3()
+    assert "SM-2.least-overpayment" in ids(s, "pay 2")
+    assert ids(s, "pay 3") == []
+    assert [str(x) for x in s.legal_moves() if str(x).startswith("pay")] == ["pay 3"]
+    s.apply(m("pay 3"))
+    assert values(s, s.chips[RED]) == [2, 2] and s.debt == 0
+
+
+def test_SM_2_settle_at_end_loses_the_least() -> None:
+    """The engine's own payment at the end of the game follows the same ruling."""
+    s = _owes_one_with_a_2_and_a_3()
+    assert s._cheapest_payment(RED, 1) == (3,)  # type: ignore[attr-defined]

@@ -107,9 +107,16 @@ def test_clone_is_independent_and_equal(seed: int, players: int) -> None:
         s.apply(rng.choice(s.legal_moves()))
     twin = s.clone()
     assert twin == s and twin.snapshot() == s.snapshot()
-    if not s.is_terminal:
+    before = s.snapshot()
+    rng_state = s.rng.getstate()
+    for _ in range(rng.randrange(1, 40)):  # play on in the clone only
+        if twin.is_terminal:
+            break
         twin.apply(rng.choice(twin.legal_moves()))
-        assert twin.snapshot() != s.snapshot() or twin.phase == s.phase
+        assert twin.snapshot() != before  # the clone moves on ...
+    twin.rng.random()
+    assert s.snapshot() == before  # ... and none of that reaches the original
+    assert s.rng.getstate() == rng_state
 
 
 def played(seed: int, players: int, bots: str = "random") -> Record:
@@ -268,3 +275,20 @@ def test_greedy_against_patient_terminates() -> None:
     result = play_game(spec(), ["greedy", "patient"], 70)
     assert result.state.is_terminal and len(result.record.moves) < 5_000
     assert result.state.winners() == [0]
+
+
+def test_observation_hides_the_boxed_vein_chip_SM_6_last_card() -> None:
+    """The far-end chip a last-card removal sends to the box leaves the vein face down:
+    an observation may tell its colour, never which chip (and so which value) it was."""
+    from sm_helpers import BLUE, RED, cards, m, put, to_town
+
+    s = game(3, 2)
+    cards(s, "mill", [(BLUE, "5")])
+    put(s, RED, ["mill"])
+    to_town(s, RED, winding=True)
+    s.apply(m("remove 1"))
+    assert len(s.chip_box) == 1
+    for viewer in range(3):
+        obs = s.observation(viewer)
+        assert obs["chip_box"] == ["gray"]
+    assert s.snapshot()["chip_box"] == s.chip_box  # the full state still knows the chip

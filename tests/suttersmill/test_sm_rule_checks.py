@@ -149,9 +149,20 @@ CASES: list[tuple[str, Callable[[], SMState], str]] = [
     ("SM-2.pay-owned", owing, "pay 4"),
     ("SM-2.pay-covers", owing, "pay 3"),
     ("SM-2.pay-minimal", owing, "pay 3,2,1"),
+    ("SM-2.least-overpayment", lambda: _short_change(), "pay 2"),
     ("SM-3.town-one-action", bu_town, "end"),
     ("SM-2.pay-before-end", owing, "end"),
 ]
+
+
+def _short_change() -> SMState:
+    """Red owes 1 with a 2 and a 3; the bank has a 2 but no 1 (paying the 3 loses less)."""
+    s = bu_town()
+    cv = s.t.chip_value
+    s.chips[RED] = [c for c in s.chips[RED] if cv[c] != 1]
+    s.bank = [next(c for c in s.bank if cv[c] == 2)]
+    s.paid, s.debt = 2, 1
+    return s
 
 
 def _wound() -> SMState:

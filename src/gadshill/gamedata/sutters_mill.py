@@ -7,6 +7,7 @@ file, the entry and the field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -105,6 +106,21 @@ class SuttersMillData:
         return sum(self.marginal_costs[:actions])
 
 
+#: a word of the move notation: no blanks or commas, and not '-' (an empty argument)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'.-]*")
+#: prospector locations that are not spaces (observations name them so)
+_NOT_SPACES = ("supply", "box")
+
+
+def _word(entry: Entry, field: str, reserved: tuple[str, ...] = ()) -> str:
+    """A string field that moves name (a space id or a card rank)."""
+    value = entry.get(field, str)
+    if not _WORD.fullmatch(value) or value in reserved:
+        extra = f", not {' or '.join(reserved)}" if reserved else ""
+        raise entry.error(f"{value!r} cannot be written in move notation (one word{extra})", field)
+    return value
+
+
 def _int_list(entry: Entry, field: str, low: int = 0) -> tuple[int, ...]:
     values = entry.list_of(field, int)
     if not values:
@@ -157,10 +173,16 @@ def _load_game(path: Path) -> dict[str, Any]:
     camps = []
     for entry in camp_entries:
         entry.check_keys({"id", "name", "colour"})
-        camps.append(Camp(entry.get("id", str), entry.get("name", str), entry.get("colour", str)))
+        ident = _word(entry, "id", _NOT_SPACES)
+        camps.append(Camp(ident, entry.get("name", str), entry.get("colour", str)))
     if len(camps) < 1:
         raise DataError(str(file), "needs at least one [[camp]]")
     _unique_ids(file, "camp", [c.id for c in camps], camp_entries)
+    colours_seen: set[str] = set()
+    for camp, entry in zip(camps, camp_entries, strict=True):
+        if camp.colour in colours_seen:  # one vein section (chip colour) per camp
+            raise entry.error(f"duplicate camp colour {camp.colour!r}", "colour")
+        colours_seen.add(camp.colour)
 
     vein_entries = entries(file, doc, "vein")
     if len(vein_entries) != len(camps):
@@ -194,7 +216,7 @@ def _load_game(path: Path) -> dict[str, Any]:
     cards: list[Card] = []
     for entry in card_entries:
         entry.check_keys({"rank", "value"})
-        card = Card(entry.get("rank", str), entry.get("value", int))
+        card = Card(_word(entry, "rank"), entry.get("value", int))
         if card.value < 1:
             raise entry.error("must be at least 1", "value")
         if any(c.rank == card.rank for c in cards):
@@ -227,7 +249,7 @@ def _load_buildings(path: Path, camps: tuple[Camp, ...]) -> tuple[Building, ...]
     buildings = []
     for entry in building_entries:
         entry.check_keys({"id", "name", "special", "when", "camp"})
-        ident = entry.get("id", str)
+        ident = _word(entry, "id", _NOT_SPACES)
         if ident in camp_ids:
             raise entry.error(f"id {ident!r} is already a camp", "id")
         special = entry.get("special", str)

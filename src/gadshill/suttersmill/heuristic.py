@@ -3,9 +3,32 @@ the position is still worth (gold to dig, deeds to run, cards to take back)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from gadshill.suttersmill.state import DIG, SMState
+from gadshill.suttersmill.state import DIG, SMState, Tables
+
+
+@lru_cache(maxsize=8)
+def seen_values(t: Tables) -> tuple[float, ...]:
+    """Each chip's worth as a player can judge it before a move: the vein chips lie face
+    down (and a chip about to be dug is unknown), so they count at the mean value of
+    their colour; the starting chips, which pass through the open bank, at face value."""
+    chips = range(len(t.chip_value))
+    mean: dict[int, float] = {}
+    for section in range(t.nc):
+        values = [t.chip_value[c] for c in chips if t.chip_section[c] == section]
+        mean[section] = sum(values) / len(values)
+    return tuple(
+        mean[t.chip_section[c]] if t.chip_section[c] >= 0 else float(t.chip_value[c]) for c in chips
+    )
+
+
+def seen_score(s: SMState, p: int) -> float:
+    """Seat p's score with every vein chip at its colour's mean value: what one-ply
+    lookahead may know without peeking at the next chip or other players' chips."""
+    seen = seen_values(s.t)
+    return s.score(p) - s.nuggets(p) + sum(seen[c] for c in s.chips[p])
 
 
 def value(s: SMState, p: int) -> float:
@@ -13,7 +36,7 @@ def value(s: SMState, p: int) -> float:
     t = s.t
     total_vein = len(s.vein)
     f = s.vein_left() / total_vein if total_vein else 0.0
-    v = float(s.score(p)) - s.debt * (p == s.player)
+    v = seen_score(s, p) - s.debt * (p == s.player)
     pros = s.pros[p]
     # prospectors waiting in a camp whose section still holds gold: a chip each, later
     for c in range(t.nc):
@@ -53,7 +76,7 @@ def value(s: SMState, p: int) -> float:
 def heuristic(state: Any, player: int) -> float:
     s: SMState = state
     if s.is_terminal:
-        scores = s.scores()
+        scores = [seen_score(s, q) for q in range(s.n)]
         others = [x for q, x in enumerate(scores) if q != player]
         return 1000.0 * (scores[player] - max(others))
     mine = value(s, player)

@@ -94,7 +94,7 @@ procedure(
 procedure(
     "SM-2.settle-at-end",
     "If the game ends in the middle of a town turn with costs still owed, the engine "
-    "pays them with the cheapest possible handful of the player's chips.",
+    "pays them with the cheapest handful of the player's chips that loses the least after change.",
 )
 procedure(
     "SM-D.order",
@@ -686,6 +686,32 @@ def _pay_minimal(s: SMState, m: Any) -> Breach:
     if s.debt and sum(m.values) >= s.debt and not is_minimal_payment(m.values, s.debt):
         return {"due": s.debt}
     return None
+
+
+@rule(
+    "SM-2.least-overpayment",
+    "Ruling SM-2: where the bank cannot give exact change, the smallest overpayment is "
+    "made: a payment is refused if another handful of the player's chips would lose fewer "
+    "nuggets once the bank has given what change it can.",
+    (mv.Pay,),
+    message="this payment loses {loss} nuggets after change; 'pay {better}' loses {best}",
+)
+def _least_overpayment(s: SMState, m: Any) -> Breach:
+    if not s.debt or sum(m.values) < s.debt or not is_minimal_payment(m.values, s.debt):
+        return None  # reported by SM-2.pay-due / pay-covers / pay-minimal
+    counts = s.chip_counts(s.player)
+    for value in m.values:
+        if counts.get(value, 0) <= 0:
+            return None  # reported by SM-2.pay-owned
+        counts[value] -= 1
+    loss = s.payment_loss(m.values, s.debt)
+    if loss == 0:
+        return None  # nothing lost: no payment does better
+    best = s.payments(s.player, s.debt)[0]
+    least = s.payment_loss(best, s.debt)
+    if loss <= least:
+        return None
+    return {"loss": loss, "best": least, "better": ",".join(map(str, best))}
 
 
 @rule(

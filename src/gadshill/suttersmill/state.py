@@ -9,6 +9,7 @@ prospector locations are a space number, ``SUPPLY`` or ``BOX``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from itertools import product
 from typing import Any, ClassVar
@@ -120,14 +121,11 @@ def tables_for(data: SuttersMillData) -> Tables:
     return Tables(data)
 
 
-def minimal_payments(counts: dict[int, int], due: int) -> list[tuple[int, ...]]:
-    """Every multiset of chip values (descending tuples) covering ``due`` with no
-    superfluous chip: dropping any one chip would leave less than ``due``."""
-    return list(_minimal_payments(tuple(sorted(counts.items())), due))
-
-
 @lru_cache(maxsize=4096)
 def _minimal_payments(items: tuple[tuple[int, int], ...], due: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of chip values (descending tuples) of the (value, count) pairs
+    ``items`` covering ``due`` with no superfluous chip: dropping any one chip would
+    leave less than ``due``."""
     counts = dict(items)
     values = sorted(counts, reverse=True)
     out: list[tuple[int, ...]] = []
@@ -141,6 +139,41 @@ def _minimal_payments(items: tuple[tuple[int, int], ...], due: int) -> tuple[tup
             continue
         out.append(tuple(v for n, v in zip(combo, values, strict=True) for _ in range(n)))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def best_change(items: tuple[tuple[int, int], ...], over: int) -> int:
+    """The most, up to ``over``, that chips of these (value, count) pairs add up to."""
+    reachable = {0}
+    for value, count in items:
+        reachable = {
+            r + k * value for r in reachable for k in range(count + 1) if r + k * value <= over
+        }
+    return max(reachable)
+
+
+@lru_cache(maxsize=4096)
+def payment_loss(bank: tuple[tuple[int, int], ...], values: tuple[int, ...], due: int) -> int:
+    """What paying chips of ``values`` for ``due`` loses when the bank holds chips of the
+    (value, count) pairs ``bank``: the overshoot less the change it can then give back."""
+    over = sum(values) - due
+    if over <= 0:
+        return 0
+    counts = Counter(dict(bank))
+    counts.update(values)
+    return over - best_change(tuple(sorted(counts.items())), over)
+
+
+@lru_cache(maxsize=4096)
+def _least_loss_payments(
+    items: tuple[tuple[int, int], ...], bank: tuple[tuple[int, int], ...], due: int
+) -> tuple[tuple[int, ...], ...]:
+    options = _minimal_payments(items, due)
+    if not options:
+        return ()
+    losses = [payment_loss(bank, tuple(sorted(o)), due) for o in options]
+    low = min(losses)
+    return tuple(o for o, loss in zip(options, losses, strict=True) if loss == low)
 
 
 def is_minimal_payment(values: tuple[int, ...], due: int) -> bool:
@@ -359,8 +392,22 @@ class SMState(GameState[Move]):
         holders = [p for p, c in enumerate(counts) if c == low]
         self.adventurer = holders[0] if len(holders) == 1 else -1
 
+    def _bank_items(self) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(Counter(self.t.chip_value[c] for c in self.bank).items()))
+
+    def payment_loss(self, values: tuple[int, ...], due: int) -> int:
+        """SM-2.least-overpayment: the nuggets a payment loses, its overshoot of ``due``
+        less the change the bank (which then holds the paid chips too) can give back."""
+        return payment_loss(self._bank_items(), tuple(sorted(values)), due)
+
+    def payments(self, p: int, due: int) -> list[tuple[int, ...]]:
+        """The payments player p may make for ``due``: minimal (SM-2.pay-minimal) and
+        losing the fewest nuggets after change (SM-2.least-overpayment)."""
+        items = tuple(sorted(self.chip_counts(p).items()))
+        return list(_least_loss_payments(items, self._bank_items(), due))
+
     def _cheapest_payment(self, p: int, due: int) -> tuple[int, ...]:
-        options = minimal_payments(self.chip_counts(p), due)
+        options = self.payments(p, due)
         if not options:  # cannot happen when SM-1.afford holds; pay everything
             cv = self.t.chip_value
             return tuple(sorted((cv[c] for c in self.chips[p]), reverse=True))
@@ -655,7 +702,7 @@ class SMState(GameState[Move]):
                             if i > 0:
                                 out.append(t.shift(b, i + 1, "down"))
         if self.debt:
-            out += [t.pay(v) for v in minimal_payments(self.chip_counts(p), self.debt)]
+            out += [t.pay(v) for v in self.payments(p, self.debt)]
         return out
 
     # --- views -------------------------------------------------------------------
@@ -686,7 +733,6 @@ class SMState(GameState[Move]):
             "adventurer": self.adventurer if self.adventurer >= 0 else None,
             "piles": [[t.ranks[r] for r in pile] for pile in self.pile],
             "bank": sorted(self.bank),
-            "chip_box": sorted(self.chip_box),
             "turn_state": {
                 "digs": self.digs,
                 "paid_actions": self.paid,
@@ -701,6 +747,8 @@ class SMState(GameState[Move]):
         cols = self.data.chips
         obs["viewer"] = player
         obs["vein"] = [cols[c].colour for c in self.vein[self.head : self.tail]]
+        # vein chips leave for the box face down (SM-6.last-card): their colours only
+        obs["chip_box"] = [cols[c].colour for c in self.chip_box]
         obs["chips"] = [
             sorted(self.chips[p]) if p == player else [cols[c].colour for c in self.chips[p]]
             for p in range(self.n)
@@ -713,6 +761,7 @@ class SMState(GameState[Move]):
         snap = self._common()
         snap["seed"] = self.seed
         snap["vein"] = self.vein[self.head : self.tail]
+        snap["chip_box"] = sorted(self.chip_box)
         snap["chips"] = [sorted(c) for c in self.chips]
         snap["hands"] = [[self.t.ranks[r] for r in h] for h in self.hand]
         snap["card_box"] = [[self.t.ranks[r] for r in h] for h in self.card_box]
