@@ -397,17 +397,18 @@ def test_SG_5_conflict_cost_then_name() -> None:
     play(s, "prospect 1", "roll", "use lucky-lucy 1", "use card-sharp-dan 3")
     # Card Sharp Dan ($4) goes first: 3; then Lucky Lucy ($1): +1 -> 4, q's camp.
     assert s.claims[-1] == (1, "A", q, 2)
-    # equal costs: alphabetical order (Claim Jumper Kate before Hex Woman Hattie)
+    # equal costs ($3 each): alphabetical order, Crooked Dice Carl before Smooth Talkin' Sal
     s = scenario(3)
     p, q = s.player, (s.player + 1) % 3
-    s.sites[1][4] = q  # site 5
     s.sites[1][3] = p  # site 4
-    give(s, p, "hex-woman-hattie")  # $2, by 2
-    give(s, q, "claim-jumper-kate")  # $2, by 1
+    s.sites[1][5] = q  # site 6
+    give(s, p, "crooked-dice-carl")  # $3, own roll, any face
+    give(s, q, "smooth-talkin-sal")  # $3, any roll, +-2
+    assert s.drifter("crooked-dice-carl").cost == s.drifter("smooth-talkin-sal").cost
     s.rng = Dice(2)
-    play(s, "prospect 1", "roll", "use hex-woman-hattie 2", "use claim-jumper-kate 1")
-    # Kate first: 2 -> 3; then Hattie +2 -> 5: q's camp.
-    assert s.claims[-1][2] == q
+    play(s, "prospect 1", "roll", "use crooked-dice-carl 4", "use smooth-talkin-sal 2")
+    # Carl first: 4; then Sal +2 -> 6, q's camp. (Sal first would give 4, then Carl 4: p.)
+    assert s.claims[-1] == (1, "A", q, 2)
 
 
 def test_SG_5_conflict_order_helper() -> None:
