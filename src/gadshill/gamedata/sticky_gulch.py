@@ -261,6 +261,10 @@ def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
         raw = entry.get("lodes", dict)
         if not raw:
             raise entry.error("needs at least one lode", "lodes")
+        if len(raw) > len(string.ascii_uppercase):
+            raise entry.error(
+                f"has {len(raw)} lodes; at most {len(string.ascii_uppercase)} (A-Z)", "lodes"
+            )
         lodes: list[Lode] = []
         for index, (letter, payout) in enumerate(raw.items()):
             expected = string.ascii_uppercase[index]
