@@ -342,3 +342,23 @@ def test_greedy_lookahead_values_do_not_depend_on_deck_order() -> None:
                     b = _after(shuffled, str(move))
                     assert heuristic(a, me) == pytest.approx(heuristic(b, me)), str(move)
             s.apply(rng.choice(legal))
+
+
+def test_observation_hides_hands_and_hire_offers_during_play() -> None:
+    s = fresh(3, 5)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    s.apply(spec().codec.parse("hire"))  # type: ignore[arg-type]
+    assert s.phase == "hire" and s.offer
+    for viewer in range(3):
+        obs = s.observation(viewer)
+        text = repr(obs)
+        assert obs["hand"] == s.hands[viewer]
+        assert obs["hire_offer"] == (s.offer if viewer == s.player else [])
+        secret = [i for p in range(3) if p != viewer for i in s.hands[p]]
+        if viewer != s.player:
+            secret += s.offer
+        for ident in secret:
+            if ident not in s.hands[viewer] and ident not in s.drifter_discard:
+                assert ident not in text, (viewer, ident)
+        assert "rng" not in obs and isinstance(obs["location_deck"], int)
