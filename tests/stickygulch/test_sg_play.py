@@ -344,7 +344,8 @@ def test_greedy_lookahead_values_do_not_depend_on_deck_order() -> None:
             s.apply(rng.choice(legal))
 
 
-def test_observation_hides_hands_and_hire_offers_during_play() -> None:
+def test_SG_R_private_drifters_hidden_in_observation() -> None:
+    assert "SG-R.private-drifters" in BOOK.ids()
     s = fresh(3, 5)
     while s.phase != "act":
         s.apply(s.legal_moves()[0])
