@@ -268,6 +268,21 @@ def test_SG_R_new_location_camp_rudy_example() -> None:
     assert s.ap == 0
 
 
+def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> None:
+    # A card drawn by a drifter also gives the free camp; it stays free with 0 points left.
+    s = scenario()
+    give(s, s.player, "silver-eagle")
+    play(s, "draw", "draw")  # 1 + 2 points: none left
+    assert s.ap == 0
+    play(s, "use silver-eagle -")
+    for new in s.in_play[-3:]:
+        assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == []
+    new = s.in_play[-1]
+    play(s, f"camp {new} {s.available_sites(new)[0]}")
+    assert s.ap == 0 and s.camps_on == {new: 1}
+    assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == ["SG-3.action-points"]
+
+
 def test_rulebook_example_phil_three_cards() -> None:
     s = scenario()
     bring(s, 2)
@@ -351,6 +366,9 @@ def test_SG_R_drifter_timing() -> None:
     assert violations(s, "use silver-eagle -") == ["SG-R.drifter-timing"]
     play(s, "pass")
     assert s.actor == other  # any-roll drifters answer another player's roll
+    give(s, other, "hex-woman-hattie")  # own-roll: not on somebody else's roll
+    assert violations(s, "use hex-woman-hattie 1") == ["SG-R.drifter-timing"]
+    assert violations(s, "use claim-jumper-kate 1") == []
 
 
 def test_SG_R_drifter_value() -> None:
