@@ -623,3 +623,20 @@ def test_SG_R_starting_camps_with_nowhere_to_go_are_dropped() -> None:
         s.apply(s.legal_moves()[0])
     assert s.phase == "act"
     assert s.sites[keep_open].count(fourth) <= 1
+
+
+def test_SG_1_vocabulary_waiting_steps_are_part_of_the_snapshot() -> None:
+    # Equal snapshots must mean equal states: a waiting step's parameters (whose camp may
+    # be moved, how many points) are part of the state, not only its verb.
+    from gadshill.gamedata.sticky_gulch import Step
+
+    s = scenario()
+    give(s, s.player, "ol-shovel-sam")
+    s.sites[1][0] = s.player
+    s.stock[s.player] -= 1
+    play(s, "use ol-shovel-sam -")
+    assert s.phase == "effect"
+    twin = s.clone()
+    twin.queue = [Step("move-camp", whose="any")]
+    assert s.queue == [Step("move-camp", whose="own")]
+    assert twin != s
