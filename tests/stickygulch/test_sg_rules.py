@@ -640,3 +640,18 @@ def test_SG_1_vocabulary_waiting_steps_are_part_of_the_snapshot() -> None:
     twin.queue = [Step("move-camp", whose="any")]
     assert s.queue == [Step("move-camp", whose="own")]
     assert twin != s
+
+
+def test_SG_1_vocabulary_move_any_camp_keeps_its_owner() -> None:
+    s = scenario()
+    p, q = s.player, (s.player + 1) % 3
+    s.sites[1][0] = q
+    s.stock[q] -= 1
+    give(s, p, "snake-oil-doc")
+    play(s, "use snake-oil-doc -")
+    assert violations(s, "pick 1 2") == ["SG-1.effect-pick"]  # an empty site
+    play(s, "pick 1 1")
+    assert violations(s, "place 1 3") == ["SG-R.camp-not-on-x"]
+    play(s, "place 1 6")
+    assert s.sites[1][0] == FREE and s.sites[1][5] == q and s.stock[q] == 7
+    assert s.phase == "act" and s.ap == 3 and s.money[p] == 9
