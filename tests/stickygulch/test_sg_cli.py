@@ -94,3 +94,51 @@ def test_garbled_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     record.write_text('{"format": "gadshill-record"}\nnot json\n')
     assert run(["replay", str(record)]) == 2
     assert "\n" not in capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"move": "fly"}',
+        '{"move": "keep"}',
+        '{"move": "keep", "drifter": 5}',
+        '{"move": "camp", "location": "x", "site": 1}',
+        '{"move": "camp", "location": true, "site": 1}',
+        '{"move": "use", "drifter": "silver-eagle", "value": 1.5}',
+        '{"move": "keep", "drifter": "silver-eagle", "extra": 1}',
+        "[1, 2]",
+    ],
+)
+def test_malformed_move_in_record_exit_2_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    record = tmp_path / "g.jsonl"
+    argv = ["play", "sticky-gulch", "--players", "2", "--seed", "1", "--quiet"]
+    assert run([*argv, "--record", str(record)]) == 0
+    header = record.read_text().splitlines()[0]
+    record.write_text(header + "\n" + line + "\n")
+    capsys.readouterr()
+    assert run(["replay", str(record)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gadshill: error: move 1 (line 2)") and "\n" not in err
+
+
+def test_human_seat_malformed_move_text_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Garbled notation and an illegal keep are answered with one line each (the refusal
+    # names the rule), then the seat is asked again; "1" picks the first listed move.
+    import io
+
+    answers = "keep\nkeep 5 6\nfly\nkeep nobody\n1\n" + "1\n" * 400
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    argv = ["play", "sticky-gulch", "--players", "2", "--bots", "human,random", "--seed", "1"]
+    argv += ["--option", "length=short"]
+    assert run(argv) in (0, 2)
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "\n" not in captured.err.strip()
+    assert "expected 'keep <drifter>'" in out
+    assert "unknown move 'fly'" in out
+    assert "[SG-3.draft] nobody is not one of the drifters you were dealt" in out
+    assert "Traceback" not in out

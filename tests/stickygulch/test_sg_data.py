@@ -166,3 +166,30 @@ def test_custom_pack_plays(pack: Path) -> None:
     edit(pack, "rules.toml", "starting_money = 10", "starting_money = 25")
     state = spec().new_game(2, 1, pack, {"length": "short"})
     assert state.scores() == [25.0, 25.0]
+
+
+def test_too_many_lodes_is_a_one_line_error(pack: Path) -> None:
+    # SG-1: lodes are lettered A, B, C, ...; a card cannot have more lodes than letters.
+    import string
+
+    many = ", ".join(f"{c} = 1" for c in string.ascii_uppercase) + ", AA = 2"
+    edit(pack, "locations.toml", "{ A = 2, B = 4, C = 6 }", "{ " + many + " }")
+    msg = error_of(pack)
+    assert "location[0] (Rattlesnake Wash).lodes" in msg and "26" in msg
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("die_sides = 6", "die_sides = 1000000000000", "rules.die_sides"),
+        ("starting_drifter_deal = 2", "starting_drifter_deal = 1000000000000", "deal"),
+        ("hire_draw = 2", "hire_draw = 1000000000000", "rules.hire_draw"),
+    ],
+)
+def test_absurd_table_numbers_are_one_line_errors(
+    pack: Path, old: str, new: str, field: str
+) -> None:
+    # SG-1/SG-3: a die with a trillion faces or a deal of a trillion drifters would make the
+    # engine build huge lists or loop for ever; the loader refuses them with one line.
+    edit(pack, "rules.toml", old, new)
+    assert field in error_of(pack)

@@ -19,7 +19,7 @@ from gadshill.stickygulch.moves import Keep, Use
 from gadshill.stickygulch.rules import BOOK
 from gadshill.stickygulch.spec import spec
 from gadshill.stickygulch.state import StickyGulchState
-from tests.stickygulch.sg_util import fresh
+from tests.stickygulch.sg_util import fresh, give
 
 
 def check_invariants(s: StickyGulchState, ledger: list[int]) -> None:
@@ -292,3 +292,74 @@ def test_describe_does_not_reveal_the_next_location() -> None:
     top = s.data.location(s.location_deck[-1]).name
     line = describe(s, spec().codec.parse("draw"))
     assert line == "draws a location card" and top not in line
+
+
+def _after(s: StickyGulchState, text: str) -> StickyGulchState:
+    out = s.clone()
+    out.apply(spec().codec.parse(text))  # type: ignore[arg-type]
+    return out
+
+
+def test_greedy_lookahead_cannot_see_the_location_deck() -> None:
+    # The greedy bot tries each move on a copy and asks the heuristic; the value of using
+    # a drifter that draws a card and then camps must not depend on which card is on top.
+    from gadshill.stickygulch.heuristic import heuristic
+
+    s = fresh(3, 2)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    p = s.player
+    give(s, p, "lonesome-jake")
+    by_total = sorted(s.location_deck, key=lambda n: s.data.location(n).total)
+    values = []
+    for top in (by_total[0], by_total[-1]):  # the poorest and the richest card left
+        t = s.clone()
+        t.location_deck.remove(top)
+        t.location_deck.append(top)
+        values.append(heuristic(_after(t, "use lonesome-jake -"), p))
+    assert len(values) == 2 and values[0] == values[1]
+
+
+def test_greedy_lookahead_values_do_not_depend_on_deck_order() -> None:
+    from gadshill.stickygulch.heuristic import heuristic
+
+    for seed in range(4):
+        s = fresh(3, seed, "short")
+        while s.phase != "act":
+            s.apply(s.legal_moves()[0])
+        give(s, s.player, "lonesome-jake")  # draws a card, then camps: tried at once
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            legal = s.legal_moves()
+            if len(legal) > 1:
+                me = s.actor
+                shuffled = s.clone()
+                other = random.Random(seed + 100)
+                other.shuffle(shuffled.location_deck)
+                other.shuffle(shuffled.drifter_deck)
+                for move in legal:
+                    a = _after(s, str(move))
+                    b = _after(shuffled, str(move))
+                    assert heuristic(a, me) == pytest.approx(heuristic(b, me)), str(move)
+            s.apply(rng.choice(legal))
+
+
+def test_SG_R_private_drifters_hidden_in_observation() -> None:
+    assert "SG-R.private-drifters" in BOOK.ids()
+    s = fresh(3, 5)
+    while s.phase != "act":
+        s.apply(s.legal_moves()[0])
+    s.apply(spec().codec.parse("hire"))  # type: ignore[arg-type]
+    assert s.phase == "hire" and s.offer
+    for viewer in range(3):
+        obs = s.observation(viewer)
+        text = repr(obs)
+        assert obs["hand"] == s.hands[viewer]
+        assert obs["hire_offer"] == (s.offer if viewer == s.player else [])
+        secret = [i for p in range(3) if p != viewer for i in s.hands[p]]
+        if viewer != s.player:
+            secret += s.offer
+        for ident in secret:
+            if ident not in s.hands[viewer] and ident not in s.drifter_discard:
+                assert ident not in text, (viewer, ident)
+        assert "rng" not in obs and isinstance(obs["location_deck"], int)

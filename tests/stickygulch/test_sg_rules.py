@@ -268,6 +268,21 @@ def test_SG_R_new_location_camp_rudy_example() -> None:
     assert s.ap == 0
 
 
+def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> None:
+    # A card drawn by a drifter also gives the free camp; it stays free with 0 points left.
+    s = scenario()
+    give(s, s.player, "silver-eagle")
+    play(s, "draw", "draw")  # 1 + 2 points: none left
+    assert s.ap == 0
+    play(s, "use silver-eagle -")
+    for new in s.in_play[-3:]:
+        assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == []
+    new = s.in_play[-1]
+    play(s, f"camp {new} {s.available_sites(new)[0]}")
+    assert s.ap == 0 and s.camps_on == {new: 1}
+    assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == ["SG-3.action-points"]
+
+
 def test_rulebook_example_phil_three_cards() -> None:
     s = scenario()
     bring(s, 2)
@@ -351,6 +366,9 @@ def test_SG_R_drifter_timing() -> None:
     assert violations(s, "use silver-eagle -") == ["SG-R.drifter-timing"]
     play(s, "pass")
     assert s.actor == other  # any-roll drifters answer another player's roll
+    give(s, other, "hex-woman-hattie")  # own-roll: not on somebody else's roll
+    assert violations(s, "use hex-woman-hattie 1") == ["SG-R.drifter-timing"]
+    assert violations(s, "use claim-jumper-kate 1") == []
 
 
 def test_SG_R_drifter_value() -> None:
@@ -397,17 +415,18 @@ def test_SG_5_conflict_cost_then_name() -> None:
     play(s, "prospect 1", "roll", "use lucky-lucy 1", "use card-sharp-dan 3")
     # Card Sharp Dan ($4) goes first: 3; then Lucky Lucy ($1): +1 -> 4, q's camp.
     assert s.claims[-1] == (1, "A", q, 2)
-    # equal costs: alphabetical order (Claim Jumper Kate before Hex Woman Hattie)
+    # equal costs ($3 each): alphabetical order, Crooked Dice Carl before Smooth Talkin' Sal
     s = scenario(3)
     p, q = s.player, (s.player + 1) % 3
-    s.sites[1][4] = q  # site 5
     s.sites[1][3] = p  # site 4
-    give(s, p, "hex-woman-hattie")  # $2, by 2
-    give(s, q, "claim-jumper-kate")  # $2, by 1
+    s.sites[1][5] = q  # site 6
+    give(s, p, "crooked-dice-carl")  # $3, own roll, any face
+    give(s, q, "smooth-talkin-sal")  # $3, any roll, +-2
+    assert s.drifter("crooked-dice-carl").cost == s.drifter("smooth-talkin-sal").cost
     s.rng = Dice(2)
-    play(s, "prospect 1", "roll", "use hex-woman-hattie 2", "use claim-jumper-kate 1")
-    # Kate first: 2 -> 3; then Hattie +2 -> 5: q's camp.
-    assert s.claims[-1][2] == q
+    play(s, "prospect 1", "roll", "use crooked-dice-carl 4", "use smooth-talkin-sal 2")
+    # Carl first: 4; then Sal +2 -> 6, q's camp. (Sal first would give 4, then Carl 4: p.)
+    assert s.claims[-1] == (1, "A", q, 2)
 
 
 def test_SG_5_conflict_order_helper() -> None:
@@ -604,3 +623,35 @@ def test_SG_R_starting_camps_with_nowhere_to_go_are_dropped() -> None:
         s.apply(s.legal_moves()[0])
     assert s.phase == "act"
     assert s.sites[keep_open].count(fourth) <= 1
+
+
+def test_SG_1_vocabulary_waiting_steps_are_part_of_the_snapshot() -> None:
+    # Equal snapshots must mean equal states: a waiting step's parameters (whose camp may
+    # be moved, how many points) are part of the state, not only its verb.
+    from gadshill.gamedata.sticky_gulch import Step
+
+    s = scenario()
+    give(s, s.player, "ol-shovel-sam")
+    s.sites[1][0] = s.player
+    s.stock[s.player] -= 1
+    play(s, "use ol-shovel-sam -")
+    assert s.phase == "effect"
+    twin = s.clone()
+    twin.queue = [Step("move-camp", whose="any")]
+    assert s.queue == [Step("move-camp", whose="own")]
+    assert twin != s
+
+
+def test_SG_1_vocabulary_move_any_camp_keeps_its_owner() -> None:
+    s = scenario()
+    p, q = s.player, (s.player + 1) % 3
+    s.sites[1][0] = q
+    s.stock[q] -= 1
+    give(s, p, "snake-oil-doc")
+    play(s, "use snake-oil-doc -")
+    assert violations(s, "pick 1 2") == ["SG-1.effect-pick"]  # an empty site
+    play(s, "pick 1 1")
+    assert violations(s, "place 1 3") == ["SG-R.camp-not-on-x"]
+    play(s, "place 1 6")
+    assert s.sites[1][0] == FREE and s.sites[1][5] == q and s.stock[q] == 7
+    assert s.phase == "act" and s.ap == 3 and s.money[p] == 9

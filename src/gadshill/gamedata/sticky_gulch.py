@@ -21,6 +21,8 @@ from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_pat
 GAME = "sticky-gulch"
 LOCATION_COUNT = 18
 DRIFTER_COUNT = 27
+#: the largest die a pack may ask for (one site per face on every location card)
+MAX_DIE_SIDES = 20
 
 #: when a drifter may be used
 WHEN = ("own-turn", "own-roll", "any-roll")
@@ -164,10 +166,12 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
 
 
-def _positive(entry: Entry, field: str, minimum: int = 1) -> int:
+def _positive(entry: Entry, field: str, minimum: int = 1, maximum: int | None = None) -> int:
     value = entry.get(field, int)
     if value < minimum:
         raise entry.error(f"must be at least {minimum}, got {value}", field)
+    if maximum is not None and value > maximum:
+        raise entry.error(f"must be at most {maximum}, got {value}", field)
     return value
 
 
@@ -214,7 +218,7 @@ def _load_table(path: Path) -> Table:
     for needed in ("short", "medium", "long"):
         if needed not in dict(lengths):
             raise lengths_entry.error("missing game length", needed)
-    die_sides = _positive(top, "die_sides", 2)
+    die_sides = _positive(top, "die_sides", 2, MAX_DIE_SIDES)
     starting = top.list_of("starting_camps", int)
     if len(starting) != 4 or any(v < 0 for v in starting):
         raise top.error("needs 4 non-negative counts (by turn position)", "starting_camps")
@@ -226,8 +230,8 @@ def _load_table(path: Path) -> Table:
         action_points=_positive(top, "action_points"),
         camps_per_player=camps,
         die_sides=die_sides,
-        starting_drifter_deal=_positive(top, "starting_drifter_deal"),
-        hire_draw=_positive(top, "hire_draw"),
+        starting_drifter_deal=_positive(top, "starting_drifter_deal", 1, DRIFTER_COUNT),
+        hire_draw=_positive(top, "hire_draw", 1, DRIFTER_COUNT),
         starting_camps=tuple(starting),
         costs=costs,
         lengths=tuple(lengths),
@@ -261,6 +265,10 @@ def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
         raw = entry.get("lodes", dict)
         if not raw:
             raise entry.error("needs at least one lode", "lodes")
+        if len(raw) > len(string.ascii_uppercase):
+            raise entry.error(
+                f"has {len(raw)} lodes; at most {len(string.ascii_uppercase)} (A-Z)", "lodes"
+            )
         lodes: list[Lode] = []
         for index, (letter, payout) in enumerate(raw.items()):
             expected = string.ascii_uppercase[index]

@@ -113,7 +113,14 @@ def _best_camp(s: StickyGulchState) -> float:
     best = 0.0
     for number in s.in_play:
         if FREE in s.sites[number]:
-            best = max(best, camp_value(s, number, extra=1))
+            if number in s.new_locations and all(owner < 0 for owner in s.sites[number]):
+                # A card drawn this turn that nobody camps on yet counts as an average card:
+                # a drifter that draws and then camps, tried on a copy, must not tell the
+                # greedy bot which card was on top of the deck.
+                value = _average_card(s.data)
+            else:
+                value = camp_value(s, number, extra=1)
+            best = max(best, value)
     return best
 
 

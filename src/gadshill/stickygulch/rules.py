@@ -402,6 +402,12 @@ def _value(s: S, m: Use) -> Breach:
 
 
 BOOK.procedure(
+    "SG-R.private-drifters",
+    "Drifters are private until used: only their owner sees the drifters in a hand, the "
+    "pair dealt at setup and the drifters drawn for a hire; the others see how many each "
+    "player holds. A drifter is revealed when it is used.",
+)
+BOOK.procedure(
     "SG-R.drifter-exempt",
     "Using a drifter costs no action points, and what a drifter does (draws, camps, rolls, "
     "hires) neither counts toward the per-turn limits nor raises the cost of other actions.",

@@ -371,7 +371,10 @@ class StickyGulchState(GameState[SGMove]):
             "used": {"draws": self.draws, "hires": self.hires, "rolls": self.rolls},
             "camps_on": {str(k): v for k, v in sorted(self.camps_on.items())},
             "new_locations": list(self.new_locations),
-            "queue": [s.verb for s in self.queue],
+            "queue": [
+                {"verb": s.verb, "by": s.by, "any": s.any, "whose": s.whose, "points": s.points}
+                for s in self.queue
+            ],
             "picked": list(self.picked) if self.picked else None,
             "roll": {
                 "location": self.roll_loc,
