@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gadshill.cli import registry
-from gadshill.cli.main import main
+from tests.cli_runner import exit_code
 
 
 @pytest.fixture(autouse=True)
@@ -16,11 +16,7 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as stop:
-        code = int(stop.code or 0)
+    code = exit_code(args)
     out, err = capsys.readouterr()
     return code, out, err
 

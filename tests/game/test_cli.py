@@ -7,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli.main import main
+from tests.cli_runner import exit_code
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as stop:
-        code = int(stop.code or 0)
+    code = exit_code(list(argv))
     out, err = capsys.readouterr()
     return code, " ".join(out.split()), err  # rich wraps long lines
 

@@ -7,15 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli.main import main
+from tests.cli_runner import exit_code
 
-
-def run(argv: list[str]) -> int:
-    try:
-        main(argv)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-    return 0
+run = exit_code
 
 
 def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,18 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.cli_runner import exit_code
 
-from gadshill.cli.main import main
 from gadshill.gamedata.pack import BUILTIN
 from gadshill.rules.records import Record
 
-
-def run(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-    return 0
+run = exit_code
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
