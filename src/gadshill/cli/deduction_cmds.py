@@ -63,17 +63,14 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         if claim:
             claims = [_parse_claim(c) for c in claim]
             report = deduction.claim(loaded.position, claims)
-            if as_json:
-                print(json.dumps(report.to_json(), indent=2))
-            elif report.legal:
-                console.print(f"STOP claim accepted: {report.effect.points} marker(s) taken")
-                _print_effect(report.effect)
-            else:
-                console.print("STOP claim refused:")
-                for violation in report.violations:
-                    console.print(f"  {violation}")
-            if not report.legal:
-                raise typer.Exit(1)
+            _verdict(
+                report.to_json() if as_json else None,
+                report.legal,
+                f"STOP claim accepted: {report.effect.points} marker(s) taken",
+                "STOP claim refused:",
+                report.effect,
+                report.violations,
+            )
             return
         closure = deduction.stop(loaded.position)
         if as_json:
@@ -112,19 +109,16 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             report = CardReport(False, [bound], Effect())
         else:
             report = deduction.check_card(loaded.position, bound)
-        if as_json:
-            print(json.dumps(report.to_json(), indent=2))
-        else:
+        if not as_json:
             console.print(f"card {card}: {town_card.text}")
-            if report.playable:
-                console.print(f"playable: {report.effect.points} point(s)")
-                _print_effect(report.effect)
-            else:
-                console.print("not playable:")
-                for violation in report.violations:
-                    console.print(f"  {violation}")
-        if not report.playable:
-            raise typer.Exit(1)
+        _verdict(
+            report.to_json() if as_json else None,
+            report.playable,
+            f"playable: {report.effect.points} point(s)",
+            "not playable:",
+            report.effect,
+            report.violations,
+        )
 
     @app.command()
     def render(
@@ -144,6 +138,28 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         except OSError as err:
             raise GadshillError(f"{output}: cannot write ({err.strerror})") from None
         console.print(f"wrote {output}")
+
+
+def _verdict(
+    as_json: dict[str, object] | None,
+    ok: bool,
+    accepted: str,
+    refused: str,
+    effect: Effect,
+    violations: list[Violation],
+) -> None:
+    """Print a claim's or a card's verdict (JSON when given); a refusal exits 1."""
+    if as_json is not None:
+        print(json.dumps(as_json, indent=2))
+    elif ok:
+        console.print(accepted)
+        _print_effect(effect)
+    else:
+        console.print(refused)
+        for violation in violations:
+            console.print(f"  {violation}")
+    if not ok:
+        raise typer.Exit(1)
 
 
 def _print_effect(effect: Effect) -> None:
