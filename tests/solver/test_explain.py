@@ -49,13 +49,25 @@ def fills_in_every_maximum_layout(
     return True
 
 
+def is_tight(
+    position: Position, tight_buildings: tuple[BuildingId, ...], tight_spaces: tuple[SpaceId, ...]
+) -> bool:
+    """The shape of a tight set: these buildings' markers on free spaces lie exactly on
+    these spaces, and there are no more spaces than buildings."""
+    free = position.free_spaces()
+    covered: set[SpaceId] = set()
+    for b in tight_buildings:
+        covered |= position.markers.get(b, frozenset()) & free
+    return covered == set(tight_spaces) and len(tight_spaces) <= len(tight_buildings)
+
+
 def valid_tight_set(
     position: Position, building: str, space: str, tight: tuple[str, ...], where: tuple[str, ...]
 ) -> bool:
     return (
         space in where
         and building not in tight
-        and explain.is_tight(position.markers, position.free_spaces(), tight, where)
+        and is_tight(position, tight, where)
         and fills_in_every_maximum_layout(position, tight, where)
     )
 

@@ -248,6 +248,10 @@ BOOK.procedure(
 )
 
 
+#: the solver's card-playability rule ids, each one entry of the book below
+SOLVER_CARD_RULES = ("GH-R1a", "GH-R2", "GH-R6a", "GH-R6b", "GH-R6c")
+
+
 def _solver_rule(rule_id: str, text: str) -> None:
     """One rule per solver rule id: broken when the cached card report names it."""
 
@@ -313,8 +317,7 @@ _solver_rule(
 )
 def _other_solver(state: S, move: Play) -> Breach:
     report = state.card_report(move.card, move.my)
-    known = {"GH-R1a", "GH-R2", "GH-R6a", "GH-R6b", "GH-R6c"}
-    other = [str(v) for v in report.violations if v.rule not in known]
+    other = [str(v) for v in report.violations if v.rule not in SOLVER_CARD_RULES]
     if other or (not report.playable and not report.violations):
         return {"why": "; ".join(other) or "the solver refuses the card"}
     return None
@@ -503,15 +506,3 @@ BOOK.procedure(
 )
 
 GadsHillState.rulebook = BOOK
-
-#: ids the card-playability rules use, in the solver's vocabulary
-SOLVER_CARD_RULES = ("GH-R1a", "GH-R2", "GH-R6a", "GH-R6b", "GH-R6c")
-
-
-def rule_ids() -> list[str]:
-    return BOOK.ids()
-
-
-def explain_card(state: S, card: int, my: str | None) -> list[Any]:
-    """Every violation of playing ``card`` with ``my`` now (empty when playable)."""
-    return state.check(Play(card, my))

@@ -62,18 +62,3 @@ def refutation_text(
 def card_text(violations: list[Violation]) -> str:
     """Every broken rule of a refused card, one per line, with its id."""
     return "\n".join(f"[{v.rule}] {v.message}" for v in violations)
-
-
-def is_tight(
-    markers: Mapping[BuildingId, frozenset[SpaceId]],
-    free: frozenset[SpaceId],
-    tight_buildings: tuple[BuildingId, ...],
-    tight_spaces: tuple[SpaceId, ...],
-) -> bool:
-    """Do these buildings' markers on free spaces lie exactly on these spaces, no more
-    spaces than buildings? (The shape check; tests also check that every maximum
-    layout fills the spaces with these buildings.)"""
-    covered: set[SpaceId] = set()
-    for b in tight_buildings:
-        covered |= markers.get(b, frozenset()) & free
-    return covered == set(tight_spaces) and len(tight_spaces) <= len(tight_buildings)
