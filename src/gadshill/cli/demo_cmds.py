@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -14,10 +14,16 @@ from gadshill.game.narrate import describe, overlooked_summary, position_file, t
 from gadshill.game.spec import spec
 from gadshill.game.state import GadsHillState
 from gadshill.render.gads_hill import town_svg
-from gadshill.rules.bots import bot_rng, make_bot
-from gadshill.rules.records import new_record
+from gadshill.rules.bots import play_game
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
 
 SEATS = ["alert", "greedy", "random"]
+
+
+def _gads_hill(state: GameState[Any]) -> GadsHillState:
+    assert isinstance(state, GadsHillState)
+    return state
 
 
 def run_demo(seed: int, out: Path) -> GadsHillState:
@@ -27,38 +33,36 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
     except OSError as err:
         raise GadshillError(f"{out}: cannot create the output folder ({err.strerror})") from None
     game = spec()
-    state = game.new_game(len(SEATS), seed, None, {})
-    assert isinstance(state, GadsHillState)
-    record = new_record(game, list(SEATS), seed, None, {})
-    bots = [(make_bot(game, name), bot_rng(seed, seat)) for seat, name in enumerate(SEATS)]
     console.print(f"[bold]Gads Hill 1874[/bold] demo, seed {seed}: seats {', '.join(SEATS)}")
+    setup = _gads_hill(game.new_game(len(SEATS), seed, None, {}))  # the same seeded deal
     features = ", ".join(
-        f"{f.lower().replace('_', ' ')} on {field}" for field, f in state.fields.items()
+        f"{f.lower().replace('_', ' ')} on {field}" for field, f in setup.fields.items()
     )
     console.print(f"fixed features: {features}")
-    logged = 0
-    while not state.is_terminal:
-        if len(record.moves) >= game.max_moves:
-            raise GadshillError("the demo game did not end")
-        seat = state.current_player
-        assert seat is not None
-        bot, rng = bots[seat]
-        move = bot.choose(state, rng)
+    logged = 0  # turn logs already told
+
+    def tell_move(state: GameState[Any], move: Move) -> None:
+        s = _gads_hill(state)
         if not isinstance(move, StopDone | Draw):
-            console.print(f"  {SEATS[seat]}#{seat} {describe(state, move)}")
-        state.apply(move)
-        record.moves.append(move.to_json())
-        while logged < len(state.history):
-            log = state.history[logged]
-            logged += 1
+            seat = s.current_player
+            console.print(f"  {SEATS[seat or 0]}#{seat} {describe(s, move)}")
+
+    def tell_turn_end(state: GameState[Any], move: Move) -> None:
+        nonlocal logged
+        history = _gads_hill(state).history
+        for log in history[logged:]:
             console.print(
                 f"[dim]  end of turn {log.turn}: locomotive {log.locomotive}; "
                 f"{turn_line(log).split(': ', 1)[1]}[/dim]"
             )
+        logged = len(history)
+
+    played = play_game(game, SEATS, seed, on_move=tell_move, after_move=tell_turn_end)
+    state = _gads_hill(played.state)
     console.print(overlooked_summary(state))
     console.print(score_table(game, state, SEATS))
     try:
-        record.write(out / "demo.jsonl")
+        played.record.write(out / "demo.jsonl")
         (out / "town.svg").write_text(town_svg(state.world.town, position_file(state)))
     except OSError as err:
         raise GadshillError(f"{out}: cannot write the demo files ({err.strerror})") from None

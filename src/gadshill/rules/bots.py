@@ -98,8 +98,12 @@ def play_game(
     options: dict[str, str] | None = None,
     choosers: dict[int, Chooser] | None = None,
     on_move: Callable[[GameState[Any], Move], None] | None = None,
+    after_move: Callable[[GameState[Any], Move], None] | None = None,
 ) -> PlayedGame:
-    """Play one game to the end; every move goes through ``apply``."""
+    """Play one game to the end; every move goes through ``apply``.
+
+    ``on_move`` sees each move before it is played (to describe it), ``after_move``
+    the state it leads to (to report what it caused)."""
     options = spec.resolve_options(options or {})
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
@@ -119,4 +123,6 @@ def play_game(
             on_move(state, move)
         state.apply(move)
         record.moves.append(move.to_json())
+        if after_move is not None:
+            after_move(state, move)
     return PlayedGame(state, record)

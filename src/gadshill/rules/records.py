@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill import __version__
-from gadshill.errors import GadshillError, NotationError, RecordError
+from gadshill.errors import NotationError, RecordError
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -58,7 +58,7 @@ class Record:
 
     @classmethod
     def parse(cls, text: str, source: str = "record") -> Record:
-        lines = [line for line in text.splitlines()]
+        lines = text.splitlines()
         if not lines or not lines[0].strip():
             raise RecordError(f"{source}: empty record")
         header = _json_line(lines[0], source, 1)
@@ -165,6 +165,3 @@ def replay(
             on_move(state, move)
         state.apply(move)
     return ReplayResult(state, len(record.moves))
-
-
-__all__ = ["GadshillError", "Record", "ReplayResult", "new_record", "replay"]
