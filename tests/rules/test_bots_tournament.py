@@ -48,3 +48,22 @@ def test_tournament_greedy_beats_random_and_pool_matches_serial() -> None:
     assert [o.scores for o in serial.outcomes] == [o.scores for o in pooled.outcomes]
     assert serial.by_bot["greedy"].wins > serial.by_bot["random"].wins
     assert sum(s.games for s in serial.by_seat.values()) == 120
+
+
+def test_move_hooks_see_the_state_before_and_after() -> None:
+    seen: list[tuple[str, int, int]] = []
+
+    def before(state: object, move: object) -> None:
+        seen.append(("before", state.pile, len(seen)))  # type: ignore[attr-defined]
+
+    def after(state: object, move: object) -> None:
+        seen.append(("after", state.pile, len(seen)))  # type: ignore[attr-defined]
+
+    played = play_game(spec(), ["random", "random"], seed=3, on_move=before, after_move=after)
+    moves = len(played.record.moves)
+    assert [kind for kind, _, _ in seen] == ["before", "after"] * moves
+    for (_, pile_before, _), (_, pile_after, _), taken in zip(
+        seen[::2], seen[1::2], played.record.moves, strict=True
+    ):
+        assert pile_before - pile_after == taken["count"]
+    assert seen[-1][1] == 0
