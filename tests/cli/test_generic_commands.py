@@ -136,3 +136,16 @@ def test_human_seat_sees_refusals_with_rule_ids(
     assert "refused: take 9" in out and "[TOY-1] cannot take 9" in out
     assert "unknown move 'fly'" in out
     assert "final scores" in out
+
+
+@pytest.mark.parametrize("answer", ["1" * 5000, "\u00b2", "0", "99999999"])
+def test_human_seat_odd_numbers_are_refused_not_a_traceback(
+    answer: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    # a 5000-digit number once hit int()'s digit limit, a superscript two passed isdigit()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer}\n" + "1\n" * 40))
+    code, out, _ = run(["play", "toy", "--bots", "human,random", "--seed", "4"], capsys)
+    assert code == 0
+    assert "unknown move" in out and "final scores" in out

@@ -64,7 +64,10 @@ def human_chooser(spec: GameSpec) -> Chooser:
                 console.print(f"  ... and {count - MENU_PER_KIND} more '{kind}' moves: type one")
         while True:
             answer = typer.prompt(f"seat {seat}: move number or notation").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no
+            # longer than the menu's numbers (int() refuses over 4300 digits).
+            number = answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal)))
+            if number and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             try:
                 move = spec.codec.parse(answer)
