@@ -149,3 +149,13 @@ def test_human_seat_odd_numbers_are_refused_not_a_traceback(
     code, out, _ = run(["play", "toy", "--bots", "human,random", "--seed", "4"], capsys)
     assert code == 0
     assert "unknown move" in out and "final scores" in out
+
+
+@pytest.mark.parametrize("players", ["0", "-2", "100000000", "99999999999999999999999"])
+def test_out_of_range_player_counts_are_refused_at_once(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a huge count once built a list of that many seats (slow, or an OverflowError)
+    code, _, err = run(["play", "toy", "--players", players, "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("gadshill: error: toy takes 2-4 players"), err

@@ -105,6 +105,9 @@ def play_and_show(
     quiet: bool = False,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     spec = get_spec(game)
+    if players is not None and not spec.min_players <= players <= spec.max_players:
+        # before seat_names repeats a bot name --players times
+        raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
     seats = seat_names(players, bots)
     choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
 
