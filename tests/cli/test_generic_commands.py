@@ -159,3 +159,12 @@ def test_out_of_range_player_counts_are_refused_at_once(
     code, _, err = run(["play", "toy", "--players", players, "--quiet"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert err.startswith("gadshill: error: toy takes 2-4 players"), err
+
+
+def test_tournament_worker_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "toy", "--bots", "greedy,random", "--games", "2"]
+    code, _, err = run([*args, "--workers", "-5"], capsys)
+    assert code == 2 and err == "gadshill: error: --workers must be at least 1\n"
+    # more workers than games: one process per game at most (once an OverflowError)
+    code, out, err = run([*args, "--workers", "99999999999999999999"], capsys)
+    assert code == 0 and err == "" and "2 games" in out

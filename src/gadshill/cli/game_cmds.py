@@ -211,6 +211,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         """Play many seeded games with rotating seats; print win rates per bot."""
         if games < 1:
             raise GadshillError("--games must be at least 1")
+        if workers is not None and workers < 1:
+            raise GadshillError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
         for name in names:  # fail fast on a bad bot name, before any process starts
