@@ -62,6 +62,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(str(path), f"invalid TOML ({err})") from None
     except (OSError, UnicodeDecodeError) as err:
         raise DataError(str(path), f"cannot read ({err})") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise DataError(str(path), "invalid TOML (nested too deeply)") from None
 
 
 class Entry:
