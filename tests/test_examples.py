@@ -22,7 +22,13 @@ def test_tight_pair_stop_closure() -> None:
         ("SALOON", "S12"),
     ]
     assert closure.placements == [("SALOON", "S3")]
-    assert deduction.refute(position, "BANK", "S7") is not None
+    # BANK on S7 stays: refute shows a maximum layout that uses it
+    layout = deduction.refute(position, "BANK", "S7")
+    assert layout is not None and layout["BANK"] == "S7"
+    assert all(space in position.markers[b] for b, space in layout.items())
+    assert len(set(layout.values())) == len(layout) == len(position.markers)
+    # a removable marker has no such layout
+    assert deduction.refute(position, "HOTEL", "S3") is None
 
 
 def test_casino_on_piedmont_scores_three() -> None:

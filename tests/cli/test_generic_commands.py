@@ -132,3 +132,35 @@ def test_human_seat_sees_refusals_with_rule_ids(
     assert "refused: take 9" in out and "[TOY-1] cannot take 9" in out
     assert "unknown move 'fly'" in out
     assert "final scores" in out
+
+
+@pytest.mark.parametrize("answer", ["1" * 5000, "\u00b2", "0", "99999999"])
+def test_human_seat_odd_numbers_are_refused_not_a_traceback(
+    answer: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    # a 5000-digit number once hit int()'s digit limit, a superscript two passed isdigit()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer}\n" + "1\n" * 40))
+    code, out, _ = run(["play", "toy", "--bots", "human,random", "--seed", "4"], capsys)
+    assert code == 0
+    assert "unknown move" in out and "final scores" in out
+
+
+@pytest.mark.parametrize("players", ["0", "-2", "100000000", "99999999999999999999999"])
+def test_out_of_range_player_counts_are_refused_at_once(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a huge count once built a list of that many seats (slow, or an OverflowError)
+    code, _, err = run(["play", "toy", "--players", players, "--quiet"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("gadshill: error: toy takes 2-4 players"), err
+
+
+def test_tournament_worker_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "toy", "--bots", "greedy,random", "--games", "2"]
+    code, _, err = run([*args, "--workers", "-5"], capsys)
+    assert code == 2 and err == "gadshill: error: --workers must be at least 1\n"
+    # more workers than games: one process per game at most (once an OverflowError)
+    code, out, err = run([*args, "--workers", "99999999999999999999"], capsys)
+    assert code == 0 and err == "" and "2 games" in out

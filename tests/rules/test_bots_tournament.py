@@ -35,6 +35,9 @@ def test_same_seed_same_game() -> None:
     a = play_game(spec(), ["random", "random", "random"], seed=9)
     b = play_game(spec(), ["random", "random", "random"], seed=9)
     assert a.record.moves == b.record.moves and a.state == b.state
+    # ... and the seed matters (a bot ignoring it would pass the line above)
+    c = play_game(spec(), ["random", "random", "random"], seed=10)
+    assert c.record.moves != a.record.moves
 
 
 def test_seats_rotate() -> None:

@@ -81,6 +81,11 @@ def test_data_pack_mismatch_is_an_error() -> None:
             ' "players": ["a"], "seed": 1}\n{oops\n',
             "line 2 is not JSON",
         ),
+        (  # once a RecursionError traceback from the JSON decoder
+            '{"format": "gadshill-record", "game": "toy", "data": {"id": "t", "sha256": "0"},'
+            ' "players": ["a"], "seed": 1}\n' + "[" * 100_000 + "]" * 100_000 + "\n",
+            "line 2 is nested too deeply",
+        ),
     ],
 )
 def test_malformed_records(text: str, fragment: str) -> None:

@@ -231,3 +231,8 @@ def test_retired_buildings_round_trip_and_are_checked() -> None:
     ):
         with pytest.raises(PositionError, match=fragment):
             load_position(bad, TOWN)
+
+
+def test_json_nested_too_deeply() -> None:
+    # once a RecursionError traceback from the JSON decoder
+    refuse("[" * 100_000 + "]" * 100_000, "position: invalid JSON (nested too deeply)")

@@ -277,10 +277,11 @@ def test_render_and_describe_respect_hidden_hands() -> None:
 def test_player_count_is_checked() -> None:
     from gadshill.errors import GadshillError
 
-    with pytest.raises(GadshillError):
+    with pytest.raises(GadshillError, match="sticky-gulch takes 2-4 players, not 5"):
         fresh(5, 1)
-    with pytest.raises(GadshillError):
+    with pytest.raises(GadshillError, match="sticky-gulch takes 2-4 players, not 1"):
         fresh(1, 1)
+    assert [fresh(n, 1).n for n in (2, 4)] == [2, 4]  # the bounds themselves are fine
 
 
 def test_describe_does_not_reveal_the_next_location() -> None:

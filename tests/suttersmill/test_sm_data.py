@@ -61,8 +61,11 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
         ("game.toml", "[0, 1, 3, 5, 7]", "[0, -1, 3, 5, 7]", "town.marginal_costs: values must"),
         ("game.toml", "[0, 1, 3, 5, 7]", '"cheap"', "town.marginal_costs: expected list"),
         ("game.toml", 'colour = "brown"\nvalues', 'colour = "pink"\nvalues', "vein[1].colour"),
-        ("game.toml", "copies = 8", "copies = 0", "vein[0].copies: must be at least 1"),
+        ("game.toml", "copies = 8", "copies = 0", "vein[0].copies: must be 1 to 100"),
+        # a huge count once built chips one by one until memory ran out
+        ("game.toml", "copies = 8", "copies = 1000000000000", "vein[0].copies: must be 1 to 100"),
         ("game.toml", "copies = 4", "copies = 3", "starting.copies: need at least 4"),
+        ("game.toml", "copies = 4", "copies = 10000000000", "starting.copies: must be at most 100"),
         ("game.toml", 'rank = "Q"', 'rank = "J"', "card[10].rank: duplicate rank 'J'"),
         ("game.toml", "value = 11", "value = true", "card[12].value: expected int, got bool"),
         ("game.toml", 'id = "mine"', 'id = "river"', "camp[2].id: duplicate camp id"),

@@ -64,7 +64,10 @@ def human_chooser(spec: GameSpec) -> Chooser:
                 console.print(f"  ... and {count - MENU_PER_KIND} more '{kind}' moves: type one")
         while True:
             answer = typer.prompt(f"seat {seat}: move number or notation").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no
+            # longer than the menu's numbers (int() refuses over 4300 digits).
+            number = answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal)))
+            if number and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             try:
                 move = spec.codec.parse(answer)
@@ -102,6 +105,9 @@ def play_and_show(
     quiet: bool = False,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     spec = get_spec(game)
+    if players is not None and not spec.min_players <= players <= spec.max_players:
+        # before seat_names repeats a bot name --players times
+        raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
     seats = seat_names(players, bots)
     choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
 
@@ -205,6 +211,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         """Play many seeded games with rotating seats; print win rates per bot."""
         if games < 1:
             raise GadshillError("--games must be at least 1")
+        if workers is not None and workers < 1:
+            raise GadshillError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
         for name in names:  # fail fast on a bad bot name, before any process starts

@@ -44,7 +44,10 @@ def pack_info(game: str, path: Path) -> PackInfo:
     digest = hashlib.sha256()
     for file in sorted(path.glob("*.toml")):
         digest.update(file.name.encode())
-        digest.update(file.read_bytes())
+        try:
+            digest.update(file.read_bytes())
+        except OSError as err:  # a folder named *.toml, an unreadable file
+            raise DataError(str(file), f"cannot read ({err.strerror})") from None
     return PackInfo(game, path, digest.hexdigest())
 
 
@@ -59,6 +62,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(str(path), f"invalid TOML ({err})") from None
     except (OSError, UnicodeDecodeError) as err:
         raise DataError(str(path), f"cannot read ({err})") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise DataError(str(path), "invalid TOML (nested too deeply)") from None
 
 
 class Entry:

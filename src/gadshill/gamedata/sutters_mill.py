@@ -108,6 +108,8 @@ class SuttersMillData:
 
 #: a word of the move notation: no blanks or commas, and not '-' (an empty argument)
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'.-]*")
+#: most chips of one value and colour a pack may ask for (chips are built one by one)
+MAX_COPIES = 100
 #: prospector locations that are not spaces (observations name them so)
 _NOT_SPACES = ("supply", "box")
 
@@ -195,8 +197,8 @@ def _load_game(path: Path) -> dict[str, Any]:
             raise entry.error(f"expected colour {camp.colour!r} (camp {camp.id})", "colour")
         values = _int_list(entry, "values", 1)
         copies = entry.get("copies", int)
-        if copies < 1:
-            raise entry.error("must be at least 1", "copies")
+        if not 1 <= copies <= MAX_COPIES:
+            raise entry.error(f"must be 1 to {MAX_COPIES}", "copies")
         for value in values:
             chips.extend(Chip(len(chips), colour, value) for _ in range(copies))
 
@@ -209,6 +211,8 @@ def _load_game(path: Path) -> dict[str, Any]:
     copies = start.get("copies", int)
     if copies < high:
         raise start.error(f"need at least {high} (one set per player)", "copies")
+    if copies > MAX_COPIES:
+        raise start.error(f"must be at most {MAX_COPIES}", "copies")
     for value in start_values:
         chips.extend(Chip(len(chips), start_colour, value) for _ in range(copies))
 

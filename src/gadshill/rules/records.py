@@ -111,6 +111,8 @@ def _json_line(line: str, source: str, number: int) -> Any:
         return json.loads(line)
     except json.JSONDecodeError as err:
         raise RecordError(f"{source}: line {number} is not JSON ({err.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: line {number} is nested too deeply") from None
 
 
 @dataclass

@@ -87,7 +87,8 @@ def run_tournament(
 ) -> TournamentResult:
     """Play one game per seed; ``spec_factory`` must be a picklable module-level function."""
     jobs = [(spec_factory, bots, seed, dict(options or {})) for seed in seeds]
-    workers = workers if workers is not None else (os.cpu_count() or 1)
+    # never more processes than games (a huge count overflowed ProcessPoolExecutor)
+    workers = min(workers if workers is not None else (os.cpu_count() or 1), max(1, len(jobs)))
     if workers <= 1:
         return tally(map(_play_one, jobs))
     with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -85,6 +85,8 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
         raise PositionError(
             f"{name}: invalid JSON ({err.msg} at line {err.lineno} column {err.colno})"
         ) from None
+    except RecursionError:
+        raise PositionError(f"{name}: invalid JSON (nested too deeply)") from None
     except PositionError as err:
         raise PositionError(f"{name}: {err}") from None
 
