@@ -7,18 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli.main import main
 from gadshill.gamedata.pack import BUILTIN
+from tests.cli_runner import exit_code
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
 
-def run(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-    return 0
+run = exit_code
 
 
 @pytest.mark.parametrize("game", GAMES)
