@@ -27,9 +27,9 @@ from pathlib import Path
 
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.bots import bot_rng, make_bot
-from gadshill.stickygulch.moves import Keep, SGMove, Use
-from gadshill.stickygulch.spec import spec
-from gadshill.stickygulch.state import StickyGulchState
+from gadshill.sticky_gulch.moves import Keep, SGMove, Use
+from gadshill.sticky_gulch.spec import spec
+from gadshill.sticky_gulch.state import StickyGulchState
 
 LENGTHS = ("short", "medium", "long")
 PLAYERS = (2, 3, 4)

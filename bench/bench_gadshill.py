@@ -14,7 +14,7 @@ import platform
 import sys
 import time
 
-from gadshill.game.spec import spec
+from gadshill.gads_hill.spec import spec
 from gadshill.rules.bots import play_game
 
 LINEUPS = {

@@ -13,8 +13,8 @@ import platform
 import random
 import time
 
-from gadshill.stickygulch.spec import spec
-from gadshill.stickygulch.state import StickyGulchState
+from gadshill.sticky_gulch.spec import spec
+from gadshill.sticky_gulch.state import StickyGulchState
 
 TARGET = 200.0  # games per second
 

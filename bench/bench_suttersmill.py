@@ -30,7 +30,7 @@ def cpu_name() -> str:
 
 def run(games: int, players: list[int], seed: int, bot: str = "random") -> tuple[int, int, float]:
     from gadshill.rules.bots import play_game
-    from gadshill.suttersmill.spec import spec
+    from gadshill.sutters_mill.spec import spec
 
     game_spec = spec()
     moves = 0

@@ -11,9 +11,9 @@ from gadshill.rules.spec import GameSpec
 
 #: game id -> module with ``spec() -> GameSpec``
 GAMES: dict[str, str] = {
-    "sutters-mill": "gadshill.suttersmill.spec",
-    "gads-hill": "gadshill.game.spec",
-    "sticky-gulch": "gadshill.stickygulch.spec",
+    "sutters-mill": "gadshill.sutters_mill.spec",
+    "gads-hill": "gadshill.gads_hill.spec",
+    "sticky-gulch": "gadshill.sticky_gulch.spec",
 }
 
 

@@ -3,7 +3,7 @@
 Everything is loaded into frozen dataclasses and checked; a broken pack raises a
 one-line :class:`DataError` naming file, entry and field. Drifter effects are
 data: a list of steps in a small vocabulary (``VERBS``) that the engine in
-``gadshill.stickygulch.effects`` interprets.
+``gadshill.sticky_gulch.effects`` interprets.
 """
 
 from __future__ import annotations

@@ -1,0 +1,178 @@
+"""Gads Hill bots: greedy (the turn's best-scoring play by the solver's own effect
+points), sharp (greedy, and it claims every removable marker at every chance) and
+alert (greedy, claiming only in its own turn).
+
+They look only at what their seat may see (hand, board, buildings, piles' sizes),
+and they ask the state's cached solver answers rather than cloning states, so a
+whole bot game takes a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gadshill.gads_hill.moves import PILES, Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
+from gadshill.gads_hill.state import DRAFT, STOP, GadsHillState
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
+
+
+def _state(state: GameState[Any]) -> GadsHillState:
+    assert isinstance(state, GadsHillState)
+    return state
+
+
+def play_options(state: GadsHillState) -> list[tuple[int, Play]]:
+    """Every legal card play now with the points its effect brings (solver's count)."""
+    seat = state.active
+    out: list[tuple[int, Play]] = []
+    for card in sorted(set(state.hands[seat])):
+        for my in state.my_choices(seat, card):
+            move = Play(card, my)
+            if state.check(move):
+                continue
+            out.append((state.card_report(card, my).effect.points, move))
+    return out
+
+
+def best_take(state: GadsHillState) -> tuple[int, Discard] | None:
+    """The marker take (after discarding two cards) that scores most, if one is possible."""
+    hand = sorted(state.hands[state.active])
+    if len(hand) < 2:
+        return None
+    best: tuple[int, str, str] | None = None
+    for building, spaces in sorted(state.markers.items()):
+        if len(spaces) < 2:
+            continue
+        for space in sorted(spaces):
+            # A building keeping two or more markers triggers no cascade: one point.
+            points = 1 if len(spaces) > 2 else state.take_report(building, space).effect.points
+            if best is None or points > best[0]:
+                best = (points, building, space)
+    if best is None:
+        return None
+    return best[0], Discard(_worst_two(state, hand), best[1], best[2])
+
+
+def _worst_two(state: GadsHillState, hand: list[int]) -> tuple[int, ...]:
+    """The two cards to give up: unplayable ones first (by the cached reports)."""
+
+    def value(card: int) -> tuple[int, int]:
+        choices = state.my_choices(state.active, card)
+        playable = [m for m in choices if state.card_report(card, m).playable]
+        return (1 if playable else 0, card)
+
+    first, second = sorted(hand, key=value)[:2]
+    return (first, second)
+
+
+class RandomBot:
+    """Uniform over the legal moves: the first legal move of the shuffled candidates.
+
+    The same distribution as checking every candidate and choosing one, but only
+    as many solver questions as it takes to hit a legal move.
+    """
+
+    name = "random"
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        candidates = state.candidate_moves()
+        rng.shuffle(candidates)
+        for move in candidates:
+            if not state.check(move):
+                return move
+        raise AssertionError("a live Gads Hill state always has a legal move")
+
+
+class GreedyBot:
+    """Scores as much as it can this turn; never calls STOP."""
+
+    name = "greedy"
+    claims = False
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        s = _state(state)
+        seat = s.current_player
+        assert seat is not None
+        if s.phase == DRAFT:
+            return self._draft(s, rng)
+        if s.phase == STOP:
+            removable = sorted(s.removable_set())
+            if self.wants_claims(s) and removable:
+                return Claim(*removable[0])
+            return StopDone()
+        if s.action is None:
+            buy = self._buy(s, rng)
+            if buy is not None:
+                return buy
+            plays = play_options(s)
+            take = best_take(s)
+            best_play = max((p for p, _ in plays), default=-1)
+            if take is not None and take[0] > best_play:
+                return take[1]
+            if plays:
+                return rng.choice([m for p, m in plays if p == best_play])
+            return Pass()
+        if s.action == "play" and not s.claimed:
+            plays = play_options(s)
+            if plays:
+                best_play = max(p for p, _ in plays)
+                if best_play > 0:
+                    return rng.choice([m for p, m in plays if p == best_play])
+        if self.wants_claims(s):
+            removable = sorted(s.removable_set())
+            if removable:
+                return Claim(*removable[0])
+        return self._draw(s)
+
+    def wants_claims(self, s: GadsHillState) -> bool:
+        """Whether to call STOP in the window now open."""
+        return self.claims
+
+    def _draft(self, s: GadsHillState, rng: random.Random) -> Move:
+        """Prefer a building named by a building card in hand (the rulebook's tip)."""
+        beside = s.beside_board()
+        seat = s.current_player
+        assert seat is not None
+        named = {s.world.card_building(c) for c in s.hands[seat]}
+        liked = [b for b in beside if b in named]
+        return Draft(rng.choice(liked or beside))
+
+    def _buy(self, s: GadsHillState, rng: random.Random) -> Move | None:
+        """Buy when no own building is left for the district and condition cards in hand."""
+        seat = s.active
+        needs_mine = any(s.world.card_kind(c) != "building" for c in s.hands[seat])
+        if not needs_mine or s.my_buildings(seat):
+            return None
+        for building in s.beside_board():
+            move = Buy(building)
+            if not s.check(move):
+                unmarked = [b for b in s.beside_board() if s.stock(b)]
+                return Buy(rng.choice(unmarked)) if unmarked else move
+        return None
+
+    def _draw(self, s: GadsHillState) -> Move:
+        order = ("condition", "building", "district") if s.my_buildings(s.active) else PILES
+        for pile in order:
+            if s.piles[pile]:
+                return Draw(pile)
+        return Draw(None)
+
+
+class SharpBot(GreedyBot):
+    """Greedy, and claims every removable marker in every STOP window."""
+
+    name = "sharp"
+    claims = True
+
+
+class AlertBot(GreedyBot):
+    """Greedy, and claims removable markers in its own turn only: it checks its own
+    play but does not watch the others', whose oversights stay on the board."""
+
+    name = "alert"
+    claims = True
+
+    def wants_claims(self, s: GadsHillState) -> bool:
+        return s.current_player == s.active

@@ -1,0 +1,200 @@
+"""Words and pictures for a Gads Hill game: the log line of each move, the view of a
+seat (board, hand, which cards are playable and why not, STOP offers), the town
+as a position file for the renderers, and the overlooked-points summary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
+from gadshill.gads_hill.state import DRAFT, OVER, STOP, TURN, GadsHillState, TurnLog
+from gadshill.render.gads_hill import town_text
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
+from gadshill.solver.model import Effect, Marker
+from gadshill.solver.position_file import PlayerInfo, PositionFile
+
+
+def _state(state: GameState[Any]) -> GadsHillState:
+    assert isinstance(state, GadsHillState)
+    return state
+
+
+def markers_text(markers: list[Marker] | tuple[Marker, ...]) -> str:
+    return ", ".join(f"{b}@{s}" for b, s in markers) or "none"
+
+
+def effect_text(effect: Effect) -> str:
+    """What an effect does, in a few words, with its points."""
+    parts: list[str] = []
+    if effect.markers_placed:
+        parts.append(f"marks {markers_text(effect.markers_placed)}")
+    if effect.markers_to_player:
+        spare = ", ".join(f"{n} {b}" for b, n in effect.markers_to_player)
+        parts.append(f"keeps unneeded markers ({spare})")
+    if effect.markers_removed:
+        parts.append(f"removes {markers_text(effect.markers_removed)}")
+    if effect.buildings_placed:
+        built = ", ".join(f"{b} on {s}" for b, s in effect.buildings_placed)
+        parts.append(f"builds {built}")
+    if effect.markers_taken:
+        parts.append(f"takes {markers_text(effect.markers_taken)}")
+    if effect.retired:
+        parts.append(f"{', '.join(effect.retired)} out of the game")
+    parts.append(f"{effect.points} point{'s' if effect.points != 1 else ''}")
+    return "; ".join(parts)
+
+
+def card_label(state: GadsHillState, card: int, my: str | None) -> str:
+    text = state.world.card_text(card)
+    mine = f" (my building: {my})" if my else ""
+    return f"card {card} ({state.world.card_kind(card)}): {text!r}{mine}"
+
+
+def describe(state: GameState[Any], move: Move) -> str:
+    """The log line of a move, written before it is applied (effects from the solver)."""
+    s = _state(state)
+    seat = s.current_player
+    if isinstance(move, Draft):
+        return f"drafts {move.building}"
+    if isinstance(move, Play):
+        line = f"turn {s.turn}: plays {card_label(s, move.card, move.my)}"
+        violations = s.check(move)
+        if violations:
+            return line + " - refused: " + "; ".join(str(v) for v in violations)
+        effect = s.card_report(move.card, move.my).effect
+        after = s.locomotive + len(effect.buildings_placed)
+        return f"{line} -> {effect_text(effect)}; locomotive {after}"
+    if isinstance(move, Discard):
+        cards = " and ".join(str(c) for c in move.cards)
+        report = s.take_report(move.building, move.space)
+        tail = effect_text(report.effect) if report.legal else "refused"
+        return f"turn {s.turn}: discards {cards}, takes {move.building}@{move.space} -> {tail}"
+    if isinstance(move, Pass):
+        return f"turn {s.turn}: passes"
+    if isinstance(move, Buy):
+        return f"buys {move.building} for 2 markers"
+    if isinstance(move, Draw):
+        line = f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
+        count = len(s.removable_set()) if s.phase == TURN and s.action is not None else 0
+        if count and s.players > 1:
+            line += f"; STOP windows open ({count} removable marker{'s' if count != 1 else ''})"
+        return line
+    if isinstance(move, Claim):
+        report = s.claim_report(move.building, move.space)
+        if not report.legal:
+            return f"STOP! claims {move.building}@{move.space} - refused: " + "; ".join(
+                v.message for v in report.violations
+            )
+        why = next(
+            (
+                r.because
+                for r in s.removable()
+                if (r.building, r.space) == (move.building, move.space)
+            ),
+            "",
+        )
+        return (
+            f"STOP! seat {seat} claims {move.building}@{move.space} ({why}) -> "
+            f"{effect_text(report.effect)}"
+        )
+    if isinstance(move, StopDone):
+        if s.phase == STOP and (s.stop_seat + 1) % s.players == s.active:
+            left = sorted(s.removable_set())
+            return "lets the last STOP window pass; " + turn_line(
+                TurnLog(s.turn, s.active, overlooked=left)
+            )
+        return "lets the STOP window pass"
+    return str(move)
+
+
+def position_file(state: GadsHillState) -> PositionFile:
+    """The board as a position file (for ``town_text`` / ``town_svg``)."""
+    players = tuple(
+        PlayerInfo(f"seat {p}", tuple(state.owned[p]), (), state.collected[p])
+        for p in range(state.players)
+    )
+    return PositionFile(state.position(), players, state.locomotive, dict(state.fields))
+
+
+def board_text(state: GadsHillState) -> str:
+    """The town map, drawn by the shared renderer."""
+    return town_text(state.world.town, position_file(state))
+
+
+def hand_lines(state: GadsHillState, seat: int) -> list[str]:
+    """Each card of ``seat``'s hand with every way to play it: playable, or why not."""
+    lines: list[str] = []
+    for card in sorted(state.hands[seat]):
+        lines.append(f"  {card_label(state, card, None)}")
+        if state.world.card_kind(card) == "building":
+            choices: list[str | None] = [None]
+        else:
+            choices = list(state.my_buildings(seat))
+            if not choices:
+                lines.append("      not playable: no own building left for 'my building'")
+        for my in choices:
+            who = f"with {my}: " if my else ""
+            if my is not None and my == state.world.card_building(card):
+                lines.append(f"      {who}not playable: a card cannot relate {my} to itself")
+                continue
+            report = state.card_report(card, my)
+            if report.playable:
+                lines.append(f"      {who}playable -> {effect_text(report.effect)}")
+            else:
+                why = "; ".join(str(v) for v in report.violations)
+                lines.append(f"      {who}not playable: {why}")
+    return lines
+
+
+def render(state: GameState[Any], viewer: int | None) -> str:
+    """The board, the players, and for a seat its hand with playability and STOP offers."""
+    s = _state(state)
+    out = [board_text(s)]
+    for p in range(s.players):
+        mine = ", ".join(
+            b
+            + (f" (on {s.location(b)})" if s.is_placed(b) else "")
+            + (" (out)" if b in s.retired else "")
+            for b in s.owned[p]
+        )
+        out.append(
+            f"seat {p}: {s.collected[p]} markers, {len(s.hands[p])} cards, buys {s.buys[p]},"
+            f" buildings: {mine or '-'}"
+        )
+    piles = ", ".join(f"{p} {len(c)}" for p, c in s.piles.items())
+    out.append(f"piles: {piles}; discards {len(s.discards)}; turn {s.turn}")
+    out.append(f"beside the board: {', '.join(s.beside_board()) or '-'}")
+    if viewer is not None and s.phase != OVER:
+        out.append(f"your hand (seat {viewer}):")
+        out.extend(hand_lines(s, viewer))
+        if s.phase not in (DRAFT,) and (s.phase == STOP or s.action is not None):
+            removals = s.removable()
+            if removals:
+                out.append("STOP: markers you can claim:")
+                out.extend(f"  claim {r.building} {r.space}: {r.because}" for r in removals)
+    if viewer is None and s.phase == OVER:
+        out.append(overlooked_summary(s))
+    return "\n".join(out)
+
+
+def turn_line(log: TurnLog) -> str:
+    if not log.overlooked:
+        return f"turn {log.turn}: nothing overlooked"
+    n = len(log.overlooked)
+    return (
+        f"turn {log.turn}: {n} marker{'s' if n != 1 else ''} overlooked: "
+        f"{markers_text(log.overlooked)}"
+    )
+
+
+def overlooked_summary(state: GadsHillState) -> str:
+    """Every turn that ended with removable markers nobody claimed."""
+    lines = [turn_line(t) for t in state.history if t.overlooked]
+    distinct = {m for t in state.history for m in t.overlooked}
+    head = (
+        f"overlooked points: {len(distinct)} distinct markers left unclaimed"
+        f" in {len(lines)} of {len(state.history)} turns"
+    )
+    return "\n".join([head, *lines])

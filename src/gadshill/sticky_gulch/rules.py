@@ -1,0 +1,486 @@
+"""The rule book of The Mother Lode of Sticky Gulch.
+
+Ids cite the rulebook (``SG-R.<topic>``) or the project's rulings (``SG-1`` .. ``SG-5``
+and sub-ids such as ``SG-3.limit-draws``). Predicates return a breach (True or the
+fields of the message) when a move breaks the rule; procedures are carried out by
+``effects.py`` and ``state.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.sticky_gulch.moves import (
+    Camp,
+    Draw,
+    End,
+    Hire,
+    Keep,
+    Pass,
+    Pick,
+    Place,
+    Prospect,
+    Roll,
+    SGMove,
+    Skip,
+    Target,
+    Use,
+)
+from gadshill.sticky_gulch.state import FREE, XSITE, StickyGulchState
+
+#: predicates take the move classes they govern, hence Any for the move type
+BOOK: RuleBook[StickyGulchState, Any] = RuleBook("sticky-gulch")
+S = StickyGulchState
+
+# --- content, money, setup --------------------------------------------------------------
+BOOK.procedure(
+    "SG-1",
+    "The cards come from the data pack: 18 locations (sites 1-6, some marked X, lodes "
+    "A, B, C, ... each paying dollars) and 27 drifters (name, hiring cost, timing, effect). "
+    "Silver Eagle draws a location card.",
+)
+BOOK.procedure(
+    "SG-1.vocabulary",
+    "A drifter's effect is a list of steps from a fixed vocabulary (draw-location, camp, roll, "
+    "reroll, set-die, move-camp, evict, actions, hire), carried out in order. A step that needs "
+    "a decision waits for the player's place / pick / target / skip; a step with nothing to "
+    "choose from does nothing.",
+)
+BOOK.procedure(
+    "SG-2",
+    "Every player starts with $10 from the bank, which never runs out. The hiring cost of a "
+    "drifter is paid to the bank when the drifter is used.",
+)
+BOOK.procedure(
+    "SG-R.setup-deal",
+    "Both decks are shuffled, one location per player is dealt face up, and a die roll "
+    "picks the starting player.",
+)
+BOOK.procedure(
+    "SG-5.length",
+    "Before play the table picks a short, medium or long game: 3, 5 or 7 locations must "
+    "retire for it to end (option length, medium by default).",
+)
+BOOK.procedure(
+    "SG-R.starting-camps",
+    "Before the first turn, the second player in turn order places one camp, the third two "
+    "and the fourth three, for free, following the usual camp rules.",
+)
+BOOK.procedure(
+    "SG-R.turn-order",
+    "The starting player takes the first turn; turns then pass to the left (seat + 1).",
+)
+BOOK.procedure(
+    "SG-R.dice",
+    "Every shuffle and die roll comes from the game's seeded random generator, so a record "
+    "replays exactly.",
+)
+
+_ALLOWED: dict[str, tuple[type, ...]] = {
+    "draft": (Keep,),
+    "start-camps": (Camp,),
+    "act": (Draw, Camp, Hire, Prospect, Use, End),
+    "hire": (Keep,),
+    "effect": (Target, Place, Pick, Skip),
+    "roll": (Roll,),
+    "react": (Use, Pass),
+    "over": (),
+}
+_WHAT = {
+    "draft": "choosing a starting drifter",
+    "start-camps": "placing starting camps",
+    "act": "spending actions",
+    "hire": "choosing which drifter to hire",
+    "effect": "answering a drifter's effect",
+    "roll": "rolling the prospecting die",
+    "react": "deciding on a die drifter",
+    "over": "the game is over",
+}
+
+
+@BOOK.rule(
+    "SG-R.sequence",
+    "Each moment of the game allows only certain moves: the draft, the starting camps, the "
+    "actions of a turn, a hire, a drifter's choice, the die roll and the die-drifter window.",
+    (Keep, Draw, Camp, Hire, Prospect, Use, Roll, Pass, End, Target, Place, Pick, Skip),
+    message="'{move}' is not possible while {what}",
+    gate=True,
+)
+def _sequence(s: S, m: SGMove) -> Breach:
+    if not isinstance(m, _ALLOWED[s.phase]):
+        return {"what": _WHAT[s.phase]}
+    return None
+
+
+@BOOK.rule(
+    "SG-3.draft",
+    "At setup each player is dealt two drifters and keeps one of them; the ones left over "
+    "are shuffled back into the drifter deck.",
+    (Keep,),
+    message="{move.drifter} is not one of the drifters you were dealt",
+)
+def _draft(s: S, m: Keep) -> Breach:
+    return s.phase == "draft" and m.drifter not in s.offers[s.actor]
+
+
+@BOOK.rule(
+    "SG-1.effect-choice",
+    "A drifter's choice answers the step waiting: target for a roll, place for a camp or "
+    "the destination of a moved camp, pick for the camp to move or to send home.",
+    (Target, Place, Pick),
+    message="'{move}' does not answer the step waiting ({verb})",
+    gate=True,
+)
+def _effect_choice(s: S, m: SGMove) -> Breach:
+    verb = s.queue[0].verb
+    picked = s.picked is not None
+    if isinstance(m, Target):
+        ok = verb == "roll"
+    elif isinstance(m, Place):
+        ok = verb == "camp" or (verb == "move-camp" and picked)
+    else:
+        ok = verb == "evict" or (verb == "move-camp" and not picked)
+    return None if ok else {"verb": verb + (" destination" if picked else "")}
+
+
+@BOOK.rule(
+    "SG-R.location-in-play",
+    "Camps, prospecting rolls and drifter choices name a location card that is in play "
+    "(face up and not retired).",
+    (Camp, Prospect, End, Target, Place, Pick),
+    message="location {move.location} is not in play",
+    gate=True,
+)
+def _in_play(s: S, m: Camp | Prospect | End | Target | Place | Pick) -> Breach:
+    return m.location is not None and m.location not in s.in_play
+
+
+@BOOK.rule(
+    "SG-R.site-range",
+    "A site is one of the numbers 1-6 at the bottom of a location card.",
+    (Camp, Place, Pick),
+    message="site {move.site} does not exist (sites are 1-{sides})",
+    gate=True,
+)
+def _site_range(s: S, m: Camp | Place | Pick) -> Breach:
+    sides = s.data.table.die_sides
+    return None if 1 <= m.site <= sides else {"sides": sides}
+
+
+@BOOK.rule(
+    "SG-R.camp-not-on-x",
+    "No camp may stand on a site marked X.",
+    (Camp, Place),
+    message="site {move.site} of location {move.location} is marked X",
+)
+def _not_on_x(s: S, m: Camp | Place) -> Breach:
+    return s.sites[m.location][m.site - 1] == XSITE
+
+
+@BOOK.rule(
+    "SG-R.camp-unoccupied",
+    "A camp goes on an empty site: one camp per site.",
+    (Camp, Place),
+    message="site {move.site} of location {move.location} already has a camp",
+)
+def _unoccupied(s: S, m: Camp | Place) -> Breach:
+    return s.sites[m.location][m.site - 1] >= 0
+
+
+@BOOK.rule(
+    "SG-R.camp-stock",
+    "Each player owns 8 camps; a new camp comes from the player's stockpile, so a player "
+    "with none left cannot set one up. Camps stay put until their location retires.",
+    (Camp, Place),
+    message="you have no camp left in your stockpile",
+)
+def _stock(s: S, m: Camp | Place) -> Breach:
+    if isinstance(m, Place) and s.queue[0].verb == "move-camp":
+        return None
+    return s.stock[s.actor] <= 0
+
+
+@BOOK.rule(
+    "SG-R.starting-camps-distinct",
+    "A player placing several starting camps puts each on a different location card.",
+    (Camp,),
+    message="you already placed a starting camp on location {move.location}",
+)
+def _starting_distinct(s: S, m: Camp) -> Breach:
+    return s.phase == "start-camps" and m.location in s.setup_used
+
+
+# --- actions and their costs ----------------------------------------------------------
+def _action_cost(s: S, m: SGMove) -> int | None:
+    costs = s.data.table.costs
+    if isinstance(m, Draw):
+        k, table = s.draws, costs.draw_location
+    elif isinstance(m, Hire):
+        k, table = s.hires, costs.hire
+    elif isinstance(m, Prospect):
+        k, table = s.rolls, costs.extra_roll
+    elif isinstance(m, Camp) and s.phase == "act":
+        if s.camps_on.get(m.location, 0) >= len(costs.camp_on_location):
+            return None
+        return s.camp_cost(m.location)
+    else:
+        return 0
+    return table[k] if k < len(table) else None
+
+
+@BOOK.rule(
+    "SG-3.limit-draws",
+    "At most 2 location cards may be drawn with action points in one turn (drifters exempt).",
+    (Draw,),
+    message="you already drew {done} location card(s) this turn",
+)
+def _limit_draws(s: S, m: Draw) -> Breach:
+    limit = len(s.data.table.costs.draw_location)
+    return {"done": s.draws} if s.draws >= limit else None
+
+
+@BOOK.rule(
+    "SG-3.limit-camps",
+    "At most 2 camps may be set up with action points on one location card in one turn "
+    "(drifters exempt; a free camp on a new card counts as the first).",
+    (Camp,),
+    message="you already set up {done} camp(s) on location {move.location} this turn",
+)
+def _limit_camps(s: S, m: Camp) -> Breach:
+    if s.phase != "act":
+        return None
+    done = s.camps_on.get(m.location, 0)
+    return {"done": done} if done >= len(s.data.table.costs.camp_on_location) else None
+
+
+@BOOK.rule(
+    "SG-3.limit-hires",
+    "At most 2 drifters may be hired with action points in one turn (drifters exempt).",
+    (Hire,),
+    message="you already hired {done} drifter(s) this turn",
+)
+def _limit_hires(s: S, m: Hire) -> Breach:
+    return {"done": s.hires} if s.hires >= len(s.data.table.costs.hire) else None
+
+
+@BOOK.rule(
+    "SG-3.limit-rolls",
+    "At most 2 additional prospecting rolls may be bought in one turn (drifters exempt).",
+    (Prospect,),
+    message="you already bought {done} additional roll(s) this turn",
+)
+def _limit_rolls(s: S, m: Prospect) -> Breach:
+    return {"done": s.rolls} if s.rolls >= len(s.data.table.costs.extra_roll) else None
+
+
+@BOOK.rule(
+    "SG-3.action-points",
+    "A turn has 3 action points. Costs: draw a location 1 then 2; a camp on a card 1 then 2 "
+    "(the first camp on a card drawn this turn is free); hire a drifter 1 then 2; an "
+    "additional prospecting roll 1 then 2. Unspent points are lost.",
+    (Draw, Camp, Hire, Prospect),
+    message="'{move}' costs {cost} action point(s) but only {left} remain",
+)
+def _action_points(s: S, m: SGMove) -> Breach:
+    cost = _action_cost(s, m)
+    if cost is None:  # over the limit: the limit rule says so
+        return None
+    return {"cost": cost, "left": s.ap} if cost > s.ap else None
+
+
+BOOK.procedure(
+    "SG-R.new-location-camp",
+    "After a location card is drawn (by action or drifter) the player may set up the first "
+    "camp on it that turn for free; a second camp on it that turn costs 2.",
+)
+
+
+@BOOK.rule(
+    "SG-R.draw-deck",
+    "A location can only be drawn while the location deck has cards.",
+    (Draw,),
+    message="the location deck is empty",
+)
+def _draw_deck(s: S, m: Draw) -> Breach:
+    return not s.location_deck
+
+
+# --- hiring and using drifters ------------------------------------------------------
+@BOOK.rule(
+    "SG-3.hire-deck",
+    "Hiring draws two drifters (the discards are reshuffled when the deck runs out); "
+    "there must be at least one drifter to draw.",
+    (Hire,),
+    message="no drifter is left to hire",
+)
+def _hire_deck(s: S, m: Hire) -> Breach:
+    return not s.drifter_deck and not s.drifter_discard
+
+
+@BOOK.rule(
+    "SG-3.hire-keep",
+    "Of the drifters drawn for a hire the player keeps one, in secret; the other goes back "
+    "face down on top of the deck.",
+    (Keep,),
+    message="{move.drifter} is not one of the drifters you drew",
+)
+def _hire_keep(s: S, m: Keep) -> Breach:
+    return s.phase == "hire" and m.drifter not in s.offer
+
+
+@BOOK.rule(
+    "SG-R.drifter-in-hand",
+    "A player can only use a drifter from his or her own hand.",
+    (Use,),
+    message="{move.drifter} is not in your hand",
+    gate=True,
+)
+def _in_hand(s: S, m: Use) -> Breach:
+    return m.drifter not in s.hands[s.actor]
+
+
+@BOOK.rule(
+    "SG-R.drifter-timing",
+    "Drifters are used on the owner's turn while spending actions, unless the card says "
+    "otherwise: own-roll drifters after the owner's own die roll, any-roll drifters after "
+    "any player's roll, before the lode is paid.",
+    (Use,),
+    message="{name} can only be used {when}",
+)
+def _timing(s: S, m: Use) -> Breach:
+    d = s.drifter(m.drifter)
+    if d.when == "own-turn":
+        ok = s.phase == "act"
+        when = "on your turn between actions"
+    elif d.when == "own-roll":
+        ok = s.phase == "react" and s.actor == s.player
+        when = "after your own die roll"
+    else:
+        ok = s.phase == "react"
+        when = "after a die roll"
+    return None if ok else {"name": d.name, "when": when}
+
+
+@BOOK.rule(
+    "SG-2.pay",
+    "Using a drifter costs its hiring cost in dollars, paid to the bank; a player who "
+    "cannot pay cannot use it.",
+    (Use,),
+    message="{name} costs ${cost} but you have ${money}",
+)
+def _pay(s: S, m: Use) -> Breach:
+    d = s.drifter(m.drifter)
+    money = s.money[s.actor]
+    return {"name": d.name, "cost": d.cost, "money": money} if d.cost > money else None
+
+
+@BOOK.rule(
+    "SG-R.drifter-value",
+    "A die drifter names its change: set-die by N moves the showing die by 1..N up or down "
+    "(staying on the die), set-die any names a different face; other drifters take none.",
+    (Use,),
+    message="'{move}': {why}",
+)
+def _value(s: S, m: Use) -> Breach:
+    step = s.drifter(m.drifter).effect[0]
+    sides = s.data.table.die_sides
+    v = m.value
+    if step.verb != "set-die":
+        return {"why": "this drifter takes no value (use -)"} if v is not None else None
+    if v is None:
+        return {"why": "name the change of the die"}
+    if s.phase != "react":
+        return None  # the timing rule already refuses it
+    if step.any:
+        if not 1 <= v <= sides or v == s.die:
+            return {"why": f"name a face 1-{sides} other than the {s.die} showing"}
+        return None
+    if v == 0 or abs(v) > step.by or not 1 <= s.die + v <= sides:
+        return {"why": f"change the {s.die} showing by 1 to {step.by} up or down, within 1-{sides}"}
+    return None
+
+
+BOOK.procedure(
+    "SG-R.private-drifters",
+    "Drifters are private until used: only their owner sees the drifters in a hand, the "
+    "pair dealt at setup and the drifters drawn for a hire; the others see how many each "
+    "player holds. A drifter is revealed when it is used.",
+)
+BOOK.procedure(
+    "SG-R.drifter-exempt",
+    "Using a drifter costs no action points, and what a drifter does (draws, camps, rolls, "
+    "hires) neither counts toward the per-turn limits nor raises the cost of other actions.",
+)
+BOOK.procedure(
+    "SG-R.drifter-discard",
+    "A used drifter is discarded at once; the discards become the new deck, shuffled, when "
+    "the deck runs out.",
+)
+
+
+@BOOK.rule(
+    "SG-1.effect-pick",
+    "The camp picked must fit the step: move-camp (own) one of your camps, move-camp (any) "
+    "any camp, evict another player's camp; a camp is only moved if an open site exists.",
+    (Pick,),
+    message="'{move}': {why}",
+)
+def _effect_pick(s: S, m: Pick) -> Breach:
+    step = s.queue[0]
+    owner = s.sites[m.location][m.site - 1]
+    if owner < 0:
+        return {"why": "there is no camp on that site"}
+    if step.verb == "evict":
+        return {"why": "you cannot send your own camp home"} if owner == s.player else None
+    if step.whose == "own" and owner != s.player:
+        return {"why": "that camp is not yours"}
+    if not any(FREE in s.sites[n] for n in s.in_play):
+        return {"why": "there is no open site to move a camp to"}
+    return None
+
+
+BOOK.procedure(
+    "SG-R.reaction-window",
+    "After a die is rolled, each player holding a die drifter usable now (and the money for "
+    "it), from the roller on around the table, may use one or pass.",
+)
+BOOK.procedure(
+    "SG-5.conflict",
+    "When several drifters act on the same die they take effect in order of hiring cost, "
+    "highest first, then by name in alphabetical order.",
+)
+
+# --- prospecting, retiring, the end -------------------------------------------------
+BOOK.procedure(
+    "SG-4.prospect",
+    "A prospecting roll picks any location in play and rolls the die; the camp on the "
+    "rolled site, whoever owns it, takes the next unclaimed lode in letter order and its "
+    "dollars. An empty or X site pays nothing.",
+)
+
+
+@BOOK.rule(
+    "SG-3.final-roll",
+    "Every turn ends with one free prospecting roll on a location of the player's choice "
+    "('end LOC'); only when no location is in play does the turn end without it ('end -').",
+    (End,),
+    message="the turn must end with a prospecting roll on a location in play",
+)
+def _final_roll(s: S, m: End) -> Breach:
+    return m.location is None and bool(s.in_play)
+
+
+BOOK.procedure(
+    "SG-4.retire",
+    "A location whose lodes are all claimed retires at once: its camps return to their "
+    "owners' stockpiles and the card leaves play.",
+)
+BOOK.procedure(
+    "SG-5.end",
+    "When the agreed number of locations has retired, the richest player wins at once. On a "
+    "tie play goes on until one more location retires, as often as needed; if every location "
+    "has retired the tied players share the win.",
+)
+
+StickyGulchState.rulebook = BOOK

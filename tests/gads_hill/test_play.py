@@ -1,0 +1,247 @@
+"""Whole games: invariants under random play, replay, tampered records, hidden information."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from gadshill.cli.registry import get_spec
+from gadshill.gads_hill.moves import CODEC, Claim, Discard, Play
+from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.spec import spec
+from gadshill.gads_hill.state import GadsHillState
+from gadshill.rules.bots import play_game
+from gadshill.rules.records import Record, replay
+from gadshill.rules.rulebook import IllegalMove
+from tests.gads_hill.helpers import arrange, started
+
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def invariants(state: GadsHillState) -> None:
+    assert sum(state.ledger().values()) == 110
+    assert state.locomotive == 3 + len(state.placed)
+    standing = list(state.placed.values())
+    assert len(standing) == len(set(standing)), "a building stands on two spaces"
+    for building, spaces in state.markers.items():
+        assert spaces and len(spaces) <= 5
+        assert not state.is_placed(building)
+        assert not spaces & set(state.placed)
+    assert all(n <= 3 for n in state.position().counts().values())
+    every = [c for h in state.hands for c in h]
+    every += [c for p in state.piles.values() for c in p] + state.discards
+    assert sorted(every) == list(range(1, 61))
+
+
+def random_game(players: int, seed: int, check_illegal: bool = True) -> GadsHillState:
+    """Random legal play; at every step a random illegal move must change nothing."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    moves = 0
+    while not state.is_terminal:
+        legal = state.legal_moves()
+        assert legal, "a live state always has a legal move"
+        if check_illegal and moves % 3 == 0:
+            wrong = [m for m in state.candidate_moves() if m not in legal]
+            wrong += [Play(rng.randint(1, 60), None), Claim("BANK", f"S{rng.randint(1, 19)}")]
+            move = rng.choice(wrong)
+            if state.check(move):
+                before = state.snapshot()
+                with pytest.raises(IllegalMove):
+                    state.apply(move)
+                assert state.snapshot() == before
+        # favour actions over passing so games get somewhere
+        plays = [m for m in legal if isinstance(m, Play | Discard | Claim)]
+        state.apply(rng.choice(plays if plays and rng.random() < 0.7 else legal))
+        invariants(state)
+        moves += 1
+        assert moves < 5000
+    return state
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_random_games_end_and_keep_invariants(players: int, seed: int) -> None:
+    state = random_game(players, seed)
+    assert state.is_terminal and state.legal_moves() == []
+    assert len(state.winners()) >= 1
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_bot_games_replay_to_the_same_state(players: int, seed: int) -> None:
+    bots = ["sharp", "greedy", "random", "sharp", "greedy"][:players]
+    played = play_game(spec(), bots, seed)
+    invariants(played.state)  # type: ignore[arg-type]
+    text = played.record.to_jsonl()
+    result = replay(Record.parse(text), get_spec)
+    assert result.ok and result.state == played.state
+    assert result.state.scores() == played.state.scores()
+
+
+def test_tampered_record_is_refused_at_the_exact_move() -> None:
+    played = play_game(spec(), ["sharp", "greedy", "random"], 11)
+    record = Record.parse(played.record.to_jsonl())
+    index = next(i for i, m in enumerate(record.moves) if m["move"] == "play")
+    record.moves[index] = {
+        "move": "play",
+        "card": 60 if record.moves[index]["card"] != 60 else 59,
+        "my": None,
+    }
+    result = replay(record, get_spec)
+    assert not result.ok and result.refused_index == index + 1
+    assert result.violations
+    assert result.moves_played == index
+
+
+def test_legal_moves_equal_the_checked_candidates() -> None:
+    rng = random.Random(3)
+    for seed in range(4):
+        state = new_game(2 + seed, seed)
+        steps = 0
+        while not state.is_terminal and steps < 120:
+            fast = state.legal_moves()
+            slow = [m for m in state.candidate_moves() if not state.check(m)]
+            assert sorted(map(str, fast)) == sorted(map(str, slow))
+            state.apply(rng.choice(fast))
+            steps += 1
+
+
+def test_greedy_and_sharp_moves_are_legal_and_sharp_claims() -> None:
+    state = arrange(
+        started(),
+        markers={"BANK": ["S4", "S8"], "BARBER": ["S4", "S8"], "CASINO": ["S4", "S6"]},
+        hand=[],
+    )
+    from gadshill.gads_hill.bots import GreedyBot, SharpBot
+
+    rng = random.Random(1)
+    move = SharpBot().choose(state, rng)
+    assert str(move) == "pass"  # no card in hand, nothing to discard
+    state.apply(move)
+    assert str(SharpBot().choose(state, rng)) == "claim CASINO S4"
+    assert not str(GreedyBot().choose(state, rng)).startswith("claim")
+
+
+def _secret_free(state: GadsHillState, player: int) -> None:
+    obs = state.observation(player)
+    text = json.dumps(obs)
+    assert json.loads(text) == obs
+    twin = state.clone()
+    # swap other players' cards with pile cards of the same kind, and reorder the piles
+    rng = random.Random(5)
+    for seat in range(state.players):
+        if seat == player:
+            continue
+        for i, card in enumerate(twin.hands[seat]):
+            pile = twin.piles[twin.world.card_kind(card)]
+            if pile:
+                j = rng.randrange(len(pile))
+                twin.hands[seat][i], pile[j] = pile[j], card
+    for pile in twin.piles.values():
+        rng.shuffle(pile)
+    assert twin.observation(player) == obs
+    assert twin.snapshot() != state.snapshot() or not any(state.piles.values())
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), cut=st.integers(0, 60))
+def test_observation_hides_other_hands_and_pile_order(players: int, seed: int, cut: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    for _ in range(cut):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    for player in range(players):
+        _secret_free(state, player)
+        obs = state.observation(player)
+        assert obs["hand"] == sorted(state.hands[player])
+        assert "hands" not in obs and "rng" not in json.dumps(obs)
+
+
+def test_notation_round_trips() -> None:
+    for text in (
+        "draft CASINO",
+        "play 18 -",
+        "play 27 CASINO",
+        "discard 3,41 BANK S7",
+        "pass",
+        "buy HOTEL",
+        "draw district",
+        "draw -",
+        "claim SALOON S12",
+        "stop-done",
+    ):
+        move = CODEC.parse(text)
+        assert str(move) == text
+        assert CODEC.from_json(move.to_json()) == move
+
+
+def test_world_clues_agree_with_the_town_for_every_card_and_binding() -> None:
+    state = new_game(2, 1)
+    world = state.world
+    for number, card in world.town.cards.items():
+        bindings = [None] if card.kind == "building" else list(world.buildings)
+        for my in bindings:
+            if my is not None and my == card.building:
+                continue
+            assert world.clue(number, my) == card.clue(my)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Hypothesis stateful play: legal moves, illegal attempts, invariants after each step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GadsHillState | None = None
+
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+    def setup(self, players: int, seed: int) -> None:
+        self.state = new_game(players, seed)
+
+    @rule(pick=st.integers(0, 10_000))
+    def legal(self, pick: int) -> None:
+        assert self.state is not None
+        if not self.state.is_terminal:
+            moves = self.state.legal_moves()
+            self.state.apply(moves[pick % len(moves)])
+
+    @rule(pick=st.integers(0, 10_000))
+    def illegal(self, pick: int) -> None:
+        assert self.state is not None
+        wrong = [m for m in self.state.candidate_moves() if self.state.check(m)]
+        wrong.append(Play(61 + pick % 5, None))
+        move = wrong[pick % len(wrong)]
+        before = self.state.snapshot()
+        with pytest.raises(IllegalMove):
+            self.state.apply(move)
+        assert self.state.snapshot() == before
+
+    @invariant()
+    def consistent(self) -> None:
+        if self.state is not None:
+            invariants(self.state)
+
+
+GameMachine.TestCase.settings = settings(
+    max_examples=15,
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_stateful_play = GameMachine.TestCase
+
+
+def test_tournament_orders_sharp_over_greedy_over_random() -> None:
+    from gadshill.rules.tournament import run_tournament
+
+    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 31), workers=1)
+    sharp, greedy, rand = (result.by_bot[b] for b in ("sharp", "greedy", "random"))
+    assert sharp.wins > greedy.wins > rand.wins
+    assert greedy.mean_score > rand.mean_score

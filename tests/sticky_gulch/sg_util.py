@@ -1,0 +1,70 @@
+"""Helpers shared by the Sticky Gulch tests: build states and arrange scenarios."""
+
+from __future__ import annotations
+
+from gadshill.rules.rulebook import Violation
+from gadshill.sticky_gulch.moves import SGMove
+from gadshill.sticky_gulch.spec import spec
+from gadshill.sticky_gulch.state import FREE, StickyGulchState
+
+
+def fresh(players: int = 3, seed: int = 1, length: str = "medium") -> StickyGulchState:
+    state = spec().new_game(players, seed, None, {"length": length})
+    assert isinstance(state, StickyGulchState)
+    return state
+
+
+def setup_done(s: StickyGulchState) -> StickyGulchState:
+    """Play the draft and the starting camps with the first legal move each time."""
+    while s.phase in ("draft", "start-camps"):
+        s.apply(s.legal_moves()[0])
+    return s
+
+
+def at_act(players: int = 3, seed: int = 1, length: str = "medium") -> StickyGulchState:
+    return setup_done(fresh(players, seed, length))
+
+
+def give(s: StickyGulchState, player: int, ident: str) -> None:
+    """Move a drifter from wherever it is into ``player``'s hand."""
+    for pile in (s.drifter_deck, s.drifter_discard, s.offer, *s.hands, *s.offers):
+        if ident in pile:
+            pile.remove(ident)
+    s.hands[player].append(ident)
+
+
+def bring(s: StickyGulchState, number: int) -> None:
+    """Put location ``number`` into play (from the deck) if it is not already."""
+    if number in s.in_play:
+        return
+    s.location_deck.remove(number)
+    s._put_in_play(number)
+
+
+def empty_board(s: StickyGulchState) -> None:
+    """Send every camp home so scenarios start from open sites."""
+    for number in s.in_play:
+        row = s.sites[number]
+        for i, owner in enumerate(row):
+            if owner >= 0:
+                s.stock[owner] += 1
+                row[i] = FREE
+
+
+def rule_ids(violations: list[Violation]) -> list[str]:
+    return [v.rule for v in violations]
+
+
+def play(s: StickyGulchState, *texts: str) -> None:
+    for text in texts:
+        move = spec().codec.parse(text)
+        s.apply(move)  # type: ignore[arg-type]
+
+
+def parse(text: str) -> SGMove:
+    move = spec().codec.parse(text)
+    return move  # type: ignore[return-value]
+
+
+def open_site(s: StickyGulchState, number: int) -> int:
+    return s.available_sites(number)[0]
