@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck architecture unit bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/gadshill demo
 
-test: lint typecheck unit
+test: lint typecheck architecture unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -24,6 +24,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# the import layers of pyproject.toml, and every dependency declared and used
+architecture: $(STAMP)
+	$(BIN)/lint-imports
+	$(BIN)/deptry .
 
 unit: $(STAMP)
 	$(BIN)/pytest

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli.registry import get_spec
+from gadshill.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 

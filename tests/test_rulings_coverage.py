@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli.registry import get_spec
+from gadshill.registry import get_spec
 
 ROOT = Path(__file__).parents[1]
 RULINGS = {

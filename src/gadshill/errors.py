@@ -1,16 +1,28 @@
-"""User-facing errors.
+"""The errors gadshill raises, rooted in the standard ones (after python-chess).
 
 Every error a user can cause (bad data pack, record, position, move text or CLI
 argument) is a :class:`GadshillError`; the CLI prints its message as one line
-and exits non-zero, never with a traceback.
+and exits non-zero, never with a traceback. Where the cause is a bad value the
+error is also a :class:`ValueError`, so ``except ValueError`` works as expected.
+
+>>> try:
+...     raise NotationError("play: expected a whole number, got 'x'")
+... except ValueError as err:
+...     print(err)
+play: expected a whole number, got 'x'
 """
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
 
 
 class GadshillError(Exception):
     """Base of every error caused by input; ``str(err)`` is a one-line message."""
 
 
-class DataError(GadshillError):
+class DataError(GadshillError, ValueError):
     """A data pack (TOML) is missing, malformed or inconsistent."""
 
     def __init__(self, file: str, what: str, entry: str | None = None, field: str | None = None):
@@ -23,13 +35,29 @@ class DataError(GadshillError):
         self.file, self.entry, self.field, self.what = file, entry, field, what
 
 
-class NotationError(GadshillError):
+class NotationError(GadshillError, ValueError):
     """A move's text or JSON form cannot be parsed."""
 
 
-class RecordError(GadshillError):
+class RecordError(GadshillError, ValueError):
     """A game record is malformed (bad header, bad JSON, unknown game)."""
 
 
-class PositionError(GadshillError):
+class PositionError(GadshillError, ValueError):
     """A Gads Hill position file is malformed or names unknown ids."""
+
+
+class UnknownGame(GadshillError, ValueError):
+    """A game id that is not registered."""
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """A hint naming the closest known ids, or nothing when none is close.
+
+    >>> did_you_mean("BANC", ["BANK", "CHURCH", "SALOON"])
+    ' (did you mean BANK?)'
+    >>> did_you_mean("XYZZY", ["BANK"])
+    ''
+    """
+    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(close)}?)" if close else ""

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from gadshill.cli import registry
+from gadshill import registry
 from tests.cli_runner import exit_code
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAMES, "toy", "tests.rules.toy_game")
+    monkeypatch.setitem(registry.EXTRA_GAMES, "toy", "tests.rules.toy_game")
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

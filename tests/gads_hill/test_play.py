@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from gadshill.cli.registry import get_spec
 from gadshill.gads_hill.moves import CODEC, Claim, Discard, Play
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.spec import spec
 from gadshill.gads_hill.state import GadsHillState
+from gadshill.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove

@@ -58,9 +58,13 @@ def _not_more_than_pile(state: ToyState, move: Take) -> dict[str, int] | None:
 BOOK.procedure("TOY-3", "Whoever takes the last stone wins.")
 
 
+CODEC = MoveCodec([Take, Say])
+
+
 class ToyState(GameState[Move]):
     game_id = "toy"
     rulebook = BOOK
+    codec = CODEC
 
     def __init__(self, players: int, seed: int):
         self.rng = random.Random(seed)
@@ -94,6 +98,12 @@ class ToyState(GameState[Move]):
     def scores(self) -> list[float]:
         return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
 
+    def determinize(self, player: int, rng: random.Random) -> ToyState:
+        # nothing is hidden; only the generator's future is redrawn
+        twin = self.clone()
+        twin.rng = random.Random(rng.getrandbits(64))
+        return twin
+
     def observation(self, player: int) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn}
 
@@ -117,10 +127,11 @@ def spec() -> GameSpec:
         title="Take-away",
         min_players=2,
         max_players=4,
-        codec=MoveCodec([Take, Say]),
+        codec=CODEC,
         rulebook=BOOK,
         new_game=_new_game,
         pack=lambda data: PackInfo("toy", Path("toy"), "0" * 64),
+        describe_pack=lambda data: {"game": "toy", "pile": 21},
         render=lambda state, viewer: f"pile {state.pile}",  # type: ignore[attr-defined]
         options={"variant": ("plain", "misere")},
     )

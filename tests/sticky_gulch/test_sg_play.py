@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gadshill.cli.registry import get_spec
+from gadshill.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove

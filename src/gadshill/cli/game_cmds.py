@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from gadshill.cli.data_cmds import DataOption
-from gadshill.cli.registry import get_spec, spec_factory
 from gadshill.errors import GadshillError, NotationError
+from gadshill.registry import get_spec, spec_factory
 from gadshill.rules.bots import Chooser, play_game
 from gadshill.rules.moves import Move
 from gadshill.rules.records import Record, replay

@@ -12,6 +12,7 @@ from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.world import pack
+from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 
@@ -35,6 +36,7 @@ def spec() -> GameSpec:
         rulebook=BOOK,
         new_game=new_game,
         pack=pack,
+        describe_pack=gamedata_gads_hill.describe,
         render=render,
         describe=describe,
         heuristic=heuristic,

@@ -50,7 +50,7 @@ from typing import Any
 from gadshill.errors import DataError
 from gadshill.gamedata.pack import Entry, entries, pack_path, read_toml
 
-GAME = "gads-hill"
+GAME_ID = "gads-hill"
 
 SPACE_COUNT = 19
 FIELD_COUNT = 3
@@ -535,12 +535,12 @@ def load(data: Path | None = None) -> TownData:
     """Read and check a Gads Hill pack (the built-in one when ``data`` is None)."""
     if data is None:
         return _builtin()
-    return _load(pack_path(GAME, data))
+    return _load(pack_path(GAME_ID, data))
 
 
 @cache
 def _builtin() -> TownData:
-    return _load(pack_path(GAME, None))
+    return _load(pack_path(GAME_ID, None))
 
 
 def _load(path: Path) -> TownData:
@@ -557,7 +557,7 @@ def describe(data: Path | TownData | None = None) -> dict[str, Any]:
     """Everything the pack holds, as JSON-able data (``gadshill data show gads-hill``)."""
     town = data if isinstance(data, TownData) else load(data)
     return {
-        "game": GAME,
+        "game": GAME_ID,
         "streets": [
             {"id": s.id, "axis": s.axis, "at": s.at, "start": s.start, "end": s.end}
             for s in town.streets.values()

@@ -18,7 +18,7 @@ from typing import Any
 from gadshill.errors import DataError
 from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_path, read_toml
 
-GAME = "sticky-gulch"
+GAME_ID = "sticky-gulch"
 LOCATION_COUNT = 18
 DRIFTER_COUNT = 27
 #: the largest die a pack may ask for (one site per face on every location card)
@@ -355,8 +355,8 @@ def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
 
 def load(data: Path | None = None) -> StickyGulchData:
     """Load and validate a pack (the built-in one when ``data`` is None)."""
-    folder = pack_path(GAME, data).resolve()
-    return _load_cached(folder, pack_info(GAME, folder).sha256)
+    folder = pack_path(GAME_ID, data).resolve()
+    return _load_cached(folder, pack_info(GAME_ID, folder).sha256)
 
 
 @cache
@@ -364,7 +364,7 @@ def _load_cached(folder: Path, sha256: str) -> StickyGulchData:
     table = _load_table(folder / "rules.toml")
     locations = _load_locations(folder / "locations.toml", table.die_sides)
     drifters = _load_drifters(folder / "drifters.toml", table.die_sides)
-    return StickyGulchData(pack_info(GAME, folder), table, locations, drifters)
+    return StickyGulchData(pack_info(GAME_ID, folder), table, locations, drifters)
 
 
 def describe(data: Path | None = None) -> dict[str, Any]:
@@ -372,7 +372,7 @@ def describe(data: Path | None = None) -> dict[str, Any]:
     pack = load(data)
     table = pack.table
     return {
-        "game": GAME,
+        "game": GAME_ID,
         "pack": {"id": pack.info.id, "sha256": pack.info.sha256},
         "rules": {
             "starting_money": table.starting_money,

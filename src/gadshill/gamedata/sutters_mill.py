@@ -17,7 +17,7 @@ from typing import Any
 from gadshill.errors import DataError
 from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_path, read_toml
 
-GAME = "sutters-mill"
+GAME_ID = "sutters-mill"
 
 #: the eight special actions the engine implements, one building each
 SPECIALS = (
@@ -296,12 +296,12 @@ def _stamp(path: Path) -> tuple[tuple[str, int, int], ...]:
 
 @lru_cache(maxsize=8)
 def _info_cached(path: Path, stamp: tuple[tuple[str, int, int], ...]) -> PackInfo:
-    return pack_info(GAME, path)
+    return pack_info(GAME_ID, path)
 
 
 def info(data: Path | None = None) -> PackInfo:
     """The pack's id and SHA-256, hashed again only when its files change."""
-    path = pack_path(GAME, data)
+    path = pack_path(GAME_ID, data)
     return _info_cached(path, _stamp(path))
 
 
@@ -320,7 +320,7 @@ def describe(data: Path | None = None) -> dict[str, Any]:
         counts = vein.setdefault(chip.colour, {})
         counts[str(chip.value)] = counts.get(str(chip.value), 0) + 1
     return {
-        "game": GAME,
+        "game": GAME_ID,
         "pack": {"id": pack.id, "sha256": pack.sha256},
         "players": {
             "min": d.min_players,

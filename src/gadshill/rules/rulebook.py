@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from gadshill.errors import GadshillError
+
 S = TypeVar("S")
 M = TypeVar("M")
 
@@ -31,8 +33,11 @@ class Violation:
         return {"rule": self.rule, "message": self.message}
 
 
-class IllegalMove(Exception):
-    """Raised by ``apply`` for a move that breaks rules; the state is untouched."""
+class IllegalMove(GadshillError):
+    """Raised by ``apply`` for a move that breaks rules; the state is untouched.
+
+    ``violations`` lists every rule the move breaks, each with its id.
+    """
 
     def __init__(self, move: object, violations: list[Violation]):
         self.move, self.violations = move, violations

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gadshill.errors import GadshillError
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
@@ -43,6 +44,8 @@ class GameSpec:
     rulebook: RuleBook[Any, Any]
     new_game: NewGame
     pack: Callable[[Path | None], PackInfo]
+    #: describe_pack(data): the validated pack as JSON-able data (``gadshill data show``)
+    describe_pack: Callable[[Path | None], dict[str, Any]]
     #: render(state, viewer): a terminal picture; viewer None shows everything
     render: Callable[[GameState[Any], int | None], str]
     describe: Callable[[GameState[Any], Move], str] = default_describe
@@ -55,8 +58,6 @@ class GameSpec:
     max_moves: int = 100_000
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
-        from gadshill.errors import GadshillError
-
         out = {name: values[0] for name, values in self.options.items()}
         for name, value in given.items():
             if name not in self.options:

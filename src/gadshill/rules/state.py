@@ -1,11 +1,11 @@
 """The state protocol every game implements (after OpenSpiel's State API).
 
-A game subclasses :class:`GameState`, provides its ``rulebook``, move
-generation and effects, and inherits atomic ``apply``: a move is checked
-against the whole rule book first, and an illegal one raises
-:class:`IllegalMove` with every violation while the state stays untouched.
-Chance comes only from ``self.rng``, seeded at setup, so a game is reproduced
-by (data pack, seed, moves).
+A game subclasses :class:`GameState`, declares its ``rulebook`` and ``codec``
+as class attributes, provides move generation and effects, and inherits atomic
+``apply``: a move is checked against the whole rule book first, and an illegal
+one raises :class:`IllegalMove` with every violation while the state stays
+untouched. Chance comes only from ``self.rng``, seeded at setup, so a game is
+reproduced by (data pack, seed, moves).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from gadshill.rules.moves import Move
+from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import IllegalMove, RuleBook, Violation
 
 M = TypeVar("M", bound=Move)
@@ -25,7 +25,10 @@ class GameState(ABC, Generic[M]):
     """Base of the three games' states."""
 
     game_id: ClassVar[str]
+    #: the game's rule book: every move is checked against it
     rulebook: ClassVar[RuleBook[Any, Any]]
+    #: the game's move notation: ``push`` parses with it
+    codec: ClassVar[MoveCodec]
 
     rng: random.Random
 
@@ -63,6 +66,16 @@ class GameState(ABC, Generic[M]):
     @abstractmethod
     def num_players(self) -> int: ...
 
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A full state consistent with what ``player`` has observed.
+
+        Everything hidden from ``player`` (other hands, deck orders, face-down
+        pieces, future chance) is redrawn with ``rng`` from the unseen components;
+        everything ``player`` has seen stays, so ``observation(player)`` is equal.
+        Search bots sample these instead of cloning, which would see the future.
+        """
+        raise NotImplementedError  # TODO(issue 8): made abstract once all three games have it
+
     # --- shared behaviour --------------------------------------------------------
     def check(self, move: M) -> list[Violation]:
         """Every rule the move breaks; empty when it is legal."""
@@ -86,6 +99,21 @@ class GameState(ABC, Generic[M]):
             raise IllegalMove(move, violations)
         self._play(move)
 
+    def parse_move(self, text: str) -> M:
+        """A move from its notation (``NotationError`` when it does not parse)."""
+        move: M = self.codec.parse(text)  # type: ignore[assignment]
+        return move
+
+    def push(self, move: M | str) -> M:
+        """Apply a move given as an object or in notation, and return the move.
+
+        Like python-chess's ``push_san``: ``state.push("camp 14 3")``. An illegal
+        move raises :class:`IllegalMove` and leaves the state untouched.
+        """
+        parsed = self.parse_move(move) if isinstance(move, str) else move
+        self.apply(parsed)
+        return parsed
+
     def winners(self) -> list[int]:
         """Seats sharing the best final result (games refine ties in ``ranking_key``)."""
         keys = [self.ranking_key(p) for p in range(self.num_players)]
@@ -97,6 +125,11 @@ class GameState(ABC, Generic[M]):
 
     def clone(self) -> Self:
         return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        to_move = "over" if self.is_terminal else f"seat {self.current_player} to move"
+        scores = " ".join(f"{score:g}" for score in self.scores())
+        return f"<{type(self).__name__} {self.game_id}: {to_move}; scores {scores}>"
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.snapshot() == other.snapshot()

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
 from gadshill.gamedata.pack import PackInfo
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.moves import Move
@@ -175,6 +176,7 @@ def spec() -> GameSpec:
         rulebook=BOOK,
         new_game=new_game,
         pack=pack,
+        describe_pack=gamedata_sticky_gulch.describe,
         render=render,
         describe=describe,
         heuristic=heuristic,

@@ -17,68 +17,13 @@ Everything random (shuffles, the starting player, every die) comes from ``self.r
 from __future__ import annotations
 
 import copy
-import hashlib
-import os
-import random
 from typing import Any, ClassVar
 
 from gadshill.errors import GadshillError
 from gadshill.gamedata.sticky_gulch import Drifter, Step, StickyGulchData
+from gadshill.rules.rng import GameRandom
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.moves import SGMove
-
-MASK64 = (1 << 64) - 1
-
-
-class GameRandom(random.Random):
-    """The state's seeded generator: SplitMix64 behind the ``random.Random`` interface.
-
-    Its whole state is one 64-bit integer, so cloning a game state (which the greedy
-    bot does for every candidate move) copies an int instead of Mersenne Twister's
-    625 words. Shuffles, ``randint`` and ``choice`` work as in ``random.Random``.
-    """
-
-    _s: int
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        if a is None:
-            a = int.from_bytes(os.urandom(8), "big")
-        elif not isinstance(a, int):
-            a = int.from_bytes(hashlib.sha256(repr(a).encode()).digest()[:8], "big")
-        self._s = a & MASK64
-        self.gauss_next = None
-
-    def _next(self) -> int:
-        self._s = z = (self._s + 0x9E3779B97F4A7C15) & MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
-
-    def getrandbits(self, k: int) -> int:
-        if k <= 64:
-            return self._next() >> (64 - k) if k else 0
-        out, bits = 0, 0
-        while bits < k:
-            out = (out << 64) | self._next()
-            bits += 64
-        return out >> (bits - k)
-
-    def getstate(self) -> Any:
-        return self._s
-
-    def setstate(self, state: Any) -> None:
-        self._s = int(state) & MASK64
-        self.gauss_next = None
-
-    def copy(self) -> GameRandom:
-        twin = GameRandom.__new__(GameRandom)
-        twin._s = self._s
-        twin.gauss_next = None
-        return twin
-
 
 FREE = -1  # an open site
 XSITE = -2  # a site marked X

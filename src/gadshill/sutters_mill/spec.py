@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from gadshill.errors import GadshillError
+from gadshill.gamedata import sutters_mill as gamedata_sutters_mill
 from gadshill.gamedata import sutters_mill as smdata
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
@@ -45,6 +46,7 @@ def spec() -> GameSpec:
         rulebook=BOOK,
         new_game=new_game,
         pack=pack,
+        describe_pack=gamedata_sutters_mill.describe,
         render=render,
         describe=describe,
         heuristic=heuristic,

@@ -1,0 +1,5 @@
+"""Names and fixed numbers of the game that every module of the package shares."""
+
+from gadshill.gamedata.gads_hill import GAME_ID
+
+__all__ = ["GAME_ID"]
