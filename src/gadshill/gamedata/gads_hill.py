@@ -43,12 +43,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from gadshill.errors import DataError
-from gadshill.gamedata.pack import Entry, entries, pack_path, read_toml
+from gadshill.gamedata.pack import Entry, PackCache, entries, read_toml
 
 GAME_ID = "gads-hill"
 
@@ -531,18 +530,6 @@ def _load_cards(
     return cards
 
 
-def load(data: Path | None = None) -> TownData:
-    """Read and check a Gads Hill pack (the built-in one when ``data`` is None)."""
-    if data is None:
-        return _builtin()
-    return _load(pack_path(GAME_ID, data))
-
-
-@cache
-def _builtin() -> TownData:
-    return _load(pack_path(GAME_ID, None))
-
-
 def _load(path: Path) -> TownData:
     town = _load_town(path)
     streets, railway, blocks, districts, spaces, fields = town
@@ -551,6 +538,10 @@ def _load(path: Path) -> TownData:
     return TownData(
         path, streets, railway, blocks, districts, spaces, fields, buildings, features, cards
     )
+
+
+#: load(data=None): read and check a Gads Hill pack (the built-in one when ``data`` is None)
+load = PackCache(GAME_ID, lambda pack: _load(pack.path))
 
 
 def describe(data: Path | TownData | None = None) -> dict[str, Any]:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gadshill.errors import DataError
 
@@ -49,6 +51,56 @@ def pack_info(game: str, path: Path) -> PackInfo:
         except OSError as err:  # a folder named *.toml, an unreadable file
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
     return PackInfo(game, path, digest.hexdigest())
+
+
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def _stamp(path: Path) -> Stamp:
+    """Names, sizes and modification times of a pack's files: a cheap change detector."""
+    out = []
+    for file in sorted(path.glob("*.toml")):
+        try:
+            stat = file.stat()
+        except OSError as err:
+            raise DataError(str(file), f"cannot read ({err.strerror})") from None
+        out.append((file.name, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _info_cached(game: str, path: Path, stamp: Stamp) -> PackInfo:
+    return pack_info(game, path)
+
+
+def current_info(game: str, data: Path | None = None) -> PackInfo:
+    """The pack's id and SHA-256, hashed again only when its files change on disk."""
+    path = pack_path(game, data).resolve()
+    return _info_cached(game, path, _stamp(path))
+
+
+class PackCache(Generic[T]):
+    """What a game builds from a pack (data, a town, a world), built once per pack content.
+
+    The one caching strategy of every loader: objects are keyed by the pack's folder
+    and SHA-256, so a pack is read once however often games start, and a pack
+    edited on disk is read again. A few packs are kept, the least recent dropped.
+    """
+
+    def __init__(self, game: str, build: Callable[[PackInfo], T], size: int = 8):
+        self.game, self.build, self.size = game, build, size
+        self._built: OrderedDict[tuple[Path, str], T] = OrderedDict()
+
+    def __call__(self, data: Path | None = None) -> T:
+        pack = current_info(self.game, data)
+        key = (pack.path, pack.sha256)
+        if key in self._built:
+            self._built.move_to_end(key)
+            return self._built[key]
+        built = self._built[key] = self.build(pack)
+        if len(self._built) > self.size:
+            self._built.popitem(last=False)
+        return built
 
 
 def read_toml(path: Path) -> dict[str, Any]:

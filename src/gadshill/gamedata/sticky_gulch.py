@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from gadshill.errors import DataError
-from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_path, read_toml
+from gadshill.gamedata.pack import Entry, PackCache, PackInfo, entries, read_toml
 
 GAME_ID = "sticky-gulch"
 LOCATION_COUNT = 18
@@ -353,18 +353,15 @@ def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
     return tuple(out)
 
 
-def load(data: Path | None = None) -> StickyGulchData:
-    """Load and validate a pack (the built-in one when ``data`` is None)."""
-    folder = pack_path(GAME_ID, data).resolve()
-    return _load_cached(folder, pack_info(GAME_ID, folder).sha256)
+def _build(pack: PackInfo) -> StickyGulchData:
+    table = _load_table(pack.path / "rules.toml")
+    locations = _load_locations(pack.path / "locations.toml", table.die_sides)
+    drifters = _load_drifters(pack.path / "drifters.toml", table.die_sides)
+    return StickyGulchData(pack, table, locations, drifters)
 
 
-@cache
-def _load_cached(folder: Path, sha256: str) -> StickyGulchData:
-    table = _load_table(folder / "rules.toml")
-    locations = _load_locations(folder / "locations.toml", table.die_sides)
-    drifters = _load_drifters(folder / "drifters.toml", table.die_sides)
-    return StickyGulchData(pack_info(GAME_ID, folder), table, locations, drifters)
+#: load(data=None): load and validate a pack (the built-in one when ``data`` is None)
+load = PackCache(GAME_ID, _build)
 
 
 def describe(data: Path | None = None) -> dict[str, Any]:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from gadshill.errors import DataError
-from gadshill.gamedata.pack import Entry, PackInfo, entries, pack_info, pack_path, read_toml
+from gadshill.gamedata.pack import Entry, PackCache, PackInfo, current_info, entries, read_toml
 
 GAME_ID = "sutters-mill"
 
@@ -278,37 +277,19 @@ def _load_buildings(path: Path, camps: tuple[Camp, ...]) -> tuple[Building, ...]
     return tuple(buildings)
 
 
-@lru_cache(maxsize=8)
-def _load_cached(path: Path, sha: str) -> SuttersMillData:
-    fields = _load_game(path)
-    buildings = _load_buildings(path, fields["camps"])
-    return SuttersMillData(path=path, buildings=buildings, **fields)
+def _build(pack: PackInfo) -> SuttersMillData:
+    fields = _load_game(pack.path)
+    buildings = _load_buildings(pack.path, fields["camps"])
+    return SuttersMillData(path=pack.path, buildings=buildings, **fields)
 
 
-def _stamp(path: Path) -> tuple[tuple[str, int, int], ...]:
-    """Names, sizes and modification times of a pack's files: a cheap change detector."""
-    out = []
-    for file in sorted(path.glob("*.toml")):
-        stat = file.stat()
-        out.append((file.name, stat.st_size, stat.st_mtime_ns))
-    return tuple(out)
-
-
-@lru_cache(maxsize=8)
-def _info_cached(path: Path, stamp: tuple[tuple[str, int, int], ...]) -> PackInfo:
-    return pack_info(GAME_ID, path)
+#: load(data=None): load and validate a Sutter's Mill pack (the built-in one by default)
+load = PackCache(GAME_ID, _build)
 
 
 def info(data: Path | None = None) -> PackInfo:
     """The pack's id and SHA-256, hashed again only when its files change."""
-    path = pack_path(GAME_ID, data)
-    return _info_cached(path, _stamp(path))
-
-
-def load(data: Path | None = None) -> SuttersMillData:
-    """Load and validate a Sutter's Mill pack (the built-in one by default)."""
-    pack = info(data)
-    return _load_cached(pack.path, pack.sha256)
+    return current_info(GAME_ID, data)
 
 
 def describe(data: Path | None = None) -> dict[str, Any]:

@@ -9,14 +9,13 @@ with "my building" bound, to a :class:`~gadshill.solver.model.Clue` (ruling GH-5
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
-from pathlib import Path
 
 import networkx as nx
 
 from gadshill.errors import DataError, GadshillError, PositionError
 from gadshill.gamedata import gads_hill
 from gadshill.gamedata.gads_hill import Building, Card, Feature, Field, Space, TownData
+from gadshill.gamedata.pack import PackCache
 from gadshill.solver.geography import Geography
 from gadshill.solver.model import Clue, Position
 
@@ -195,13 +194,5 @@ def order_spaces(spaces: Iterable[str]) -> list[str]:
     return sorted(spaces, key=key)
 
 
-def load_town(data: Path | None = None) -> Town:
-    """The town of a pack folder (the built-in pack, cached, when ``data`` is None)."""
-    if data is None:
-        return _builtin()
-    return Town(gads_hill.load(data))
-
-
-@cache
-def _builtin() -> Town:
-    return Town(gads_hill.load(None))
+#: load_town(data=None): the town of a pack folder (the built-in pack when None), one per pack
+load_town = PackCache(gads_hill.GAME_ID, lambda pack: Town(gads_hill.load(pack.path)))
