@@ -27,7 +27,7 @@ def check_invariants(s: StickyGulchState, ledger: list[int]) -> None:
     # money changes only through lodes and drifter costs
     assert s.money == ledger
     # every player's camps on the table plus in stock make 8
-    for p in range(s.n):
+    for p in range(s.players):
         on_table = sum(s.sites[n].count(p) for n in s.in_play)
         assert on_table + s.stock[p] == data.table.camps_per_player
     # each lode is claimed at most once, in letter order
@@ -41,8 +41,8 @@ def check_invariants(s: StickyGulchState, ledger: list[int]) -> None:
         assert number not in s.in_play and s.sites[number] == []
         assert s.claimed[number] == len(data.location(number).lodes)
     # every card is in exactly one place
-    drifters = s.drifter_deck + s.drifter_discard + s.offer + [d for h in s.hands for d in h]
-    drifters += [d for o in s.offers for d in o]
+    drifters = s.drifter_deck + s.drifter_discard + s.hire_offer + [d for h in s.hands for d in h]
+    drifters += [d for o in s.draft_offers for d in o]
     assert sorted(drifters) == sorted(d.id for d in data.drifters)
     assert sorted(s.location_deck + s.in_play + s.retired) == list(range(1, 19))
 
@@ -132,11 +132,11 @@ def test_observation_hides_other_hands_and_decks() -> None:
     obs = s.observation(0)
     assert obs["hand"] == s.hands[0]
     assert "hands" not in obs and isinstance(obs["drifter_deck"], int)
-    assert obs["draft_offer"] == s.offers[0]
+    assert obs["draft_offer"] == s.draft_offers[0]
     text = repr(obs)
     for p in (1, 2):
-        for ident in s.offers[p]:
-            if ident not in s.offers[0]:
+        for ident in s.draft_offers[p]:
+            if ident not in s.draft_offers[0]:
                 assert ident not in text
 
 
@@ -249,7 +249,7 @@ def test_heuristic_prefers_money_and_good_camps() -> None:
 
 
 def test_render_and_describe_respect_hidden_hands() -> None:
-    from gadshill.sticky_gulch.spec import describe, render
+    from gadshill.sticky_gulch.view import describe, render
 
     s = fresh(3, 5)
     while s.phase != "act":
@@ -261,7 +261,7 @@ def test_render_and_describe_respect_hidden_hands() -> None:
     assert all(name in render(s, None) for p in range(3) for name in names[p])
     assert "seat 0: $ 10" in picture and "action points left 3" in picture
     s.apply(spec().codec.parse("hire"))  # type: ignore[arg-type]
-    offered = [s.drifter(i).name for i in s.offer]
+    offered = [s.drifter(i).name for i in s.hire_offer]
     line = describe(s, s.legal_moves()[0])
     assert "keeps one drifter" in line and not any(name in line for name in offered)
     assert all(name in render(s, s.player) for name in offered)
@@ -281,11 +281,11 @@ def test_player_count_is_checked() -> None:
         fresh(5, 1)
     with pytest.raises(GadshillError, match="sticky-gulch takes 2-4 players, not 1"):
         fresh(1, 1)
-    assert [fresh(n, 1).n for n in (2, 4)] == [2, 4]  # the bounds themselves are fine
+    assert [fresh(count, 1).players for count in (2, 4)] == [2, 4]  # the bounds themselves are fine
 
 
 def test_describe_does_not_reveal_the_next_location() -> None:
-    from gadshill.sticky_gulch.spec import describe
+    from gadshill.sticky_gulch.view import describe
 
     s = fresh(3, 2)
     while s.phase != "act":
@@ -351,15 +351,15 @@ def test_SG_R_private_drifters_hidden_in_observation() -> None:
     while s.phase != "act":
         s.apply(s.legal_moves()[0])
     s.apply(spec().codec.parse("hire"))  # type: ignore[arg-type]
-    assert s.phase == "hire" and s.offer
+    assert s.phase == "hire" and s.hire_offer
     for viewer in range(3):
         obs = s.observation(viewer)
         text = repr(obs)
         assert obs["hand"] == s.hands[viewer]
-        assert obs["hire_offer"] == (s.offer if viewer == s.player else [])
+        assert obs["hire_offer"] == (s.hire_offer if viewer == s.player else [])
         secret = [i for p in range(3) if p != viewer for i in s.hands[p]]
         if viewer != s.player:
-            secret += s.offer
+            secret += s.hire_offer
         for ident in secret:
             if ident not in s.hands[viewer] and ident not in s.drifter_discard:
                 assert ident not in text, (viewer, ident)
