@@ -388,11 +388,9 @@ def _timing(state: StickyGulchState, move: Use) -> Breach:
 def _pay(state: StickyGulchState, move: Use) -> Breach:
     drifter = state.drifter(move.drifter)
     money = state.money[state.actor]
-    return (
-        {"name": drifter.name, "cost": drifter.cost, "money": money}
-        if drifter.cost > money
-        else None
-    )
+    if drifter.cost > money:
+        return {"name": drifter.name, "cost": drifter.cost, "money": money}
+    return None
 
 
 @BOOK.rule(
