@@ -15,7 +15,7 @@ from typing import Any
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import ACT, FREE, REACT
 from gadshill.sticky_gulch.heuristic import (
-    AP_VALUE,
+    ACTION_POINT_VALUE,
     NEW_CARD,
     average_card,
     camp_value,
@@ -147,7 +147,7 @@ class _Scorer:
                 if has_stock and state.location_deck:
                     total += NEW_CARD * self.average_card / 3
             elif verb == "actions":
-                total += AP_VALUE * step.points
+                total += ACTION_POINT_VALUE * step.points
             elif verb == "hire":
                 total += 1.0
             elif verb == "move-camp":
@@ -170,20 +170,22 @@ class _Scorer:
         if isinstance(move, Camp):
             value = self.new_camp(move.location) - self.stock_cost()
             if state.phase == ACT:
-                value -= AP_VALUE * state.camp_cost(move.location)
+                value -= ACTION_POINT_VALUE * state.camp_cost(move.location)
             return value
         if isinstance(move, Draw):
-            cost = AP_VALUE * costs.draw_location[state.draws]
+            cost = ACTION_POINT_VALUE * costs.draw_location[state.draws]
             if state.stock[self.me] == 0:
                 return -cost
             return NEW_CARD * self.average_card / 3 - cost + 0.5
         if isinstance(move, Hire):
-            return 1.2 - AP_VALUE * costs.hire[state.hires]
+            return 1.2 - ACTION_POINT_VALUE * costs.hire[state.hires]
         if isinstance(move, Prospect):
-            return self.roll_score(move.location) - AP_VALUE * costs.extra_roll[state.rolls]
+            return (
+                self.roll_score(move.location) - ACTION_POINT_VALUE * costs.extra_roll[state.rolls]
+            )
         if isinstance(move, End):
             roll = self.roll_score(move.location) if move.location is not None else 0.0
-            return roll - AP_VALUE * state.action_points
+            return roll - ACTION_POINT_VALUE * state.action_points
         if isinstance(move, Use):
             drifter = state.drifter(move.drifter)
             keep = hold_value(state.data, drifter.id)

@@ -364,7 +364,7 @@ def _roll(state: StickyGulchState) -> None:
         return
     state.die = state.rng.randint(1, state.data.table.die_sides)  # SG-R.dice
     # SG-R.reaction-window: from the roller on, everyone who may use a die drifter now
-    seats = [(state.player + k) % state.players for k in range(state.players)]
+    seats = [(state.player + offset) % state.players for offset in range(state.players)]
     state.window = [seat for seat in seats if state.eligible_die_drifters(seat)]
     state.declared = []
     _next_in_window(state)
@@ -377,7 +377,9 @@ def _next_in_window(state: StickyGulchState) -> None:
         state.phase = REACT
         state.actor = state.window[0]
         return
-    if any(state.drifter(ident).effect[0].verb == "reroll" for _p, ident, _v in state.declared):
+    if any(
+        state.drifter(ident).effect[0].verb == "reroll" for _player, ident, _value in state.declared
+    ):
         # A reroll is a new throw: it is its own move, so that nobody deciding in the
         # window (a bot trying moves on a copy of the state) sees the new face first.
         state.phase = ROLL

@@ -31,7 +31,7 @@ STEP_VALUE = {
 }
 HOLD = 0.6  # a drifter in hand: this share of what it is worth beyond its cost
 UNKNOWN_DRIFTER = 1.0  # an opponent's hidden drifter
-AP_VALUE = 1.5  # an unspent action point during one's own turn
+ACTION_POINT_VALUE = 1.5  # an unspent action point during one's own turn
 CAMP_SHARE = 0.5  # a camp: this share of its fair part of the lodes left
 NEW_CARD = 0.9  # the chance to camp for free on a card drawn this turn
 WIN_BONUS = 100.0
@@ -146,7 +146,7 @@ def pending_die(state: StickyGulchState) -> int:
 def _own_turn_extras(state: StickyGulchState, player: int) -> float:
     value = 0.0
     if state.phase == ACT:
-        value += AP_VALUE * state.action_points
+        value += ACTION_POINT_VALUE * state.action_points
     if state.stock[player] > 0:
         # The free camp on a new card is judged on an average card, not on the card
         # drawn: a bot trying `draw` on a copy must not learn the deck's order.
@@ -175,7 +175,7 @@ def player_value(state: StickyGulchState, player: int, viewer: int) -> float:
     value = float(state.money[player]) + _camps(state, player)
     if player == viewer:
         holds = _values(state.data).hold
-        value += sum(holds[i] for i in state.hands[player])
+        value += sum(holds[ident] for ident in state.hands[player])
         if state.player == player:
             value += _own_turn_extras(state, player)
     else:

@@ -47,7 +47,7 @@ def _deal(state: StickyGulchState) -> None:
     for _ in range(state.players):
         effects.put_in_play(state, state.location_deck.pop())
     state.starting_player = state.player = rng.randrange(state.players)
-    order = [(state.starting_player + k) % state.players for k in range(state.players)]
+    order = [(state.starting_player + offset) % state.players for offset in range(state.players)]
     for player in order:  # SG-3.draft: two drifters each, to keep one
         for _ in range(table.starting_drifter_deal):
             if state.drifter_deck:

@@ -206,13 +206,15 @@ class StickyGulchState(GameState[StickyGulchMove]):
         twin = self.clone()
         twin.rng = GameRandom(rng.getrandbits(64))
         rng.shuffle(twin.location_deck)
-        constrained = [q for q in self.window if q != player] if self.phase == REACT else []
+        constrained = (
+            [seat for seat in self.window if seat != player] if self.phase == REACT else []
+        )
         fixed: list[int] = []
         for attempt in range(DETERMINIZE_TRIES + 1):
             if attempt == DETERMINIZE_TRIES:
                 fixed = constrained  # no luck: those players keep their real hands
             self._redraw_drifters(twin, player, rng, fixed)
-            if all(twin.eligible_die_drifters(q) for q in constrained):
+            if all(twin.eligible_die_drifters(seat) for seat in constrained):
                 break
         return twin
 
@@ -225,6 +227,8 @@ class StickyGulchState(GameState[StickyGulchMove]):
         """
         hidden_deck = len(self.drifter_deck) - len(self.deck_top_known_to(player))
         others = [other for other in range(self.players) if other != player]
+        for other in fixed:
+            twin.hands[other][:] = self.hands[other]
         piles = [(twin.hands[other], self.hands[other]) for other in others if other not in fixed]
         piles += [(twin.draft_offers[other], self.draft_offers[other]) for other in others]
         if self.player != player:

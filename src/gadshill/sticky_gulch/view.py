@@ -153,7 +153,7 @@ def _location_line(state: StickyGulchState, number: int) -> str:
         mark = "X" if owner == X_SITE else "." if owner == FREE else str(owner)
         cells.append(f"{i + 1}:{mark}")
     lodes = " ".join(
-        f"{lode.letter}${lode.payout}" + ("*" if k < state.claimed[number] else "")
-        for k, lode in enumerate(location.lodes)
+        f"{lode.letter}${lode.payout}" + ("*" if index < state.claimed[number] else "")
+        for index, lode in enumerate(location.lodes)
     )
     return f"  #{number:>2} {location.name:<20} [{' '.join(cells)}]  lodes {lodes}"
