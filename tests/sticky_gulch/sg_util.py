@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from gadshill.rules.rulebook import Violation
-from gadshill.sticky_gulch.moves import SGMove
+from gadshill.sticky_gulch import effects
+from gadshill.sticky_gulch.constants import FREE
+from gadshill.sticky_gulch.moves import StickyGulchMove
 from gadshill.sticky_gulch.spec import spec
-from gadshill.sticky_gulch.state import FREE, StickyGulchState
+from gadshill.sticky_gulch.state import StickyGulchState
 
 
 def fresh(players: int = 3, seed: int = 1, length: str = "medium") -> StickyGulchState:
@@ -27,7 +29,7 @@ def at_act(players: int = 3, seed: int = 1, length: str = "medium") -> StickyGul
 
 def give(s: StickyGulchState, player: int, ident: str) -> None:
     """Move a drifter from wherever it is into ``player``'s hand."""
-    for pile in (s.drifter_deck, s.drifter_discard, s.offer, *s.hands, *s.offers):
+    for pile in (s.drifter_deck, s.drifter_discard, s.hire_offer, *s.hands, *s.draft_offers):
         if ident in pile:
             pile.remove(ident)
     s.hands[player].append(ident)
@@ -38,7 +40,7 @@ def bring(s: StickyGulchState, number: int) -> None:
     if number in s.in_play:
         return
     s.location_deck.remove(number)
-    s._put_in_play(number)
+    effects.put_in_play(s, number)
 
 
 def empty_board(s: StickyGulchState) -> None:
@@ -61,7 +63,7 @@ def play(s: StickyGulchState, *texts: str) -> None:
         s.apply(move)  # type: ignore[arg-type]
 
 
-def parse(text: str) -> SGMove:
+def parse(text: str) -> StickyGulchMove:
     move = spec().codec.parse(text)
     return move  # type: ignore[return-value]
 

@@ -8,7 +8,9 @@ import pytest
 
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.sticky_gulch.state import FREE, XSITE, StickyGulchState
+from gadshill.sticky_gulch import effects
+from gadshill.sticky_gulch.constants import FREE, X_SITE
+from gadshill.sticky_gulch.state import StickyGulchState
 from tests.sticky_gulch.sg_util import (
     at_act,
     bring,
@@ -59,9 +61,9 @@ def test_SG_1_pack_content_and_silver_eagle() -> None:
     assert [step.verb for step in eagle.effect] == ["draw-location"]
     s = scenario()
     give(s, s.player, "silver-eagle")
-    before, ap = len(s.in_play), s.ap
+    before, ap = len(s.in_play), s.action_points
     play(s, "use silver-eagle -")
-    assert len(s.in_play) == before + 1 and s.ap == ap
+    assert len(s.in_play) == before + 1 and s.action_points == ap
 
 
 def test_SG_2_starting_money_and_cost_to_bank() -> None:
@@ -85,9 +87,9 @@ def test_SG_R_setup_deal() -> None:
         s = fresh(players, seed=players)
         assert len(s.in_play) == players
         assert len(s.location_deck) == 18 - players
-        assert 0 <= s.first < players
-        assert all(len(offer) == 2 for offer in s.offers)
-    firsts = {fresh(4, seed=k).first for k in range(30)}
+        assert 0 <= s.starting_player < players
+        assert all(len(offer) == 2 for offer in s.draft_offers)
+    firsts = {fresh(4, seed=k).starting_player for k in range(30)}
     assert firsts == {0, 1, 2, 3}
 
 
@@ -99,7 +101,7 @@ def test_SG_5_length_option(length: str, target: int) -> None:
 def test_SG_3_draft_keep_one_of_two() -> None:
     s = fresh(3, seed=5)
     actor = s.actor
-    dealt = list(s.offers[actor])
+    dealt = list(s.draft_offers[actor])
     other = next(d.id for d in load().drifters if d.id not in dealt)
     assert "SG-3.draft" in violations(s, f"keep {other}")
     play(s, f"keep {dealt[0]}")
@@ -120,8 +122,8 @@ def test_SG_R_starting_camps(players: int) -> None:
         placed[s.actor] += 1
         s.apply(s.legal_moves()[0])
     for position in range(players):
-        assert placed[(s.first + position) % players] == position
-    assert s.phase == "act" and s.player == s.first
+        assert placed[(s.starting_player + position) % players] == position
+    assert s.phase == "act" and s.player == s.starting_player
 
 
 def test_SG_R_starting_camps_distinct() -> None:
@@ -143,7 +145,7 @@ def test_SG_R_turn_order() -> None:
     p = s.player
     s.rng = Dice(3)  # site 3 of location 1 is X: nothing paid
     play(s, "end 1", "roll")
-    assert s.player == (p + 1) % 3 and s.phase == "act" and s.ap == 3
+    assert s.player == (p + 1) % 3 and s.phase == "act" and s.action_points == 3
 
 
 def test_SG_R_dice_seeded() -> None:
@@ -180,7 +182,7 @@ def test_SG_R_site_range() -> None:
 
 def test_SG_R_camp_not_on_x() -> None:
     s = scenario()
-    assert s.sites[1][2] == XSITE
+    assert s.sites[1][2] == X_SITE
     assert violations(s, "camp 1 3") == ["SG-R.camp-not-on-x"]
 
 
@@ -188,7 +190,7 @@ def test_SG_R_camp_unoccupied() -> None:
     s = scenario()
     play(s, "camp 1 1")
     s.player = s.actor = (s.player + 1) % 3
-    s._reset_turn()
+    effects.reset_turn(s)
     assert violations(s, "camp 1 1") == ["SG-R.camp-unoccupied"]
 
 
@@ -204,19 +206,19 @@ def test_SG_3_action_points_cost_table() -> None:
     s = scenario()
     bring(s, 2)
     play(s, "camp 1 1", "camp 2 2")  # different cards: 1 each
-    assert s.ap == 1
+    assert s.action_points == 1
     assert violations(s, "camp 1 2") == ["SG-3.action-points"]  # second on card 1 costs 2
     s = scenario()
     play(s, "draw")
-    assert s.ap == 2
+    assert s.action_points == 2
     assert violations(s, "draw") == []  # the second draw costs 2
     play(s, "draw")
-    assert s.ap == 0
+    assert s.action_points == 0
     s = scenario()
     play(s, "hire")
-    play(s, f"keep {s.offer[0]}")
+    play(s, f"keep {s.hire_offer[0]}")
     play(s, "prospect 1")
-    assert s.ap == 1
+    assert s.action_points == 1
     s.rng = Dice(3)
     play(s, "roll")
     while s.phase == "react":
@@ -227,30 +229,30 @@ def test_SG_3_action_points_cost_table() -> None:
 
 def test_SG_3_limit_draws() -> None:
     s = scenario()
-    s.ap = 10
+    s.action_points = 10
     play(s, "draw", "draw")
     assert violations(s, "draw") == ["SG-3.limit-draws"]
 
 
 def test_SG_3_limit_camps() -> None:
     s = scenario()
-    s.ap = 10
+    s.action_points = 10
     play(s, "camp 1 1", "camp 1 2")
     assert violations(s, "camp 1 4") == ["SG-3.limit-camps"]
 
 
 def test_SG_3_limit_hires() -> None:
     s = scenario()
-    s.ap = 10
+    s.action_points = 10
     for _ in range(2):
         play(s, "hire")
-        play(s, f"keep {s.offer[0]}")
+        play(s, f"keep {s.hire_offer[0]}")
     assert violations(s, "hire") == ["SG-3.limit-hires"]
 
 
 def test_SG_3_limit_rolls() -> None:
     s = scenario()
-    s.ap = 10
+    s.action_points = 10
     s.rng = Dice(3, 3)
     play(s, "prospect 1", "roll", "prospect 1", "roll")
     assert violations(s, "prospect 1") == ["SG-3.limit-rolls"]
@@ -263,9 +265,9 @@ def test_SG_R_new_location_camp_rudy_example() -> None:
     new = s.in_play[-1]
     sites = s.available_sites(new)
     play(s, f"camp {new} {sites[0]}")
-    assert s.ap == 2
+    assert s.action_points == 2
     play(s, f"camp {new} {sites[1]}")
-    assert s.ap == 0
+    assert s.action_points == 0
 
 
 def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> None:
@@ -273,13 +275,13 @@ def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> 
     s = scenario()
     give(s, s.player, "silver-eagle")
     play(s, "draw", "draw")  # 1 + 2 points: none left
-    assert s.ap == 0
+    assert s.action_points == 0
     play(s, "use silver-eagle -")
     for new in s.in_play[-3:]:
         assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == []
     new = s.in_play[-1]
     play(s, f"camp {new} {s.available_sites(new)[0]}")
-    assert s.ap == 0 and s.camps_on == {new: 1}
+    assert s.action_points == 0 and s.camps_on == {new: 1}
     assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == ["SG-3.action-points"]
 
 
@@ -288,13 +290,13 @@ def test_rulebook_example_phil_three_cards() -> None:
     bring(s, 2)
     bring(s, 3)
     play(s, "camp 1 1", "camp 2 2", "camp 3 1")
-    assert s.ap == 0
+    assert s.action_points == 0
 
 
 def test_rulebook_example_mary_same_card() -> None:
     s = scenario()
     play(s, "camp 1 1", "camp 1 2")
-    assert s.ap == 0
+    assert s.action_points == 0
 
 
 def test_SG_R_drifter_exempt_andy_example() -> None:
@@ -302,9 +304,9 @@ def test_SG_R_drifter_exempt_andy_example() -> None:
     s = scenario()
     give(s, s.player, "prairie-dog-pete")
     play(s, "use prairie-dog-pete -", "place 1 1")
-    assert s.ap == 3 and s.camps_on == {}
+    assert s.action_points == 3 and s.camps_on == {}
     play(s, "camp 1 2", "camp 1 4")
-    assert s.ap == 0
+    assert s.action_points == 0
 
 
 def test_SG_R_drifter_exempt_silver_eagle_example() -> None:
@@ -313,7 +315,7 @@ def test_SG_R_drifter_exempt_silver_eagle_example() -> None:
     give(s, s.player, "silver-eagle")
     before = len(s.in_play)
     play(s, "draw", "use silver-eagle -", "draw")
-    assert len(s.in_play) == before + 3 and s.ap == 0
+    assert len(s.in_play) == before + 3 and s.action_points == 0
 
 
 def test_SG_R_draw_deck() -> None:
@@ -329,7 +331,7 @@ def test_SG_3_hire_deck_and_reshuffle() -> None:
     s.drifter_deck.clear()
     assert violations(s, "hire") == []
     play(s, "hire")
-    assert len(s.offer) == 2 and s.drifter_discard == []
+    assert len(s.hire_offer) == 2 and s.drifter_discard == []
     s = scenario()
     s.drifter_deck.clear()
     s.drifter_discard.clear()
@@ -339,8 +341,8 @@ def test_SG_3_hire_deck_and_reshuffle() -> None:
 def test_SG_3_hire_keep_one_other_back_on_top() -> None:
     s = scenario()
     play(s, "hire")
-    kept, other = s.offer
-    absent = next(i for i in s.drifter_deck if i not in s.offer)
+    kept, other = s.hire_offer
+    absent = next(i for i in s.drifter_deck if i not in s.hire_offer)
     assert violations(s, f"keep {absent}") == ["SG-3.hire-keep"]
     play(s, f"keep {kept}")
     assert kept in s.hands[s.player]
@@ -388,7 +390,7 @@ def test_SG_R_drifter_discard() -> None:
     s = scenario()
     give(s, s.player, "mule-skinner-mac")
     play(s, "use mule-skinner-mac -")
-    assert s.drifter_discard[-1] == "mule-skinner-mac" and s.ap == 4
+    assert s.drifter_discard[-1] == "mule-skinner-mac" and s.action_points == 4
 
 
 def test_SG_R_reaction_window_order() -> None:
@@ -461,15 +463,15 @@ def test_SG_1_vocabulary_every_verb() -> None:
     play(s, "use black-bart -", "pick 1 1")
     assert s.sites[1][0] == FREE and s.stock[q] == stock + 1
     # actions
-    ap = s.ap
+    ap = s.action_points
     play(s, "use gentleman-jim -")
-    assert s.ap == ap + 3
+    assert s.action_points == ap + 3
     # hire without action points
     hand = len(s.hands[p])
     play(s, "use dusty-rhodes -")
     assert s.phase == "hire"
-    play(s, f"keep {s.offer[1]}")
-    assert len(s.hands[p]) == hand and s.hires == 0 and s.ap == ap + 3
+    play(s, f"keep {s.hire_offer[1]}")
+    assert len(s.hands[p]) == hand and s.hires == 0 and s.action_points == ap + 3
 
 
 def test_SG_1_vocabulary_roll_and_skip() -> None:
@@ -654,4 +656,4 @@ def test_SG_1_vocabulary_move_any_camp_keeps_its_owner() -> None:
     assert violations(s, "place 1 3") == ["SG-R.camp-not-on-x"]
     play(s, "place 1 6")
     assert s.sites[1][0] == FREE and s.sites[1][5] == q and s.stock[q] == 7
-    assert s.phase == "act" and s.ap == 3 and s.money[p] == 9
+    assert s.phase == "act" and s.action_points == 3 and s.money[p] == 9

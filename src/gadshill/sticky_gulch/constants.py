@@ -2,4 +2,34 @@
 
 from gadshill.gamedata.sticky_gulch import GAME_ID
 
-__all__ = ["GAME_ID"]
+__all__ = [
+    "ACT",
+    "DRAFT",
+    "EFFECT",
+    "FREE",
+    "GAME_ID",
+    "HIRE",
+    "LENGTHS",
+    "OVER",
+    "REACT",
+    "ROLL",
+    "START_CAMPS",
+    "X_SITE",
+]
+
+# What a site of a location in play holds: a player's seat (0, 1, ...) or one of these.
+FREE = -1  # an open site
+X_SITE = -2  # a site marked X
+
+# The phases of a game (``state.phase``); each allows only some kinds of move.
+DRAFT = "draft"  # each player, from the starting player on, keeps one of two dealt drifters
+START_CAMPS = "start-camps"  # players 2-4 (in turn order) place their starting camps
+ACT = "act"  # the active player spends action points, uses drifters, or ends the turn
+HIRE = "hire"  # the hiring player keeps one of the drifters drawn
+EFFECT = "effect"  # a drifter effect waits for a choice (where to camp, what to move, ...)
+ROLL = "roll"  # a prospecting roll is announced; its roller rolls the die
+REACT = "react"  # the die is showing; players holding a die drifter may use one, in turn
+OVER = "over"  # the game has ended
+
+#: the values of option ``length`` (the first is the default)
+LENGTHS = ("medium", "short", "long")

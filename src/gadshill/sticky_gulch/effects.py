@@ -8,7 +8,21 @@ steps without a choice run at once; a step with a choice puts the game in the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gadshill.sticky_gulch import movegen
+from gadshill.sticky_gulch.constants import (
+    ACT,
+    DRAFT,
+    EFFECT,
+    FREE,
+    HIRE,
+    OVER,
+    REACT,
+    ROLL,
+    START_CAMPS,
+    X_SITE,
+)
 from gadshill.sticky_gulch.moves import (
     Camp,
     Draw,
@@ -20,322 +34,405 @@ from gadshill.sticky_gulch.moves import (
     Place,
     Prospect,
     Roll,
-    SGMove,
     Skip,
+    StickyGulchMove,
     Target,
     Use,
 )
-from gadshill.sticky_gulch.state import FREE, StickyGulchState
 
-#: steps that need a choice from the player
-CHOICE_VERBS = ("camp", "roll", "move-camp", "evict")
+if TYPE_CHECKING:
+    from gadshill.sticky_gulch.state import StickyGulchState
 
 
-def play(s: StickyGulchState, move: SGMove) -> None:
-    phase = s.phase
+def play(state: StickyGulchState, move: StickyGulchMove) -> None:
+    phase = state.phase
+    costs = state.data.table.costs
     if isinstance(move, Keep):
-        if phase == "draft":
-            _draft_keep(s, move.drifter)
+        if phase == DRAFT:
+            _draft_keep(state, move.drifter)
         else:
-            _hire_keep(s, move.drifter)
+            _hire_keep(state, move.drifter)
     elif isinstance(move, Camp):
-        if phase == "start-camps":
-            _starting_camp(s, move.location, move.site)
+        if phase == START_CAMPS:
+            _starting_camp(state, move.location, move.site)
         else:
-            s.ap -= s.camp_cost(move.location)
-            s.camps_on[move.location] = s.camps_on.get(move.location, 0) + 1
-            _set_camp(s, s.player, move.location, move.site)
+            state.action_points -= state.camp_cost(move.location)
+            state.camps_on[move.location] = state.camps_on.get(move.location, 0) + 1
+            _set_camp(state, state.player, move.location, move.site)
     elif isinstance(move, Draw):
-        s.ap -= s.data.table.costs.draw_location[s.draws]
-        s.draws += 1
-        _draw_location(s)
+        state.action_points -= costs.draw_location[state.draws]
+        state.draws += 1
+        _draw_location(state)
     elif isinstance(move, Hire):
-        s.ap -= s.data.table.costs.hire[s.hires]
-        s.hires += 1
-        _offer(s)
+        state.action_points -= costs.hire[state.hires]
+        state.hires += 1
+        _offer(state)
     elif isinstance(move, Prospect):
-        s.ap -= s.data.table.costs.extra_roll[s.rolls]
-        s.rolls += 1
-        _announce_roll(s, move.location, final=False)
+        state.action_points -= costs.extra_roll[state.rolls]
+        state.rolls += 1
+        _announce_roll(state, move.location, final=False)
     elif isinstance(move, End):
         if move.location is None:
-            _next_turn(s)
+            _next_turn(state)
         else:
-            _announce_roll(s, move.location, final=True)
+            _announce_roll(state, move.location, final=True)
     elif isinstance(move, Use):
-        _use(s, move.drifter, move.value)
+        _use(state, move.drifter, move.value)
     elif isinstance(move, Roll):
-        _roll(s)
+        _roll(state)
     elif isinstance(move, Pass):
-        s.window.pop(0)
-        _next_in_window(s)
+        state.window.pop(0)
+        _next_in_window(state)
     elif isinstance(move, Target):
-        s.queue.pop(0)
-        _announce_roll(s, move.location, final=False)
+        state.queue.pop(0)
+        _announce_roll(state, move.location, final=False)
     elif isinstance(move, Place):
-        _place(s, move.location, move.site)
+        _place(state, move.location, move.site)
     elif isinstance(move, Pick):
-        _pick(s, move.location, move.site)
+        _pick(state, move.location, move.site)
     elif isinstance(move, Skip):
-        s.queue.pop(0)
-        s.picked = None
-        advance(s)
+        state.queue.pop(0)
+        state.picked = None
+        advance(state)
     else:  # pragma: no cover - the codec only builds the classes above
         raise TypeError(f"not a Sticky Gulch move: {move!r}")
 
 
+# --- the state of a turn ------------------------------------------------------------
+def reset_turn(state: StickyGulchState) -> None:
+    """A fresh turn: full action points, nothing done yet."""
+    state.action_points = state.data.table.action_points
+    state.draws = state.hires = state.rolls = 0
+    state.camps_on = {}
+    state.new_locations = []
+
+
+def clear_roll(state: StickyGulchState) -> None:
+    state.roll_location = 0
+    state.roll_final = False
+    state.die = 0
+    state.window = []
+    state.declared = []
+
+
 # --- setup ----------------------------------------------------------------------------
-def _draft_keep(s: StickyGulchState, ident: str) -> None:
-    p = s.draft_queue.pop(0)
-    s.offers[p].remove(ident)
-    s.hands[p].append(ident)
-    if s.draft_queue:
-        s.actor = s.draft_queue[0]
+def _draft_keep(state: StickyGulchState, ident: str) -> None:
+    player = state.draft_queue.pop(0)
+    state.draft_offers[player].remove(ident)
+    state.hands[player].append(ident)
+    if state.draft_queue:
+        state.actor = state.draft_queue[0]
     else:
-        s._after_draft()
+        after_draft(state)
 
 
-def _starting_camp(s: StickyGulchState, number: int, site: int) -> None:
-    p = s.setup_queue.pop(0)
-    _set_camp(s, p, number, site)
-    s.setup_used.append(number)
-    s.next_setup_camp(p)
+def after_draft(state: StickyGulchState) -> None:
+    """The drifters left over from the draft are shuffled back into the deck."""
+    for offer in state.draft_offers:
+        state.drifter_deck.extend(offer)
+        offer.clear()
+    state.rng.shuffle(state.drifter_deck)
+    next_setup_camp(state, None)
+
+
+def next_setup_camp(state: StickyGulchState, last: int | None) -> None:
+    """Go to the next starting camp owed; one with nowhere to go is dropped."""
+    # SG-R.starting-camps: players 2-4 place 1, 2, 3 camps, each on another card
+    while state.setup_queue:
+        player = state.setup_queue[0]
+        if player != last:
+            state.setup_used = []
+            last = player
+        if state.stock[player] > 0 and any(
+            number not in state.setup_used and FREE in state.sites[number]
+            for number in state.in_play
+        ):
+            state.phase = START_CAMPS
+            state.actor = player
+            return
+        state.setup_queue.pop(0)
+    state.setup_used = []
+    _start_play(state)
+
+
+def _starting_camp(state: StickyGulchState, number: int, site: int) -> None:
+    player = state.setup_queue.pop(0)
+    _set_camp(state, player, number, site)
+    state.setup_used.append(number)
+    next_setup_camp(state, player)
+
+
+def _start_play(state: StickyGulchState) -> None:
+    # SG-R.turn-order: the starting player takes the first turn
+    state.phase = ACT
+    state.player = state.actor = state.starting_player
+    state.turn = 1
+    reset_turn(state)
 
 
 # --- board -----------------------------------------------------------------------------
-def _set_camp(s: StickyGulchState, player: int, number: int, site: int) -> None:
-    s.sites[number][site - 1] = player
-    s.stock[player] -= 1
+def put_in_play(state: StickyGulchState, number: int) -> None:
+    """Lay location ``number`` face up: its sites open except those marked X."""
+    location = state.data.location(number)
+    state.sites[number] = [
+        X_SITE if site in location.x_sites else FREE
+        for site in range(1, state.data.table.die_sides + 1)
+    ]
+    state.claimed[number] = 0
+    state.in_play.append(number)
 
 
-def _draw_location(s: StickyGulchState) -> None:
-    if not s.location_deck:
+def _set_camp(state: StickyGulchState, player: int, number: int, site: int) -> None:
+    state.sites[number][site - 1] = player
+    state.stock[player] -= 1
+
+
+def _draw_location(state: StickyGulchState) -> None:
+    if not state.location_deck:
         return
-    number = s.location_deck.pop()
-    s._put_in_play(number)
-    s.new_locations.append(number)
-    s.log.append(f"{s.data.location(number).name} (#{number}) comes into play")
+    number = state.location_deck.pop()
+    put_in_play(state, number)
+    state.new_locations.append(number)  # SG-R.new-location-camp: its first camp is free
+    state.log.append(f"{state.data.location(number).name} (#{number}) comes into play")
 
 
-def _retire(s: StickyGulchState, number: int) -> None:
-    row = s.sites[number]
-    for owner in row:
+def _retire(state: StickyGulchState, number: int) -> None:
+    # SG-4.retire: every lode claimed: the camps go home and the card leaves play
+    for owner in state.sites[number]:
         if owner >= 0:
-            s.stock[owner] += 1
-    s.sites[number] = []
-    s.in_play.remove(number)
-    s.retired.append(number)
-    s.log.append(f"{s.data.location(number).name} retires ({len(s.retired)}/{s.target})")
-    if len(s.retired) >= s.target:
-        best = max(s.money)
-        if s.money.count(best) == 1:
-            _game_over(s)
+            state.stock[owner] += 1
+    state.sites[number] = []
+    state.in_play.remove(number)
+    state.retired.append(number)
+    name = state.data.location(number).name
+    state.log.append(f"{name} retires ({len(state.retired)}/{state.target})")
+    # SG-5.end: enough retirements and one richest player end the game; a tie plays on
+    if len(state.retired) >= state.target:
+        best = max(state.money)
+        if state.money.count(best) == 1:
+            _game_over(state)
         else:
-            s.target += 1  # SG-5: a tie plays on until one more location retires
-            s.log.append(f"tie at ${best}: play on until {s.target} locations have retired")
-    if s.phase != "over" and not s.in_play and not s.location_deck:
-        _game_over(s)  # every location is retired: the tie stands
+            state.target += 1
+            state.log.append(f"tie at ${best}: play on until {state.target} locations have retired")
+    if state.phase != OVER and not state.in_play and not state.location_deck:
+        _game_over(state)  # every location is retired: the tie stands
 
 
-def _game_over(s: StickyGulchState) -> None:
-    s.phase = "over"
-    s.queue = []
-    s.offer = []
-    s._clear_roll()
+def _game_over(state: StickyGulchState) -> None:
+    state.phase = OVER
+    state.queue = []
+    state.hire_offer = []
+    clear_roll(state)
 
 
 # --- turn flow -------------------------------------------------------------------------
-def _next_turn(s: StickyGulchState) -> None:
-    s.player = (s.player + 1) % s.n
-    s.actor = s.player
-    s.turn += 1
-    s._reset_turn()
-    s.queue = []
-    s.picked = None
-    s.phase = "act"
-    if not s.in_play and not s.location_deck:
-        _game_over(s)
+def _next_turn(state: StickyGulchState) -> None:
+    # SG-R.turn-order: turns pass to the left (seat + 1)
+    state.player = (state.player + 1) % state.players
+    state.actor = state.player
+    state.turn += 1
+    reset_turn(state)
+    state.queue = []
+    state.picked = None
+    state.phase = ACT
+    if not state.in_play and not state.location_deck:
+        _game_over(state)
 
 
-def advance(s: StickyGulchState) -> None:
+def advance(state: StickyGulchState) -> None:
     """Run automatic effect steps; stop at a step needing a choice, else back to acting."""
-    if s.phase == "over":
+    # SG-1.vocabulary: the steps run in order; one with nothing to choose from does nothing.
+    # SG-R.drifter-exempt: what a drifter does counts toward no per-turn limit.
+    if state.phase == OVER:
         return
-    while s.queue:
-        step = s.queue[0]
+    while state.queue:
+        step = state.queue[0]
         verb = step.verb
         if verb == "draw-location":
-            s.queue.pop(0)
-            _draw_location(s)
+            state.queue.pop(0)
+            _draw_location(state)
         elif verb == "actions":
-            s.queue.pop(0)
-            s.ap += step.points
+            state.queue.pop(0)
+            state.action_points += step.points
         elif verb == "hire":
-            s.queue.pop(0)
-            if _offer(s):
+            state.queue.pop(0)
+            if _offer(state):
                 return
-        elif has_choice(s):
-            s.phase = "effect"
-            s.actor = s.player
+        elif has_choice(state):
+            state.phase = EFFECT
+            state.actor = state.player
             return
         else:
-            s.queue.pop(0)  # nothing to choose from: the step does nothing
-            s.picked = None
-    s.phase = "act"
-    s.actor = s.player
+            state.queue.pop(0)  # nothing to choose from: the step does nothing
+            state.picked = None
+    state.phase = ACT
+    state.actor = state.player
 
 
-def has_choice(s: StickyGulchState) -> bool:
+def has_choice(state: StickyGulchState) -> bool:
     """Whether the effect step at the head of the queue has at least one option."""
-    return bool(movegen.effect_moves(s, with_skip=False))
+    return bool(movegen.effect_moves(state, with_skip=False))
 
 
 # --- hiring ------------------------------------------------------------------------------
-def _offer(s: StickyGulchState) -> bool:
+def _offer(state: StickyGulchState) -> bool:
     """Draw drifters for a hire; False when there are none left anywhere."""
-    s.offer = []
-    for _ in range(s.data.table.hire_draw):
-        if not s.drifter_deck and s.drifter_discard:
-            s.drifter_deck = s.drifter_discard
-            s.drifter_discard = []
-            s.rng.shuffle(s.drifter_deck)
-        if s.drifter_deck:
-            s.offer.append(s.drifter_deck.pop())
-    if not s.offer:
+    state.hire_offer = []
+    state.deck_top_seen = None  # the drifters put back on top are drawn first
+    for _ in range(state.data.table.hire_draw):
+        if not state.drifter_deck and state.drifter_discard:
+            # SG-R.drifter-discard: the discards, shuffled, become the new deck
+            state.drifter_deck = state.drifter_discard
+            state.drifter_discard = []
+            state.rng.shuffle(state.drifter_deck)
+        if state.drifter_deck:
+            state.hire_offer.append(state.drifter_deck.pop())
+    if not state.hire_offer:
         return False
-    s.phase = "hire"
-    s.actor = s.player
+    state.phase = HIRE
+    state.actor = state.player
     return True
 
 
-def _hire_keep(s: StickyGulchState, ident: str) -> None:
-    s.offer.remove(ident)
-    s.hands[s.player].append(ident)
-    s.drifter_deck.extend(reversed(s.offer))  # the others go back on top, face down
-    s.offer = []
-    s.log.append(f"seat {s.player} hires a drifter")
-    advance(s)
+def _hire_keep(state: StickyGulchState, ident: str) -> None:
+    state.hire_offer.remove(ident)
+    state.hands[state.player].append(ident)
+    # the others go back on top, face down: only the hiring player knows them
+    state.drifter_deck.extend(reversed(state.hire_offer))
+    state.deck_top_seen = (state.player, len(state.hire_offer))
+    state.hire_offer = []
+    state.log.append(f"seat {state.player} hires a drifter")
+    advance(state)
 
 
 # --- drifters ----------------------------------------------------------------------------
-def _use(s: StickyGulchState, ident: str, value: int | None) -> None:
-    d = s.drifter(ident)
-    p = s.actor
-    s.money[p] -= d.cost
-    s.hands[p].remove(ident)
-    s.drifter_discard.append(ident)
-    s.log.append(f"seat {p} uses {d.name} (${d.cost})")
-    if d.roll_timed:
-        s.declared.append((p, ident, value))
-        s.window.pop(0)
-        _next_in_window(s)
+def _use(state: StickyGulchState, ident: str, value: int | None) -> None:
+    drifter = state.drifter(ident)
+    player = state.actor
+    state.money[player] -= drifter.cost  # SG-2: the hiring cost goes to the bank
+    state.hands[player].remove(ident)
+    state.drifter_discard.append(ident)  # SG-R.drifter-discard: discarded at once
+    state.log.append(f"seat {player} uses {drifter.name} (${drifter.cost})")
+    # SG-R.drifter-exempt: using a drifter costs no action point
+    if drifter.roll_timed:
+        state.declared.append((player, ident, value))
+        state.window.pop(0)
+        _next_in_window(state)
     else:
-        s.queue = list(d.effect) + s.queue
-        advance(s)
+        state.queue = list(drifter.effect) + state.queue
+        advance(state)
 
 
-def _place(s: StickyGulchState, number: int, site: int) -> None:
-    step = s.queue.pop(0)
-    if step.verb == "move-camp" and s.picked is not None:
-        src_loc, src_site = s.picked
-        owner = s.sites[src_loc][src_site - 1]
-        s.sites[src_loc][src_site - 1] = FREE
-        s.sites[number][site - 1] = owner
-        s.picked = None
+def _place(state: StickyGulchState, number: int, site: int) -> None:
+    step = state.queue.pop(0)
+    if step.verb == "move-camp" and state.picked is not None:
+        from_number, from_site = state.picked
+        owner = state.sites[from_number][from_site - 1]
+        state.sites[from_number][from_site - 1] = FREE
+        state.sites[number][site - 1] = owner
+        state.picked = None
     else:
-        _set_camp(s, s.player, number, site)
-    advance(s)
+        _set_camp(state, state.player, number, site)
+    advance(state)
 
 
-def _pick(s: StickyGulchState, number: int, site: int) -> None:
-    step = s.queue[0]
+def _pick(state: StickyGulchState, number: int, site: int) -> None:
+    step = state.queue[0]
     if step.verb == "evict":
-        s.queue.pop(0)
-        owner = s.sites[number][site - 1]
-        s.sites[number][site - 1] = FREE
-        s.stock[owner] += 1
-        s.log.append(f"seat {owner}'s camp at #{number} site {site} is sent home")
-        advance(s)
+        state.queue.pop(0)
+        owner = state.sites[number][site - 1]
+        state.sites[number][site - 1] = FREE
+        state.stock[owner] += 1
+        state.log.append(f"seat {owner}'s camp at #{number} site {site} is sent home")
+        advance(state)
     else:
-        s.picked = (number, site)  # move-camp: the destination comes next
+        state.picked = (number, site)  # move-camp: the destination comes next
 
 
 # --- prospecting -------------------------------------------------------------------------
-def _announce_roll(s: StickyGulchState, number: int, final: bool) -> None:
-    s.roll_loc = number
-    s.roll_final = final
-    s.die = 0
-    s.phase = "roll"
-    s.actor = s.player
+def _announce_roll(state: StickyGulchState, number: int, final: bool) -> None:
+    state.roll_location = number
+    state.roll_final = final
+    state.die = 0
+    state.phase = ROLL
+    state.actor = state.player
 
 
-def _roll(s: StickyGulchState) -> None:
-    if s.die:  # the window has closed on a declared reroll: throw it now
-        _resolve_roll(s)
+def _roll(state: StickyGulchState) -> None:
+    if state.die:  # the window has closed on a declared reroll: throw it now
+        _resolve_roll(state)
         return
-    s.die = s.rng.randint(1, s.data.table.die_sides)
-    s.window = [p for k in range(s.n) if s.eligible_die_drifters(p := (s.player + k) % s.n)]
-    s.declared = []
-    _next_in_window(s)
+    state.die = state.rng.randint(1, state.data.table.die_sides)  # SG-R.dice
+    # SG-R.reaction-window: from the roller on, everyone who may use a die drifter now
+    seats = [(state.player + offset) % state.players for offset in range(state.players)]
+    state.window = [seat for seat in seats if state.eligible_die_drifters(seat)]
+    state.declared = []
+    _next_in_window(state)
 
 
-def _next_in_window(s: StickyGulchState) -> None:
-    while s.window and not s.eligible_die_drifters(s.window[0]):
-        s.window.pop(0)
-    if s.window:
-        s.phase = "react"
-        s.actor = s.window[0]
+def _next_in_window(state: StickyGulchState) -> None:
+    while state.window and not state.eligible_die_drifters(state.window[0]):
+        state.window.pop(0)
+    if state.window:
+        state.phase = REACT
+        state.actor = state.window[0]
         return
-    if any(s.drifter(ident).effect[0].verb == "reroll" for _p, ident, _v in s.declared):
+    if any(
+        state.drifter(ident).effect[0].verb == "reroll" for _player, ident, _value in state.declared
+    ):
         # A reroll is a new throw: it is its own move, so that nobody deciding in the
         # window (a bot trying moves on a copy of the state) sees the new face first.
-        s.phase = "roll"
-        s.actor = s.player
+        state.phase = ROLL
+        state.actor = state.player
         return
-    _resolve_roll(s)
+    _resolve_roll(state)
 
 
-def conflict_order(s: StickyGulchState) -> list[tuple[int, str, int | None]]:
-    """SG-5: the higher hiring cost goes first, then the name in alphabetical order."""
-    return sorted(s.declared, key=lambda d: (-s.drifter(d[1]).cost, s.drifter(d[1]).name))
+def conflict_order(state: StickyGulchState) -> list[tuple[int, str, int | None]]:
+    """SG-5.conflict: the higher hiring cost goes first, then the name in alphabetical order."""
+    by_id = state.data.drifter_by_id
+    return sorted(
+        state.declared,
+        key=lambda declared: (-by_id[declared[1]].cost, by_id[declared[1]].name),
+    )
 
 
-def _resolve_roll(s: StickyGulchState) -> None:
-    sides = s.data.table.die_sides
-    for _p, ident, value in conflict_order(s):
-        step = s.drifter(ident).effect[0]
+def _resolve_roll(state: StickyGulchState) -> None:
+    sides = state.data.table.die_sides
+    for _player, ident, value in conflict_order(state):
+        step = state.drifter(ident).effect[0]
         if step.verb == "reroll":
-            s.die = s.rng.randint(1, sides)
+            state.die = state.rng.randint(1, sides)
         elif step.any:
             assert value is not None
-            s.die = value
+            state.die = value
         else:
             assert value is not None
-            s.die = min(sides, max(1, s.die + value))
-    number, die, final = s.roll_loc, s.die, s.roll_final
-    s._clear_roll()
-    pay_lode(s, number, die)
-    if s.phase == "over":
+            state.die = min(sides, max(1, state.die + value))
+    number, die, final = state.roll_location, state.die, state.roll_final
+    clear_roll(state)
+    pay_lode(state, number, die)
+    if state.phase == OVER:
         return
     if final:
-        _next_turn(s)
+        _next_turn(state)
     else:
-        advance(s)
+        advance(state)
 
 
-def pay_lode(s: StickyGulchState, number: int, die: int) -> None:
-    """SG-4: the camp on the rolled site takes the next unclaimed lode."""
-    loc = s.data.location(number)
-    owner = s.sites[number][die - 1]
+def pay_lode(state: StickyGulchState, number: int, die: int) -> None:
+    """SG-4.prospect: the camp on the rolled site takes the next unclaimed lode."""
+    location = state.data.location(number)
+    owner = state.sites[number][die - 1]
     if owner < 0:
-        s.log.append(f"die {die} at {loc.name}: no camp there, nothing paid")
+        state.log.append(f"die {die} at {location.name}: no camp there, nothing paid")
         return
-    lode = loc.lodes[s.claimed[number]]
-    s.claimed[number] += 1
-    s.money[owner] += lode.payout
-    s.claims.append((number, lode.letter, owner, lode.payout))
-    s.log.append(
-        f"die {die} at {loc.name}: seat {owner} claims lode {lode.letter} (${lode.payout})"
+    lode = location.lodes[state.claimed[number]]
+    state.claimed[number] += 1
+    state.money[owner] += lode.payout
+    state.claims.append((number, lode.letter, owner, lode.payout))
+    state.log.append(
+        f"die {die} at {location.name}: seat {owner} claims lode {lode.letter} (${lode.payout})"
     )
-    if s.claimed[number] == len(loc.lodes):
-        _retire(s, number)
+    if state.claimed[number] == len(location.lodes):
+        _retire(state, number)

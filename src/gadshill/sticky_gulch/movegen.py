@@ -7,30 +7,34 @@ many positions); ``universe`` is the candidate superset: every move the pack all
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gadshill.gamedata.sticky_gulch import StickyGulchData
+from gadshill.sticky_gulch.constants import ACT, DRAFT, EFFECT, FREE, HIRE, REACT, ROLL, START_CAMPS
 from gadshill.sticky_gulch.moves import (
-    DRAW,
-    HIRE,
-    PASS,
-    ROLL,
-    SKIP,
+    DRAW_MOVE,
+    HIRE_MOVE,
+    PASS_MOVE,
+    ROLL_MOVE,
+    SKIP_MOVE,
     Camp,
     End,
     Keep,
     Pick,
     Place,
     Prospect,
-    SGMove,
+    StickyGulchMove,
     Target,
     Use,
 )
-from gadshill.sticky_gulch.state import FREE, StickyGulchState
+
+if TYPE_CHECKING:
+    from gadshill.sticky_gulch.state import StickyGulchState
 
 
 @dataclass
-class Tables:
-    """Interned moves for one data pack."""
+class MoveTables:
+    """Interned moves for one data pack, indexed by location number and site."""
 
     camp: list[list[Camp]]
     place: list[list[Place]]
@@ -42,177 +46,196 @@ class Tables:
     keep: dict[str, Keep]
     use_plain: dict[str, Use]
     use_value: dict[tuple[str, int], Use]
-    everything: tuple[SGMove, ...]
+    everything: tuple[StickyGulchMove, ...]
 
 
-_TABLES: dict[int, tuple[StickyGulchData, Tables]] = {}
+_TABLES: dict[int, tuple[StickyGulchData, MoveTables]] = {}
 
 
-def tables(data: StickyGulchData) -> Tables:
+def move_tables(data: StickyGulchData) -> MoveTables:
     hit = _TABLES.get(id(data))
     if hit is not None and hit[0] is data:
         return hit[1]
     count = len(data.locations)
     sides = data.table.die_sides
     numbers = range(count + 1)
-    camp = [[Camp(n, s) for s in range(sides + 1)] for n in numbers]
-    place = [[Place(n, s) for s in range(sides + 1)] for n in numbers]
-    pick = [[Pick(n, s) for s in range(sides + 1)] for n in numbers]
-    prospect = [Prospect(n) for n in numbers]
-    target = [Target(n) for n in numbers]
-    end = [End(n) for n in numbers]
-    keep = {d.id: Keep(d.id) for d in data.drifters}
-    use_plain = {d.id: Use(d.id, None) for d in data.drifters}
+    camp = [[Camp(number, site) for site in range(sides + 1)] for number in numbers]
+    place = [[Place(number, site) for site in range(sides + 1)] for number in numbers]
+    pick = [[Pick(number, site) for site in range(sides + 1)] for number in numbers]
+    prospect = [Prospect(number) for number in numbers]
+    target = [Target(number) for number in numbers]
+    end = [End(number) for number in numbers]
+    end_none = End(None)
+    keep = {drifter.id: Keep(drifter.id) for drifter in data.drifters}
+    use_plain = {drifter.id: Use(drifter.id, None) for drifter in data.drifters}
     use_value = {
-        (d.id, v): Use(d.id, v)
-        for d in data.drifters
-        for v in range(-(sides - 1), sides + 1)
-        if v != 0
+        (drifter.id, value): Use(drifter.id, value)
+        for drifter in data.drifters
+        for value in range(-(sides - 1), sides + 1)
+        if value != 0
     }
-    everything: list[SGMove] = [DRAW, HIRE, ROLL, PASS, SKIP, End(None)]
-    for n in range(1, count + 1):
-        everything += [prospect[n], target[n], end[n]]
-        for s in range(1, sides + 1):
-            everything += [camp[n][s], place[n][s], pick[n][s]]
-    everything += list(keep.values()) + list(use_plain.values()) + list(use_value.values())
-    out = Tables(
+    everything: list[StickyGulchMove] = [
+        DRAW_MOVE,
+        HIRE_MOVE,
+        ROLL_MOVE,
+        PASS_MOVE,
+        SKIP_MOVE,
+        end_none,
+    ]
+    for number in range(1, count + 1):
+        everything += [prospect[number], target[number], end[number]]
+        for site in range(1, sides + 1):
+            everything += [camp[number][site], place[number][site], pick[number][site]]
+    everything += [*keep.values(), *use_plain.values(), *use_value.values()]
+    tables = MoveTables(
         camp,
         place,
         pick,
         prospect,
         target,
         end,
-        everything[5],  # type: ignore[arg-type]
+        end_none,
         keep,
         use_plain,
         use_value,
         tuple(everything),
     )
-    _TABLES[id(data)] = (data, out)
-    return out
+    _TABLES[id(data)] = (data, tables)
+    return tables
 
 
-def universe(data: StickyGulchData) -> tuple[SGMove, ...]:
+def universe(data: StickyGulchData) -> tuple[StickyGulchMove, ...]:
     """Every move with ids and numbers the pack knows: a superset of the legal moves."""
-    return tables(data).everything
+    return move_tables(data).everything
 
 
-def die_values(s: StickyGulchState, ident: str) -> list[int | None]:
+def die_values(state: StickyGulchState, ident: str) -> list[int | None]:
     """The values a die drifter may be used with on the die now showing."""
-    step = s.drifter(ident).effect[0]
-    sides = s.data.table.die_sides
+    step = state.drifter(ident).effect[0]
+    sides = state.data.table.die_sides
     if step.verb == "reroll":
         return [None]
     if step.any:
-        return [v for v in range(1, sides + 1) if v != s.die]
-    return [v for v in range(-step.by, step.by + 1) if v != 0 and 1 <= s.die + v <= sides]
+        return [face for face in range(1, sides + 1) if face != state.die]
+    return [
+        change
+        for change in range(-step.by, step.by + 1)
+        if change != 0 and 1 <= state.die + change <= sides
+    ]
 
 
-def effect_moves(s: StickyGulchState, with_skip: bool = True) -> list[SGMove]:
-    t = tables(s.data)
-    step = s.queue[0]
+def effect_moves(state: StickyGulchState, with_skip: bool = True) -> list[StickyGulchMove]:
+    """The answers to the drifter step waiting (``skip`` included unless asked not to)."""
+    tables = move_tables(state.data)
+    step = state.queue[0]
     verb = step.verb
-    out: list[SGMove] = []
-    sites = s.sites
+    out: list[StickyGulchMove] = []
+    sites = state.sites
+    me = state.player
     if verb == "roll":
-        out = [t.target[n] for n in s.in_play]
-    elif verb == "camp" or (verb == "move-camp" and s.picked is not None):
-        if verb == "move-camp" or s.stock[s.player] > 0:
-            for n in s.in_play:
-                places = t.place[n]
-                out += [places[i + 1] for i, owner in enumerate(sites[n]) if owner == FREE]
+        out = [tables.target[number] for number in state.in_play]
+    elif verb == "camp" or (verb == "move-camp" and state.picked is not None):
+        if verb == "move-camp" or state.stock[me] > 0:
+            for number in state.in_play:
+                places = tables.place[number]
+                out += [places[i + 1] for i, owner in enumerate(sites[number]) if owner == FREE]
     elif verb == "move-camp":
-        if any(FREE in sites[n] for n in s.in_play):
+        if any(FREE in sites[number] for number in state.in_play):
             anyone = step.whose == "any"
-            me = s.player
-            for n in s.in_play:
-                picks = t.pick[n]
+            for number in state.in_play:
+                picks = tables.pick[number]
                 out += [
                     picks[i + 1]
-                    for i, owner in enumerate(sites[n])
+                    for i, owner in enumerate(sites[number])
                     if owner == me or (anyone and owner >= 0)
                 ]
     elif verb == "evict":
-        me = s.player
-        for n in s.in_play:
-            picks = t.pick[n]
-            out += [picks[i + 1] for i, o in enumerate(sites[n]) if o >= 0 and o != me]
+        for number in state.in_play:
+            picks = tables.pick[number]
+            out += [
+                picks[i + 1] for i, owner in enumerate(sites[number]) if owner >= 0 and owner != me
+            ]
     if with_skip:
-        out.append(SKIP)
+        out.append(SKIP_MOVE)
     return out
 
 
-def legal_moves(s: StickyGulchState) -> list[SGMove]:
-    t = tables(s.data)
-    phase = s.phase
-    if phase == "act":
-        return _act_moves(s, t)
-    if phase == "roll":
-        return [ROLL]
-    if phase == "react":
-        p = s.actor
-        out: list[SGMove] = [PASS]
-        for d in s.eligible_die_drifters(p):
-            for v in die_values(s, d.id):
-                out.append(t.use_plain[d.id] if v is None else t.use_value[(d.id, v)])
+def legal_moves(state: StickyGulchState) -> list[StickyGulchMove]:
+    tables = move_tables(state.data)
+    phase = state.phase
+    if phase == ACT:
+        return _act_moves(state, tables)
+    if phase == ROLL:
+        return [ROLL_MOVE]
+    if phase == REACT:
+        out: list[StickyGulchMove] = [PASS_MOVE]
+        for drifter in state.eligible_die_drifters(state.actor):
+            for value in die_values(state, drifter.id):
+                if value is None:
+                    out.append(tables.use_plain[drifter.id])
+                else:
+                    out.append(tables.use_value[(drifter.id, value)])
         return out
-    if phase == "effect":
-        return effect_moves(s)
-    if phase == "hire":
-        return [t.keep[d] for d in dict.fromkeys(s.offer)]
-    if phase == "draft":
-        return [t.keep[d] for d in dict.fromkeys(s.offers[s.actor])]
-    if phase == "start-camps":
+    if phase == EFFECT:
+        return effect_moves(state)
+    if phase == HIRE:
+        return [tables.keep[ident] for ident in dict.fromkeys(state.hire_offer)]
+    if phase == DRAFT:
+        return [tables.keep[ident] for ident in dict.fromkeys(state.draft_offers[state.actor])]
+    if phase == START_CAMPS:
         out = []
-        for n in s.in_play:
-            if n in s.setup_used:
+        for number in state.in_play:
+            if number in state.setup_used:
                 continue
-            row = t.camp[n]
-            out += [row[i + 1] for i, owner in enumerate(s.sites[n]) if owner == FREE]
+            row = tables.camp[number]
+            out += [row[i + 1] for i, owner in enumerate(state.sites[number]) if owner == FREE]
         return out
     return []
 
 
-def _act_moves(s: StickyGulchState, t: Tables) -> list[SGMove]:
-    costs = s.data.table.costs
-    ap = s.ap
-    p = s.player
-    out: list[SGMove] = []
+def _act_moves(state: StickyGulchState, tables: MoveTables) -> list[StickyGulchMove]:
+    costs = state.data.table.costs
+    points = state.action_points
+    me = state.player
+    out: list[StickyGulchMove] = []
     if (
-        s.location_deck
-        and s.draws < len(costs.draw_location)
-        and costs.draw_location[s.draws] <= ap
+        state.location_deck
+        and state.draws < len(costs.draw_location)
+        and costs.draw_location[state.draws] <= points
     ):
-        out.append(DRAW)
+        out.append(DRAW_MOVE)
     if (
-        (s.drifter_deck or s.drifter_discard)
-        and s.hires < len(costs.hire)
-        and costs.hire[s.hires] <= ap
+        (state.drifter_deck or state.drifter_discard)
+        and state.hires < len(costs.hire)
+        and costs.hire[state.hires] <= points
     ):
-        out.append(HIRE)
-    in_play = s.in_play
-    if s.stock[p] > 0:
+        out.append(HIRE_MOVE)
+    in_play = state.in_play
+    if state.stock[me] > 0:
         camp_costs = costs.camp_on_location
         limit = len(camp_costs)
-        camps_on = s.camps_on
-        for n in in_play:
-            k = camps_on.get(n, 0)
-            if k >= limit:
+        camps_on = state.camps_on
+        for number in in_play:
+            done = camps_on.get(number, 0)
+            if done >= limit:
                 continue
-            cost = costs.new_location_camp if k == 0 and n in s.new_locations else camp_costs[k]
-            if cost <= ap:
-                row = t.camp[n]
-                out += [row[i + 1] for i, owner in enumerate(s.sites[n]) if owner == FREE]
-    if s.rolls < len(costs.extra_roll) and costs.extra_roll[s.rolls] <= ap:
-        out += [t.prospect[n] for n in in_play]
-    money = s.money[p]
-    by_id = s.data.drifter_by_id
-    for ident in s.hands[p]:
-        d = by_id[ident]
-        if d.when == "own-turn" and d.cost <= money:
-            out.append(t.use_plain[ident])
+            if done == 0 and number in state.new_locations:
+                cost = costs.new_location_camp
+            else:
+                cost = camp_costs[done]
+            if cost <= points:
+                row = tables.camp[number]
+                out += [row[i + 1] for i, owner in enumerate(state.sites[number]) if owner == FREE]
+    if state.rolls < len(costs.extra_roll) and costs.extra_roll[state.rolls] <= points:
+        out += [tables.prospect[number] for number in in_play]
+    money = state.money[me]
+    by_id = state.data.drifter_by_id
+    for ident in state.hands[me]:
+        drifter = by_id[ident]
+        if drifter.when == "own-turn" and drifter.cost <= money:
+            out.append(tables.use_plain[ident])
     if in_play:
-        out += [t.end[n] for n in in_play]
+        out += [tables.end[number] for number in in_play]
     else:
-        out.append(t.end_none)
+        out.append(tables.end_none)
     return out

@@ -116,7 +116,7 @@ class Skip(Move):
     kind = "skip"
 
 
-SGMove = (
+StickyGulchMove = (
     Keep | Draw | Camp | Hire | Prospect | Use | Roll | Pass | End | Target | Place | Pick | Skip
 )
 MOVE_CLASSES: tuple[type[Move], ...] = (
@@ -137,4 +137,4 @@ MOVE_CLASSES: tuple[type[Move], ...] = (
 CODEC = MoveCodec(MOVE_CLASSES)
 
 # Interned instances: legal-move generation hands out these shared objects.
-DRAW, HIRE, ROLL, PASS, SKIP = Draw(), Hire(), Roll(), Pass(), Skip()
+DRAW_MOVE, HIRE_MOVE, ROLL_MOVE, PASS_MOVE, SKIP_MOVE = Draw(), Hire(), Roll(), Pass(), Skip()

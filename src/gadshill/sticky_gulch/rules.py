@@ -3,14 +3,27 @@
 Ids cite the rulebook (``SG-R.<topic>``) or the project's rulings (``SG-1`` .. ``SG-5``
 and sub-ids such as ``SG-3.limit-draws``). Predicates return a breach (True or the
 fields of the message) when a move breaks the rule; procedures are carried out by
-``effects.py`` and ``state.py``.
+``effects.py``, ``setup.py`` and ``state.py``, each naming the rule's id there.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.sticky_gulch.constants import (
+    ACT,
+    DRAFT,
+    EFFECT,
+    FREE,
+    GAME_ID,
+    HIRE,
+    OVER,
+    REACT,
+    ROLL,
+    START_CAMPS,
+    X_SITE,
+)
 from gadshill.sticky_gulch.moves import (
     Camp,
     Draw,
@@ -22,16 +35,17 @@ from gadshill.sticky_gulch.moves import (
     Place,
     Prospect,
     Roll,
-    SGMove,
     Skip,
+    StickyGulchMove,
     Target,
     Use,
 )
-from gadshill.sticky_gulch.state import FREE, XSITE, StickyGulchState
+
+if TYPE_CHECKING:
+    from gadshill.sticky_gulch.state import StickyGulchState
 
 #: predicates take the move classes they govern, hence Any for the move type
-BOOK: RuleBook[StickyGulchState, Any] = RuleBook("sticky-gulch")
-S = StickyGulchState
+BOOK: RuleBook[StickyGulchState, Any] = RuleBook(GAME_ID)
 
 # --- content, money, setup --------------------------------------------------------------
 BOOK.procedure(
@@ -78,24 +92,24 @@ BOOK.procedure(
 )
 
 _ALLOWED: dict[str, tuple[type, ...]] = {
-    "draft": (Keep,),
-    "start-camps": (Camp,),
-    "act": (Draw, Camp, Hire, Prospect, Use, End),
-    "hire": (Keep,),
-    "effect": (Target, Place, Pick, Skip),
-    "roll": (Roll,),
-    "react": (Use, Pass),
-    "over": (),
+    DRAFT: (Keep,),
+    START_CAMPS: (Camp,),
+    ACT: (Draw, Camp, Hire, Prospect, Use, End),
+    HIRE: (Keep,),
+    EFFECT: (Target, Place, Pick, Skip),
+    ROLL: (Roll,),
+    REACT: (Use, Pass),
+    OVER: (),
 }
 _WHAT = {
-    "draft": "choosing a starting drifter",
-    "start-camps": "placing starting camps",
-    "act": "spending actions",
-    "hire": "choosing which drifter to hire",
-    "effect": "answering a drifter's effect",
-    "roll": "rolling the prospecting die",
-    "react": "deciding on a die drifter",
-    "over": "the game is over",
+    DRAFT: "choosing a starting drifter",
+    START_CAMPS: "placing starting camps",
+    ACT: "spending actions",
+    HIRE: "choosing which drifter to hire",
+    EFFECT: "answering a drifter's effect",
+    ROLL: "rolling the prospecting die",
+    REACT: "deciding on a die drifter",
+    OVER: "the game is over",
 }
 
 
@@ -107,9 +121,9 @@ _WHAT = {
     message="'{move}' is not possible while {what}",
     gate=True,
 )
-def _sequence(s: S, m: SGMove) -> Breach:
-    if not isinstance(m, _ALLOWED[s.phase]):
-        return {"what": _WHAT[s.phase]}
+def _sequence(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+    if not isinstance(move, _ALLOWED[state.phase]):
+        return {"what": _WHAT[state.phase]}
     return None
 
 
@@ -120,8 +134,8 @@ def _sequence(s: S, m: SGMove) -> Breach:
     (Keep,),
     message="{move.drifter} is not one of the drifters you were dealt",
 )
-def _draft(s: S, m: Keep) -> Breach:
-    return s.phase == "draft" and m.drifter not in s.offers[s.actor]
+def _draft(state: StickyGulchState, move: Keep) -> Breach:
+    return state.phase == DRAFT and move.drifter not in state.draft_offers[state.actor]
 
 
 @BOOK.rule(
@@ -132,12 +146,12 @@ def _draft(s: S, m: Keep) -> Breach:
     message="'{move}' does not answer the step waiting ({verb})",
     gate=True,
 )
-def _effect_choice(s: S, m: SGMove) -> Breach:
-    verb = s.queue[0].verb
-    picked = s.picked is not None
-    if isinstance(m, Target):
+def _effect_choice(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+    verb = state.queue[0].verb
+    picked = state.picked is not None
+    if isinstance(move, Target):
         ok = verb == "roll"
-    elif isinstance(m, Place):
+    elif isinstance(move, Place):
         ok = verb == "camp" or (verb == "move-camp" and picked)
     else:
         ok = verb == "evict" or (verb == "move-camp" and not picked)
@@ -152,8 +166,10 @@ def _effect_choice(s: S, m: SGMove) -> Breach:
     message="location {move.location} is not in play",
     gate=True,
 )
-def _in_play(s: S, m: Camp | Prospect | End | Target | Place | Pick) -> Breach:
-    return m.location is not None and m.location not in s.in_play
+def _in_play(
+    state: StickyGulchState, move: Camp | Prospect | End | Target | Place | Pick
+) -> Breach:
+    return move.location is not None and move.location not in state.in_play
 
 
 @BOOK.rule(
@@ -163,9 +179,9 @@ def _in_play(s: S, m: Camp | Prospect | End | Target | Place | Pick) -> Breach:
     message="site {move.site} does not exist (sites are 1-{sides})",
     gate=True,
 )
-def _site_range(s: S, m: Camp | Place | Pick) -> Breach:
-    sides = s.data.table.die_sides
-    return None if 1 <= m.site <= sides else {"sides": sides}
+def _site_range(state: StickyGulchState, move: Camp | Place | Pick) -> Breach:
+    sides = state.data.table.die_sides
+    return None if 1 <= move.site <= sides else {"sides": sides}
 
 
 @BOOK.rule(
@@ -174,8 +190,8 @@ def _site_range(s: S, m: Camp | Place | Pick) -> Breach:
     (Camp, Place),
     message="site {move.site} of location {move.location} is marked X",
 )
-def _not_on_x(s: S, m: Camp | Place) -> Breach:
-    return s.sites[m.location][m.site - 1] == XSITE
+def _not_on_x(state: StickyGulchState, move: Camp | Place) -> Breach:
+    return state.sites[move.location][move.site - 1] == X_SITE
 
 
 @BOOK.rule(
@@ -184,8 +200,8 @@ def _not_on_x(s: S, m: Camp | Place) -> Breach:
     (Camp, Place),
     message="site {move.site} of location {move.location} already has a camp",
 )
-def _unoccupied(s: S, m: Camp | Place) -> Breach:
-    return s.sites[m.location][m.site - 1] >= 0
+def _unoccupied(state: StickyGulchState, move: Camp | Place) -> Breach:
+    return state.sites[move.location][move.site - 1] >= 0
 
 
 @BOOK.rule(
@@ -195,10 +211,10 @@ def _unoccupied(s: S, m: Camp | Place) -> Breach:
     (Camp, Place),
     message="you have no camp left in your stockpile",
 )
-def _stock(s: S, m: Camp | Place) -> Breach:
-    if isinstance(m, Place) and s.queue[0].verb == "move-camp":
+def _stock(state: StickyGulchState, move: Camp | Place) -> Breach:
+    if isinstance(move, Place) and state.queue[0].verb == "move-camp":
         return None
-    return s.stock[s.actor] <= 0
+    return state.stock[state.actor] <= 0
 
 
 @BOOK.rule(
@@ -207,26 +223,26 @@ def _stock(s: S, m: Camp | Place) -> Breach:
     (Camp,),
     message="you already placed a starting camp on location {move.location}",
 )
-def _starting_distinct(s: S, m: Camp) -> Breach:
-    return s.phase == "start-camps" and m.location in s.setup_used
+def _starting_distinct(state: StickyGulchState, move: Camp) -> Breach:
+    return state.phase == START_CAMPS and move.location in state.setup_used
 
 
 # --- actions and their costs ----------------------------------------------------------
-def _action_cost(s: S, m: SGMove) -> int | None:
-    costs = s.data.table.costs
-    if isinstance(m, Draw):
-        k, table = s.draws, costs.draw_location
-    elif isinstance(m, Hire):
-        k, table = s.hires, costs.hire
-    elif isinstance(m, Prospect):
-        k, table = s.rolls, costs.extra_roll
-    elif isinstance(m, Camp) and s.phase == "act":
-        if s.camps_on.get(m.location, 0) >= len(costs.camp_on_location):
+def _action_cost(state: StickyGulchState, move: StickyGulchMove) -> int | None:
+    costs = state.data.table.costs
+    if isinstance(move, Draw):
+        done, table = state.draws, costs.draw_location
+    elif isinstance(move, Hire):
+        done, table = state.hires, costs.hire
+    elif isinstance(move, Prospect):
+        done, table = state.rolls, costs.extra_roll
+    elif isinstance(move, Camp) and state.phase == ACT:
+        if state.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
             return None
-        return s.camp_cost(m.location)
+        return state.camp_cost(move.location)
     else:
         return 0
-    return table[k] if k < len(table) else None
+    return table[done] if done < len(table) else None
 
 
 @BOOK.rule(
@@ -235,9 +251,9 @@ def _action_cost(s: S, m: SGMove) -> int | None:
     (Draw,),
     message="you already drew {done} location card(s) this turn",
 )
-def _limit_draws(s: S, m: Draw) -> Breach:
-    limit = len(s.data.table.costs.draw_location)
-    return {"done": s.draws} if s.draws >= limit else None
+def _limit_draws(state: StickyGulchState, move: Draw) -> Breach:
+    limit = len(state.data.table.costs.draw_location)
+    return {"done": state.draws} if state.draws >= limit else None
 
 
 @BOOK.rule(
@@ -247,11 +263,11 @@ def _limit_draws(s: S, m: Draw) -> Breach:
     (Camp,),
     message="you already set up {done} camp(s) on location {move.location} this turn",
 )
-def _limit_camps(s: S, m: Camp) -> Breach:
-    if s.phase != "act":
+def _limit_camps(state: StickyGulchState, move: Camp) -> Breach:
+    if state.phase != ACT:
         return None
-    done = s.camps_on.get(m.location, 0)
-    return {"done": done} if done >= len(s.data.table.costs.camp_on_location) else None
+    done = state.camps_on.get(move.location, 0)
+    return {"done": done} if done >= len(state.data.table.costs.camp_on_location) else None
 
 
 @BOOK.rule(
@@ -260,8 +276,8 @@ def _limit_camps(s: S, m: Camp) -> Breach:
     (Hire,),
     message="you already hired {done} drifter(s) this turn",
 )
-def _limit_hires(s: S, m: Hire) -> Breach:
-    return {"done": s.hires} if s.hires >= len(s.data.table.costs.hire) else None
+def _limit_hires(state: StickyGulchState, move: Hire) -> Breach:
+    return {"done": state.hires} if state.hires >= len(state.data.table.costs.hire) else None
 
 
 @BOOK.rule(
@@ -270,8 +286,8 @@ def _limit_hires(s: S, m: Hire) -> Breach:
     (Prospect,),
     message="you already bought {done} additional roll(s) this turn",
 )
-def _limit_rolls(s: S, m: Prospect) -> Breach:
-    return {"done": s.rolls} if s.rolls >= len(s.data.table.costs.extra_roll) else None
+def _limit_rolls(state: StickyGulchState, move: Prospect) -> Breach:
+    return {"done": state.rolls} if state.rolls >= len(state.data.table.costs.extra_roll) else None
 
 
 @BOOK.rule(
@@ -282,11 +298,11 @@ def _limit_rolls(s: S, m: Prospect) -> Breach:
     (Draw, Camp, Hire, Prospect),
     message="'{move}' costs {cost} action point(s) but only {left} remain",
 )
-def _action_points(s: S, m: SGMove) -> Breach:
-    cost = _action_cost(s, m)
+def _action_points(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+    cost = _action_cost(state, move)
     if cost is None:  # over the limit: the limit rule says so
         return None
-    return {"cost": cost, "left": s.ap} if cost > s.ap else None
+    return {"cost": cost, "left": state.action_points} if cost > state.action_points else None
 
 
 BOOK.procedure(
@@ -302,8 +318,8 @@ BOOK.procedure(
     (Draw,),
     message="the location deck is empty",
 )
-def _draw_deck(s: S, m: Draw) -> Breach:
-    return not s.location_deck
+def _draw_deck(state: StickyGulchState, move: Draw) -> Breach:
+    return not state.location_deck
 
 
 # --- hiring and using drifters ------------------------------------------------------
@@ -314,8 +330,8 @@ def _draw_deck(s: S, m: Draw) -> Breach:
     (Hire,),
     message="no drifter is left to hire",
 )
-def _hire_deck(s: S, m: Hire) -> Breach:
-    return not s.drifter_deck and not s.drifter_discard
+def _hire_deck(state: StickyGulchState, move: Hire) -> Breach:
+    return not state.drifter_deck and not state.drifter_discard
 
 
 @BOOK.rule(
@@ -325,8 +341,8 @@ def _hire_deck(s: S, m: Hire) -> Breach:
     (Keep,),
     message="{move.drifter} is not one of the drifters you drew",
 )
-def _hire_keep(s: S, m: Keep) -> Breach:
-    return s.phase == "hire" and m.drifter not in s.offer
+def _hire_keep(state: StickyGulchState, move: Keep) -> Breach:
+    return state.phase == HIRE and move.drifter not in state.hire_offer
 
 
 @BOOK.rule(
@@ -336,8 +352,8 @@ def _hire_keep(s: S, m: Keep) -> Breach:
     message="{move.drifter} is not in your hand",
     gate=True,
 )
-def _in_hand(s: S, m: Use) -> Breach:
-    return m.drifter not in s.hands[s.actor]
+def _in_hand(state: StickyGulchState, move: Use) -> Breach:
+    return move.drifter not in state.hands[state.actor]
 
 
 @BOOK.rule(
@@ -348,18 +364,18 @@ def _in_hand(s: S, m: Use) -> Breach:
     (Use,),
     message="{name} can only be used {when}",
 )
-def _timing(s: S, m: Use) -> Breach:
-    d = s.drifter(m.drifter)
-    if d.when == "own-turn":
-        ok = s.phase == "act"
+def _timing(state: StickyGulchState, move: Use) -> Breach:
+    drifter = state.drifter(move.drifter)
+    if drifter.when == "own-turn":
+        ok = state.phase == ACT
         when = "on your turn between actions"
-    elif d.when == "own-roll":
-        ok = s.phase == "react" and s.actor == s.player
+    elif drifter.when == "own-roll":
+        ok = state.phase == REACT and state.actor == state.player
         when = "after your own die roll"
     else:
-        ok = s.phase == "react"
+        ok = state.phase == REACT
         when = "after a die roll"
-    return None if ok else {"name": d.name, "when": when}
+    return None if ok else {"name": drifter.name, "when": when}
 
 
 @BOOK.rule(
@@ -369,10 +385,12 @@ def _timing(s: S, m: Use) -> Breach:
     (Use,),
     message="{name} costs ${cost} but you have ${money}",
 )
-def _pay(s: S, m: Use) -> Breach:
-    d = s.drifter(m.drifter)
-    money = s.money[s.actor]
-    return {"name": d.name, "cost": d.cost, "money": money} if d.cost > money else None
+def _pay(state: StickyGulchState, move: Use) -> Breach:
+    drifter = state.drifter(move.drifter)
+    money = state.money[state.actor]
+    if drifter.cost > money:
+        return {"name": drifter.name, "cost": drifter.cost, "money": money}
+    return None
 
 
 @BOOK.rule(
@@ -382,22 +400,24 @@ def _pay(s: S, m: Use) -> Breach:
     (Use,),
     message="'{move}': {why}",
 )
-def _value(s: S, m: Use) -> Breach:
-    step = s.drifter(m.drifter).effect[0]
-    sides = s.data.table.die_sides
-    v = m.value
+def _value(state: StickyGulchState, move: Use) -> Breach:
+    step = state.drifter(move.drifter).effect[0]
+    sides = state.data.table.die_sides
+    value = move.value
     if step.verb != "set-die":
-        return {"why": "this drifter takes no value (use -)"} if v is not None else None
-    if v is None:
+        return {"why": "this drifter takes no value (use -)"} if value is not None else None
+    if value is None:
         return {"why": "name the change of the die"}
-    if s.phase != "react":
+    if state.phase != REACT:
         return None  # the timing rule already refuses it
     if step.any:
-        if not 1 <= v <= sides or v == s.die:
-            return {"why": f"name a face 1-{sides} other than the {s.die} showing"}
+        if not 1 <= value <= sides or value == state.die:
+            return {"why": f"name a face 1-{sides} other than the {state.die} showing"}
         return None
-    if v == 0 or abs(v) > step.by or not 1 <= s.die + v <= sides:
-        return {"why": f"change the {s.die} showing by 1 to {step.by} up or down, within 1-{sides}"}
+    if value == 0 or abs(value) > step.by or not 1 <= state.die + value <= sides:
+        return {
+            "why": f"change the {state.die} showing by 1 to {step.by} up or down, within 1-{sides}"
+        }
     return None
 
 
@@ -426,16 +446,16 @@ BOOK.procedure(
     (Pick,),
     message="'{move}': {why}",
 )
-def _effect_pick(s: S, m: Pick) -> Breach:
-    step = s.queue[0]
-    owner = s.sites[m.location][m.site - 1]
+def _effect_pick(state: StickyGulchState, move: Pick) -> Breach:
+    step = state.queue[0]
+    owner = state.sites[move.location][move.site - 1]
     if owner < 0:
         return {"why": "there is no camp on that site"}
     if step.verb == "evict":
-        return {"why": "you cannot send your own camp home"} if owner == s.player else None
-    if step.whose == "own" and owner != s.player:
+        return {"why": "you cannot send your own camp home"} if owner == state.player else None
+    if step.whose == "own" and owner != state.player:
         return {"why": "that camp is not yours"}
-    if not any(FREE in s.sites[n] for n in s.in_play):
+    if not any(FREE in state.sites[number] for number in state.in_play):
         return {"why": "there is no open site to move a camp to"}
     return None
 
@@ -467,8 +487,8 @@ BOOK.procedure(
     (End,),
     message="the turn must end with a prospecting roll on a location in play",
 )
-def _final_roll(s: S, m: End) -> Breach:
-    return m.location is None and bool(s.in_play)
+def _final_roll(state: StickyGulchState, move: End) -> Breach:
+    return move.location is None and bool(state.in_play)
 
 
 BOOK.procedure(
@@ -482,5 +502,3 @@ BOOK.procedure(
     "tie play goes on until one more location retires, as often as needed; if every location "
     "has retired the tied players share the win.",
 )
-
-StickyGulchState.rulebook = BOOK

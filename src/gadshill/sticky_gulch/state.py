@@ -1,45 +1,45 @@
-"""The state of a Sticky Gulch game and what each move does to it.
+"""The position of a Sticky Gulch game, and what each seat may see of it.
 
-Phases (``state.phase``):
-
-- ``draft``: each player, from the starting player on, keeps one of two dealt drifters;
-- ``start-camps``: players 2-4 (in turn order) place their starting camps;
-- ``act``: the active player spends action points, uses drifters, or ends the turn;
-- ``hire``: the hiring player keeps one of the drifters drawn;
-- ``effect``: a drifter effect waits for a choice (where to camp, what to move, ...);
-- ``roll``: a prospecting roll is announced; its roller rolls the die;
-- ``react``: the die is showing; players holding a die drifter may use one, in turn;
-- ``over``: the game has ended.
-
-Everything random (shuffles, the starting player, every die) comes from ``self.rng``.
+The state holds the position and answers questions about it; what a move does is in
+``effects``, which moves are legal in ``movegen``, the deal in ``setup``. The phases
+(``state.phase``) are named in ``constants``. Everything random (shuffles, the starting
+player, every die) comes from ``self.rng``.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any, ClassVar
+import random
+from typing import Any, ClassVar, cast
 
-from gadshill.errors import GadshillError
+from gadshill.errors import NotationError, did_you_mean
 from gadshill.gamedata.sticky_gulch import Drifter, Step, StickyGulchData
+from gadshill.rules.moves import MoveCodec
 from gadshill.rules.rng import GameRandom
+from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
-from gadshill.sticky_gulch.moves import SGMove
-
-FREE = -1  # an open site
-XSITE = -2  # a site marked X
+from gadshill.sticky_gulch import effects, movegen
+from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER, REACT
+from gadshill.sticky_gulch.moves import CODEC, Keep, StickyGulchMove, Use
+from gadshill.sticky_gulch.rules import BOOK
 
 # A claim: (location number, lode letter, player, dollars)
 Claim = tuple[int, str, int, int]
 
+#: tries at redrawing hidden hands that fit the open die-drifter window
+DETERMINIZE_TRIES = 50
 
-class StickyGulchState(GameState[SGMove]):
-    game_id: ClassVar[str] = "sticky-gulch"
 
+class StickyGulchState(GameState[StickyGulchMove]):
+    game_id: ClassVar[str] = GAME_ID
+    rulebook: ClassVar[RuleBook[Any, Any]] = BOOK
+    codec: ClassVar[MoveCodec] = CODEC
+
+    rng: GameRandom
     data: StickyGulchData
-    n: int
+    players: int
     length: str
     target: int  # retirements that end the game (raised by one on a tie)
-    first: int  # the starting player
+    starting_player: int
     phase: str
     player: int  # whose turn it is
     actor: int  # who must move now (differs in the draft, setup and reaction windows)
@@ -52,28 +52,30 @@ class StickyGulchState(GameState[SGMove]):
     location_deck: list[int]  # top is the end of the list
     in_play: list[int]
     retired: list[int]
-    sites: list[list[int]]  # per location number: owner per site, FREE or XSITE
+    sites: list[list[int]]  # per location number: owner per site, FREE or X_SITE
     claimed: list[int]  # per location number: lodes claimed so far
     claims: list[Claim]
     # setup
-    offers: list[list[str]]  # draft: the two drifters dealt to each player
+    draft_offers: list[list[str]]  # draft: the two drifters dealt to each player
     draft_queue: list[int]
     setup_queue: list[int]  # players still owed a starting camp (one entry per camp)
     setup_used: list[int]  # locations this setup player has already camped on
     # the current turn
-    ap: int
+    action_points: int
     draws: int
     hires: int
     rolls: int
     camps_on: dict[int, int]
     new_locations: list[int]
     # hiring
-    offer: list[str]
+    hire_offer: list[str]
+    # (player, count): the top drifters of the deck that player put back after a hire
+    deck_top_seen: tuple[int, int] | None
     # drifter effects in progress
     queue: list[Step]
     picked: tuple[int, int] | None
     # the prospecting roll in progress
-    roll_loc: int
+    roll_location: int
     roll_final: bool
     die: int
     window: list[int]
@@ -81,149 +83,87 @@ class StickyGulchState(GameState[SGMove]):
     # narration of what happened (lodes paid, retirements...), for the move log; not rules
     log: list[str]
 
-    # --- construction -------------------------------------------------------------
-    @classmethod
-    def new(
-        cls, data: StickyGulchData, players: int, seed: int, length: str = "medium"
-    ) -> StickyGulchState:
-        if not 2 <= players <= len(data.table.starting_camps):
-            raise GadshillError(
-                f"sticky-gulch takes 2-{len(data.table.starting_camps)} players, not {players}"
-            )
-        self = cls.__new__(cls)
+    def __init__(self, data: StickyGulchData, players: int, seed: int, length: str) -> None:
+        """The table before the deal: decks in pack order, nothing in play.
+
+        ``setup.new_game`` checks the player count and deals.
+        """
         table = data.table
         self.data = data
-        self.n = players
+        self.players = players
         self.length = length
-        self.target = table.length(length)
-        self.rng = GameRandom(seed)
-        self.money = [table.starting_money] * players
+        self.target = table.length(length)  # SG-5.length: retirements that end the game
+        self.rng = GameRandom(seed)  # SG-R.dice: all chance from one seeded generator
+        self.starting_player = self.player = self.actor = 0
+        self.phase = DRAFT
+        self.turn = 0
+        self.money = [table.starting_money] * players  # SG-2: $10 each from the bank
         self.stock = [table.camps_per_player] * players
         self.hands = [[] for _ in range(players)]
-        self.drifter_deck = [d.id for d in data.drifters]
-        self.rng.shuffle(self.drifter_deck)
+        self.drifter_deck = [drifter.id for drifter in data.drifters]
         self.drifter_discard = []
-        self.location_deck = [loc.number for loc in data.locations]
-        self.rng.shuffle(self.location_deck)
+        self.location_deck = [location.number for location in data.locations]
         self.in_play = []
         self.retired = []
         self.sites = [[] for _ in range(len(data.locations) + 1)]
         self.claimed = [0] * (len(data.locations) + 1)
         self.claims = []
-        for _ in range(players):
-            self._put_in_play(self.location_deck.pop())
-        self.first = self.rng.randrange(players)  # the die roll for the starting player
-        self.player = self.first
-        self.turn = 0
-        order = [(self.first + k) % players for k in range(players)]
-        self.offers = [[] for _ in range(players)]
-        for p in order:
-            for _ in range(table.starting_drifter_deal):
-                if self.drifter_deck:
-                    self.offers[p].append(self.drifter_deck.pop())
-        self.draft_queue = [p for p in order if self.offers[p]]
+        self.draft_offers = [[] for _ in range(players)]
+        self.draft_queue = []
         self.setup_queue = []
-        for position, p in enumerate(order):
-            self.setup_queue += [p] * table.starting_camps[position]
         self.setup_used = []
-        self._reset_turn()
-        self.offer = []
+        self.hire_offer = []
+        self.deck_top_seen = None
         self.queue = []
         self.picked = None
-        self._clear_roll()
         self.log = []
-        self.phase = "draft"
-        self.actor = self.draft_queue[0] if self.draft_queue else self.first
-        if not self.draft_queue:
-            self._after_draft()
-        return self
-
-    def _reset_turn(self) -> None:
-        self.ap = self.data.table.action_points
-        self.draws = self.hires = self.rolls = 0
-        self.camps_on = {}
-        self.new_locations = []
-
-    def _clear_roll(self) -> None:
-        self.roll_loc = 0
-        self.roll_final = False
-        self.die = 0
-        self.window = []
-        self.declared = []
-
-    def _put_in_play(self, number: int) -> None:
-        loc = self.data.location(number)
-        self.sites[number] = [
-            XSITE if s in loc.x_sites else FREE for s in range(1, self.data.table.die_sides + 1)
-        ]
-        self.claimed[number] = 0
-        self.in_play.append(number)
-
-    def _after_draft(self) -> None:
-        # Leftover drafted drifters are shuffled back into the deck.
-        for p in range(self.n):
-            self.drifter_deck.extend(self.offers[p])
-            self.offers[p] = []
-        self.rng.shuffle(self.drifter_deck)
-        self.next_setup_camp(None)
-
-    def next_setup_camp(self, last: int | None) -> None:
-        """Go to the next starting camp owed; one with nowhere to go is dropped."""
-        while self.setup_queue:
-            p = self.setup_queue[0]
-            if p != last:
-                self.setup_used = []
-                last = p
-            if self.stock[p] > 0 and any(
-                n not in self.setup_used and FREE in self.sites[n] for n in self.in_play
-            ):
-                self.phase = "start-camps"
-                self.actor = p
-                return
-            self.setup_queue.pop(0)
-        self.setup_used = []
-        self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = "act"
-        self.player = self.actor = self.first
-        self.turn = 1
-        self._reset_turn()
+        effects.reset_turn(self)
+        effects.clear_roll(self)
 
     # --- protocol --------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.actor
+        return None if self.phase == OVER else self.actor
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     @property
     def num_players(self) -> int:
-        return self.n
+        return self.players
 
     def scores(self) -> list[float]:
-        return [float(m) for m in self.money]
+        return [float(money) for money in self.money]
 
-    def candidate_moves(self) -> list[SGMove]:
+    def candidate_moves(self) -> list[StickyGulchMove]:
         return list(movegen.universe(self.data))
 
-    def legal_moves(self) -> list[SGMove]:
-        if self.phase == "over":
+    def legal_moves(self) -> list[StickyGulchMove]:
+        if self.phase == OVER:
             return []
         return movegen.legal_moves(self)
 
-    def _play(self, move: SGMove) -> None:
+    def _play(self, move: StickyGulchMove) -> None:
         effects.play(self, move)
+
+    def parse_move(self, text: str) -> StickyGulchMove:
+        """A move from its notation; drifter ids are matched case-insensitively.
+
+        An unknown drifter id is a ``NotationError`` naming the closest known ids.
+        """
+        move = cast(StickyGulchMove, self.codec.parse(text.lower()))
+        if isinstance(move, Keep | Use) and move.drifter not in self.data.drifter_by_id:
+            hint = did_you_mean(move.drifter, self.data.drifter_by_id)
+            raise NotationError(f"{move.kind}: unknown drifter {move.drifter!r}{hint}")
+        return move
 
     def clone(self) -> StickyGulchState:
         other = StickyGulchState.__new__(StickyGulchState)
-        d = self.__dict__
-        od = other.__dict__
-        od.update(d)
-        rng = self.rng
-        other.rng = rng.copy() if isinstance(rng, GameRandom) else copy.deepcopy(rng)
+        mine = self.__dict__
+        theirs = other.__dict__
+        theirs.update(mine)
+        other.rng = self.rng.copy()
         for name in (
             "money",
             "stock",
@@ -238,20 +178,70 @@ class StickyGulchState(GameState[SGMove]):
             "setup_queue",
             "setup_used",
             "new_locations",
-            "offer",
+            "hire_offer",
             "queue",
             "window",
             "declared",
             "log",
         ):
-            od[name] = d[name][:]
-        od["hands"] = [h[:] for h in self.hands]
-        od["offers"] = [o[:] for o in self.offers]
-        od["sites"] = [s[:] for s in self.sites]
-        od["camps_on"] = dict(self.camps_on)
+            theirs[name] = mine[name][:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.draft_offers = [offer[:] for offer in self.draft_offers]
+        other.sites = [row[:] for row in self.sites]
+        other.camps_on = dict(self.camps_on)
         return other
 
-    # --- helpers the rules and the move generator share --------------------------------
+    def determinize(self, player: int, rng: random.Random) -> StickyGulchState:
+        """A state ``player`` cannot tell from this one, with everything hidden redrawn.
+
+        Redrawn from the drifters ``player`` has not seen: the other players' hands and
+        draft offers, the hire offer when it is not ``player``'s, and the drifter deck
+        (except the ones ``player`` put back on its top). The location deck is reshuffled
+        (its cards are known, its order is not) and the generator reseeded from ``rng``.
+        Sizes stay, so every component is conserved. The die-drifter window shows who holds
+        a usable die drifter, so the hands of the players still in it are redrawn until
+        they hold one (or, failing that, kept).
+        """
+        # SG-R.private-drifters: what is hidden here is what observation() leaves out
+        twin = self.clone()
+        twin.rng = GameRandom(rng.getrandbits(64))
+        rng.shuffle(twin.location_deck)
+        constrained = (
+            [seat for seat in self.window if seat != player] if self.phase == REACT else []
+        )
+        fixed: list[int] = []
+        for attempt in range(DETERMINIZE_TRIES + 1):
+            if attempt == DETERMINIZE_TRIES:
+                fixed = constrained  # no luck: those players keep their real hands
+            self._redraw_drifters(twin, player, rng, fixed)
+            if all(twin.eligible_die_drifters(seat) for seat in constrained):
+                break
+        return twin
+
+    def _redraw_drifters(
+        self, twin: StickyGulchState, player: int, rng: random.Random, fixed: list[int]
+    ) -> None:
+        """Deal the drifters ``player`` has not seen into ``twin``'s hidden piles.
+
+        Every pile keeps its size; the players in ``fixed`` keep their real hands.
+        """
+        hidden_deck = len(self.drifter_deck) - len(self.deck_top_known_to(player))
+        others = [other for other in range(self.players) if other != player]
+        for other in fixed:
+            twin.hands[other][:] = self.hands[other]
+        piles = [(twin.hands[other], self.hands[other]) for other in others if other not in fixed]
+        piles += [(twin.draft_offers[other], self.draft_offers[other]) for other in others]
+        if self.player != player:
+            piles.append((twin.hire_offer, self.hire_offer))
+        pool = self.drifter_deck[:hidden_deck] + [ident for _pile, real in piles for ident in real]
+        rng.shuffle(pool)
+        start = 0
+        for pile, real in piles:
+            pile[:] = pool[start : start + len(real)]
+            start += len(real)
+        twin.drifter_deck[:] = pool[start:] + self.drifter_deck[hidden_deck:]
+
+    # --- questions the rules, the move generator and the bots ask ---------------------
     def drifter(self, ident: str) -> Drifter:
         return self.data.drifter_by_id[ident]
 
@@ -260,10 +250,10 @@ class StickyGulchState(GameState[SGMove]):
 
     def camp_cost(self, number: int) -> int:
         costs = self.data.table.costs
-        k = self.camps_on.get(number, 0)
-        if k == 0 and number in self.new_locations:
-            return costs.new_location_camp
-        return costs.camp_on_location[k] if k < len(costs.camp_on_location) else 99
+        done = self.camps_on.get(number, 0)
+        if done == 0 and number in self.new_locations:
+            return costs.new_location_camp  # SG-R.new-location-camp: the first camp is free
+        return costs.camp_on_location[done] if done < len(costs.camp_on_location) else 99
 
     def camps_of(self, player: int) -> list[tuple[int, int]]:
         return [
@@ -273,32 +263,38 @@ class StickyGulchState(GameState[SGMove]):
             if owner == player
         ]
 
+    def deck_top_known_to(self, player: int) -> list[str]:
+        """The drifters on top of the deck that ``player`` put back there after a hire."""
+        seen = self.deck_top_seen
+        if seen is None or seen[0] != player or not seen[1]:
+            return []
+        return self.drifter_deck[-seen[1] :]
+
     def eligible_die_drifters(self, player: int) -> list[Drifter]:
         """Die drifters ``player`` may use on the die now showing."""
         out = []
         for ident in self.hands[player]:
-            d = self.data.drifter_by_id[ident]
-            timely = d.when == "any-roll" or (d.when == "own-roll" and player == self.player)
-            if timely and d.cost <= self.money[player]:
-                out.append(d)
+            drifter = self.data.drifter_by_id[ident]
+            timely = drifter.when == "any-roll" or (
+                drifter.when == "own-roll" and player == self.player
+            )
+            if timely and drifter.cost <= self.money[player]:
+                out.append(drifter)
         return out
 
-    def current_step(self) -> Step | None:
-        return self.queue[0] if self.queue else None
-
-    # --- views ---------------------------------------------------------------------------
+    # --- views -----------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
         return {
             "phase": self.phase,
             "turn": self.turn,
             "player": self.player,
             "actor": self.actor,
-            "first": self.first,
+            "starting_player": self.starting_player,
             "length": self.length,
             "target": self.target,
             "money": list(self.money),
             "stock": list(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": [len(hand) for hand in self.hands],
             "drifter_deck": len(self.drifter_deck),
             "drifter_discard": list(self.drifter_discard),
             "location_deck": len(self.location_deck),
@@ -311,50 +307,51 @@ class StickyGulchState(GameState[SGMove]):
                 for number in self.in_play
             ],
             "retired": list(self.retired),
-            "claims": [list(c) for c in self.claims],
-            "action_points": self.ap,
+            "claims": [list(claim) for claim in self.claims],
+            "action_points": self.action_points,
             "used": {"draws": self.draws, "hires": self.hires, "rolls": self.rolls},
-            "camps_on": {str(k): v for k, v in sorted(self.camps_on.items())},
+            "camps_on": {str(number): done for number, done in sorted(self.camps_on.items())},
             "new_locations": list(self.new_locations),
             "queue": [
-                {"verb": s.verb, "by": s.by, "any": s.any, "whose": s.whose, "points": s.points}
-                for s in self.queue
+                {
+                    "verb": step.verb,
+                    "by": step.by,
+                    "any": step.any,
+                    "whose": step.whose,
+                    "points": step.points,
+                }
+                for step in self.queue
             ],
             "picked": list(self.picked) if self.picked else None,
             "roll": {
-                "location": self.roll_loc,
+                "location": self.roll_location,
                 "final": self.roll_final,
                 "die": self.die,
                 "window": list(self.window),
-                "declared": [list(d) for d in self.declared],
+                "declared": [list(declared) for declared in self.declared],
             },
             "setup_queue": list(self.setup_queue),
             "setup_used": list(self.setup_used),
         }
 
     def observation(self, player: int) -> dict[str, Any]:
+        # SG-R.private-drifters: a seat sees its own drifters, and of the others only counts
         out = self._public()
         out["viewer"] = player
         out["hand"] = list(self.hands[player])
-        out["draft_offer"] = list(self.offers[player])
-        out["hire_offer"] = list(self.offer) if player == self.player else []
+        out["draft_offer"] = list(self.draft_offers[player])
+        out["hire_offer"] = list(self.hire_offer) if player == self.player else []
+        out["deck_top"] = self.deck_top_known_to(player)
         return out
 
     def snapshot(self) -> dict[str, Any]:
         out = self._public()
-        out["hands"] = [list(h) for h in self.hands]
-        out["offers"] = [list(o) for o in self.offers]
-        out["offer"] = list(self.offer)
+        out["hands"] = [list(hand) for hand in self.hands]
+        out["draft_offers"] = [list(offer) for offer in self.draft_offers]
+        out["hire_offer"] = list(self.hire_offer)
         out["drifter_deck"] = list(self.drifter_deck)
         out["location_deck"] = list(self.location_deck)
         out["draft_queue"] = list(self.draft_queue)
-        state = self.rng.getstate()
-        out["rng"] = state if isinstance(state, int) else repr(state)
+        out["deck_top_seen"] = list(self.deck_top_seen) if self.deck_top_seen else None
+        out["rng"] = self.rng.getstate()
         return out
-
-
-# The move generator, the effects and the rule book build on this class; imported last so
-# each of them can import it (the rule book attaches itself as ``rulebook`` on import).
-from gadshill.sticky_gulch import effects, movegen, rules  # noqa: E402
-
-del rules

@@ -10,7 +10,7 @@ Targets: no turn position or seat wins more than 1.5x its fair share, and every 
 is *worth hiring*, measured as: the bots use it in at least 10% of the times they get it,
 and the players who used it win at least 0.8x their fair share.
 
-Run: ``PYTHONPATH=src python bench/balance_stickygulch.py --games 10000``.
+Run: ``PYTHONPATH=src python bench/balance_sticky_gulch.py --games 10000``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.rules.bots import bot_rng, make_bot
-from gadshill.sticky_gulch.moves import Keep, SGMove, Use
+from gadshill.sticky_gulch.moves import Keep, StickyGulchMove, Use
 from gadshill.sticky_gulch.spec import spec
 from gadshill.sticky_gulch.state import StickyGulchState
 
@@ -68,7 +68,7 @@ def play_one(job: tuple[int, int, str, str]) -> GameStats:
     while not state.is_terminal:
         seat = state.actor
         move = bots[seat].choose(state, rngs[seat])
-        assert isinstance(move, SGMove)
+        assert isinstance(move, StickyGulchMove)
         if isinstance(move, Keep):
             acquired[seat].append(move.drifter)
             if state.phase == "hire":
@@ -86,7 +86,7 @@ def play_one(job: tuple[int, int, str, str]) -> GameStats:
     return GameStats(
         players,
         length,
-        state.first,
+        state.starting_player,
         state.turn,
         tuple(state.winners()),
         acquired,

@@ -2,7 +2,7 @@
 
 Every move goes through the checked path (``legal_moves`` then ``apply``, which runs the
 whole rule book), so this is the speed of real, validated play. Also times ``clone`` and
-``legal_moves`` alone. Run: ``PYTHONPATH=src python bench/bench_stickygulch.py``.
+``legal_moves`` alone. Run: ``PYTHONPATH=src python bench/bench_sticky_gulch.py``.
 """
 
 from __future__ import annotations
