@@ -241,7 +241,9 @@ test_stateful_play = GameMachine.TestCase
 def test_tournament_orders_sharp_over_greedy_over_random() -> None:
     from gadshill.rules.tournament import run_tournament
 
-    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 31), workers=1)
+    # Sharp's edge over greedy is small (about 55:45 of the wins over 600 games), so a
+    # few dozen games may show either order: 300 seeded games show the edge.
+    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 301), workers=1)
     sharp, greedy, rand = (result.by_bot[b] for b in ("sharp", "greedy", "random"))
     assert sharp.wins > greedy.wins > rand.wins
     assert greedy.mean_score > rand.mean_score
