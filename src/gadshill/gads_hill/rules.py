@@ -32,6 +32,7 @@ from gadshill.gads_hill.constants import (
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.solver.model import ActionReport
 
 if TYPE_CHECKING:
     from gadshill.gads_hill.state import GadsHillState
@@ -355,10 +356,12 @@ def _discard_cards(state: GadsHillState, move: Discard) -> Breach:
     message="{why}",
 )
 def _take(state: GadsHillState, move: Discard) -> Breach:
-    report = state.take_report(move.building, move.space)
-    if report.legal:
-        return None
-    return {"why": "; ".join(v.message for v in report.violations)}
+    return _refused(state.take_report(move.building, move.space))
+
+
+def _refused(report: ActionReport) -> Breach:
+    """A take or claim the solver refuses breaks its rule, in the solver's words."""
+    return None if report.legal else {"why": "; ".join(v.message for v in report.violations)}
 
 
 # --- turn option 3: pass -------------------------------------------------------------
@@ -462,10 +465,7 @@ BOOK.procedure(
     message="{why}",
 )
 def _claim(state: GadsHillState, move: Claim) -> Breach:
-    report = state.claim_report(move.building, move.space)
-    if report.legal:
-        return None
-    return {"why": "; ".join(v.message for v in report.violations)}
+    return _refused(state.claim_report(move.building, move.space))
 
 
 BOOK.procedure(

@@ -19,7 +19,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from typing import Any, ClassVar, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Self, TypeVar
 
 from gadshill.errors import NotationError
 from gadshill.gads_hill import effects, movegen
@@ -50,6 +51,8 @@ from gadshill.solver.model import (
     Removal,
 )
 from gadshill.solver.position_file import PlayerInfo, PositionFile
+
+T = TypeVar("T")
 
 #: a game's solver-answer cache is emptied when it grows beyond this many entries
 ANSWERS_LIMIT = 50_000
@@ -233,13 +236,13 @@ class GadsHillState(GameState[Move]):
             self._cache.clear()
 
     def position(self) -> Position:
-        key = ("position", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = Position(self.world.spaces, dict(self.markers), dict(self.placed), self.retired)
-            self._cache[key] = found
-        result: Position = found
-        return result
+        """The board as the solver reads it (one object per board, shared by clones)."""
+        return self._answer(
+            ("position",),
+            lambda: Position(
+                self.world.spaces, dict(self.markers), dict(self.placed), self.retired
+            ),
+        )
 
     def location(self, building: str) -> str | None:
         for space, standing in self.placed.items():
@@ -289,52 +292,41 @@ class GadsHillState(GameState[Move]):
         ]
 
     # --- solver questions, cached per board --------------------------------------------
+    def _answer(self, question: tuple[Any, ...], ask: Callable[[], T]) -> T:
+        """The cached answer to a question about this board, asked once per board."""
+        key = (question, self.board_key())
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = ask()
+        answer: T = found
+        return answer
+
     def card_report(self, card: int, my: str | None) -> CardReport:
         # GH-F1: the solver judges a card by the board alone; earlier clues are not asked
-        key = ("card", self.board_key(), card, my)
-        found = self._cache.get(key)
-        if found is None:
-            clue = self.world.clue(card, my)
-            found = deduction.check_card(self.position(), clue)
-            self._cache[key] = found
-        report: CardReport = found
-        return report
+        return self._answer(
+            ("card", card, my),
+            lambda: deduction.check_card(self.position(), self.world.clue(card, my)),
+        )
 
     def removable(self) -> list[Removal]:
-        key = ("removable", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.removable_markers(self.position())
-            self._cache[key] = found
-        result: list[Removal] = found
-        return result
+        return self._answer(("removable",), lambda: deduction.removable_markers(self.position()))
 
     def removable_set(self) -> frozenset[Marker]:
-        key = ("removable-set", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = frozenset((r.building, r.space) for r in self.removable())
-            self._cache[key] = found
-        result: frozenset[Marker] = found
-        return result
+        return self._answer(
+            ("removable-set",), lambda: frozenset((r.building, r.space) for r in self.removable())
+        )
 
     def take_report(self, building: str, space: str) -> ActionReport:
-        key = ("take", self.board_key(), building, space)
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.take_marker(self.position(), building, space)
-            self._cache[key] = found
-        report: ActionReport = found
-        return report
+        return self._answer(
+            ("take", building, space),
+            lambda: deduction.take_marker(self.position(), building, space),
+        )
 
     def claim_report(self, building: str, space: str) -> ActionReport:
-        key = ("claim", self.board_key(), building, space)
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.claim(self.position(), [(building, space)])
-            self._cache[key] = found
-        report: ActionReport = found
-        return report
+        return self._answer(
+            ("claim", building, space),
+            lambda: deduction.claim(self.position(), [(building, space)]),
+        )
 
     # --- views ---------------------------------------------------------------------------
     def board_json(self) -> dict[str, Any]:
@@ -346,61 +338,53 @@ class GadsHillState(GameState[Move]):
             "locomotive": self.locomotive,
         }
 
+    def _public(self) -> dict[str, Any]:
+        """What every seat sees: the common part of an observation and a snapshot."""
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "board": self.board_json(),
+            "buildings": [list(o) for o in self.owned],
+            "discards": list(self.discards),
+            "reshuffled": [list(r) for r in self.reshuffled],
+            "collected": list(self.collected),
+            "buys": list(self.buys),
+            "paid": self.paid,
+            "turn state": {
+                "action": self.action,
+                "cards played": self.cards_played,
+                "bought": self.bought,
+                "claimed": self.claimed,
+                "changed": self.changed,
+                "stop seat": self.stop_seat,
+                "quiet turns": self.quiet_turns,
+                "drafted": self.drafted,
+            },
+            "history": [t.to_json() for t in self.history],
+        }
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: their hand, the board, every owned building, pile sizes."""
         return {
             "game": GAME_ID,
             "player": player,
             "to move": self.current_player,
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
+            **self._public(),
             "hand": sorted(self.hands[player]),
             "hand sizes": [len(h) for h in self.hands],
-            "buildings": [list(o) for o in self.owned],
             "beside the board": self.beside_board(),
-            "board": self.board_json(),
             "piles": {p: len(self.piles[p]) for p in PILES},
-            "discards": list(self.discards),
-            "reshuffled": [list(r) for r in self.reshuffled],
-            "collected": list(self.collected),
-            "buys": list(self.buys),
-            "paid": self.paid,
-            "turn state": self._turn_json(),
-            "history": [t.to_json() for t in self.history],
-        }
-
-    def _turn_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "cards played": self.cards_played,
-            "bought": self.bought,
-            "claimed": self.claimed,
-            "changed": self.changed,
-            "stop seat": self.stop_seat,
-            "quiet turns": self.quiet_turns,
-            "drafted": self.drafted,
         }
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "players": self.players,
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
-            "board": self.board_json(),
+            **self._public(),
             "piles": {p: list(self.piles[p]) for p in PILES},
-            "discards": list(self.discards),
-            "reshuffled": [list(r) for r in self.reshuffled],
             "hands": [list(h) for h in self.hands],
-            "buildings": [list(o) for o in self.owned],
-            "collected": list(self.collected),
-            "buys": list(self.buys),
-            "paid": self.paid,
-            "turn state": self._turn_json(),
             "log": self.current_log.to_json(),
-            "history": [t.to_json() for t in self.history],
             "rng": self.rng.getstate(),
         }
 
