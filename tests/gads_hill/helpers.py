@@ -61,7 +61,7 @@ def arrange(
         state.hands[who] = list(hand)
     for who, count in (collected or {}).items():
         state.collected[who] = count
-    state._key = None
+    state.board_changed()
     state.paid = 0
     state.paid = 110 - sum(state.ledger().values())
     assert state.paid >= 0

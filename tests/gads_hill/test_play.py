@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from gadshill.errors import NotationError
 from gadshill.gads_hill.moves import CODEC, Claim, Discard, Play
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.spec import spec
@@ -18,7 +20,7 @@ from gadshill.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove
-from tests.gads_hill.helpers import arrange, started
+from tests.gads_hill.helpers import arrange, play, started
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -38,23 +40,15 @@ def invariants(state: GadsHillState) -> None:
     assert sorted(every) == list(range(1, 61))
 
 
-def random_game(players: int, seed: int, check_illegal: bool = True) -> GadsHillState:
-    """Random legal play; at every step a random illegal move must change nothing."""
+def random_game(players: int, seed: int) -> GadsHillState:
+    """Random legal play, the invariants checked after every move. (That refused moves
+    change nothing is checked at every step by tests/test_protocol.py.)"""
     rng = random.Random(seed)
     state = new_game(players, seed)
     moves = 0
     while not state.is_terminal:
         legal = state.legal_moves()
         assert legal, "a live state always has a legal move"
-        if check_illegal and moves % 3 == 0:
-            wrong = [m for m in state.candidate_moves() if m not in legal]
-            wrong += [Play(rng.randint(1, 60), None), Claim("BANK", f"S{rng.randint(1, 19)}")]
-            move = rng.choice(wrong)
-            if state.check(move):
-                before = state.snapshot()
-                with pytest.raises(IllegalMove):
-                    state.apply(move)
-                assert state.snapshot() == before
         # favour actions over passing so games get somewhere
         plays = [m for m in legal if isinstance(m, Play | Discard | Claim)]
         state.apply(rng.choice(plays if plays and rng.random() < 0.7 else legal))
@@ -70,18 +64,6 @@ def test_random_games_end_and_keep_invariants(players: int, seed: int) -> None:
     state = random_game(players, seed)
     assert state.is_terminal and state.legal_moves() == []
     assert len(state.winners()) >= 1
-
-
-@SETTINGS
-@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
-def test_bot_games_replay_to_the_same_state(players: int, seed: int) -> None:
-    bots = ["sharp", "greedy", "random", "sharp", "greedy"][:players]
-    played = play_game(spec(), bots, seed)
-    invariants(played.state)  # type: ignore[arg-type]
-    text = played.record.to_jsonl()
-    result = replay(Record.parse(text), get_spec)
-    assert result.ok and result.state == played.state
-    assert result.state.scores() == played.state.scores()
 
 
 def test_tampered_record_is_refused_at_the_exact_move() -> None:
@@ -165,6 +147,106 @@ def test_observation_hides_other_hands_and_pile_order(players: int, seed: int, c
         assert "hands" not in obs and "rng" not in json.dumps(obs)
 
 
+def _kinds(state: GadsHillState, cards: list[int]) -> list[str]:
+    return sorted(state.world.card_kind(c) for c in cards)
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), cut=st.integers(0, 80))
+def test_determinize_redraws_only_what_the_seat_cannot_see(
+    players: int, seed: int, cut: int
+) -> None:
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    for _ in range(cut):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    before = state.snapshot()
+    player = seed % players
+    others = [p for p in range(players) if p != player]
+    redrawn_hands = False
+    for draw in range(8):
+        twin = state.determinize(player, random.Random(draw))
+        assert twin.observation(player) == state.observation(player)
+        assert twin.hands[player] == state.hands[player]
+        assert (twin.board_json(), twin.discards) == (state.board_json(), state.discards)
+        for seat in others:  # a card's back shows its kind: each hand keeps its kinds
+            assert _kinds(twin, twin.hands[seat]) == _kinds(state, state.hands[seat])
+        for pile in state.piles:
+            assert _kinds(twin, twin.piles[pile]) == _kinds(state, state.piles[pile])
+        invariants(twin)  # every card and marker is still somewhere, once
+        assert twin.rng.getstate() != state.rng.getstate()  # the future is redrawn too
+        redrawn_hands |= any(twin.hands[p] != state.hands[p] for p in others)
+    assert state.snapshot() == before
+    same = state.determinize(player, random.Random(1)), state.determinize(player, random.Random(1))
+    assert same[0] == same[1]
+    kinds = state.world.card_kind
+    tradable = any(state.piles[kinds(c)] for seat in others for c in state.hands[seat])
+    if tradable and not state.reshuffled:  # a hidden card could trade places with a pile's
+        assert redrawn_hands
+
+
+def test_determinize_keeps_reshuffled_district_cards_apart() -> None:
+    """After a reshuffle (GH-F4) a district card held since the deal cannot be in the new
+    pile, and the pile's cards are known: only cards of one origin trade places."""
+    state = started()
+    district = state.piles["district"]
+    state.discards += state.piles["building"] + state.piles["condition"] + district[:-1]
+    state.piles["building"], state.piles["condition"], state.piles["district"] = (
+        [],
+        [],
+        [district[-1]],
+    )
+    play(state, "pass", "draw district")  # the last card: the discarded districts come back
+    (reshuffled,) = state.reshuffled
+    assert sorted(state.piles["district"]) == reshuffled
+    play(state, "pass", "draw district")  # seat 1 now holds one old and one new district card
+    old = {seat: [c for c in state.hands[seat] if c not in reshuffled] for seat in (1, 2)}
+    seen_swaps = set()
+    for draw in range(30):
+        twin = state.determinize(0, random.Random(draw))
+        assert set(twin.piles["district"]) <= set(reshuffled)
+        assert len([c for c in twin.hands[1] if c in reshuffled]) == 1
+        assert not any(c in reshuffled for c in twin.hands[2])
+        assert sorted(c for s in (1, 2) for c in twin.hands[s] if c not in reshuffled) == sorted(
+            old[1] + old[2]
+        )
+        seen_swaps.add(tuple(sorted(twin.hands[1])))
+    assert len(seen_swaps) > 1
+
+
+def test_parse_move_matches_ids_in_any_case_and_names_the_close_ones() -> None:
+    state = new_game(3, 1)
+    assert state.parse_move("claim casino s4") == Claim("CASINO", "S4")
+    assert state.parse_move("play 27 Casino") == Play(27, "CASINO")
+    assert state.parse_move("discard 3,41 bank s7") == Discard((3, 41), "BANK", "S7")
+    assert state.parse_move("draw District") == CODEC.parse("draw district")
+    assert state.parse_move("play 18 -") == Play(18, None)
+    assert state.push("draft stage_coach_office") == CODEC.parse("draft STAGE_COACH_OFFICE")
+    for text, hint in (
+        ("buy banc", "did you mean BANK?"),
+        ("claim BANK S77", "there is no space 'S77'"),
+        ("draw distrct", "did you mean district?"),
+    ):
+        with pytest.raises(NotationError, match=re.escape(hint)) as raised:
+            state.parse_move(text)
+        assert "\n" not in str(raised.value)
+    with pytest.raises(NotationError):
+        state.parse_move("claim XYZZY S1")
+
+
+def test_a_state_shows_itself() -> None:
+    state = started()
+    assert (
+        repr(state)
+        == "<GadsHillState 3 players: turn 1, seat 0 to move; locomotive 3; collected 0 0 0>"
+    )
+    assert "draft, seat 0 to pick" in repr(new_game(2, 1))
+    svg = state._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
 def test_notation_round_trips() -> None:
     for text in (
         "draft CASINO",
@@ -241,7 +323,9 @@ test_stateful_play = GameMachine.TestCase
 def test_tournament_orders_sharp_over_greedy_over_random() -> None:
     from gadshill.rules.tournament import run_tournament
 
-    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 31), workers=1)
+    # Sharp's edge over greedy is small (about 55:45 of the wins over 600 games), so a
+    # few dozen games may show either order: 300 seeded games show the edge.
+    result = run_tournament(spec, ["sharp", "greedy", "random"], range(1, 301), workers=1)
     sharp, greedy, rand = (result.by_bot[b] for b in ("sharp", "greedy", "random"))
     assert sharp.wins > greedy.wins > rand.wins
     assert greedy.mean_score > rand.mean_score

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from gadshill.gads_hill.constants import DRAFT, OVER, STOP, TURN
 from gadshill.gads_hill.moves import CODEC, Claim, Draft, Pass, Play
-from gadshill.gads_hill.narrate import describe
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
-from gadshill.gads_hill.state import DRAFT, OVER, STOP, TURN
+from gadshill.gads_hill.view import describe
 from gadshill.rules.rulebook import IllegalMove, Violation
 from gadshill.solver import deduction
 from gadshill.solver.model import CardReport, Effect
@@ -21,7 +21,7 @@ TIGHT = {"BANK": ["S4", "S8"], "BARBER": ["S4", "S8"], "CASINO": ["S4", "S6"]}
 
 
 def test_GH_C_ledger_accounts_for_110_markers() -> None:
-    state = started()
+    state = arrange(started(), hand=[9])  # the HOTEL card in hand, whatever the deal
     assert sum(state.ledger().values()) == 110
     assert state.ledger()["with buildings"] == 110
     play(state, "play 9 -")  # HOTEL: four spaces, the fifth marker is the player's
@@ -461,7 +461,7 @@ def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
     assert last.endswith("turn 1: 1 marker overlooked: CASINO@S4")
     play(state, "stop-done")
     assert state.history[-1].overlooked == [("CASINO", "S4")]
-    from gadshill.gads_hill.narrate import overlooked_summary, turn_line
+    from gadshill.gads_hill.view import overlooked_summary, turn_line
 
     assert turn_line(state.history[-1]) == "turn 1: 1 marker overlooked: CASINO@S4"
     assert "1 distinct markers" in overlooked_summary(state)

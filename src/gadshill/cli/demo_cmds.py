@@ -10,9 +10,9 @@ import typer
 from gadshill.cli.game_cmds import console, score_table
 from gadshill.errors import GadshillError
 from gadshill.gads_hill.moves import Draw, StopDone
-from gadshill.gads_hill.narrate import describe, overlooked_summary, position_file, turn_line
 from gadshill.gads_hill.spec import spec
 from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.view import describe, overlooked_summary, position_file, turn_line
 from gadshill.render.gads_hill import town_svg
 from gadshill.rules.bots import play_game
 from gadshill.rules.moves import Move

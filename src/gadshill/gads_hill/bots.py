@@ -3,8 +3,9 @@ points), sharp (greedy, and it claims every removable marker at every chance) an
 alert (greedy, claiming only in its own turn).
 
 They look only at what their seat may see (hand, board, buildings, piles' sizes),
-and they ask the state's cached solver answers rather than cloning states, so a
-whole bot game takes a fraction of a second.
+and value moves with :mod:`gadshill.gads_hill.heuristic`, which asks the state's
+cached solver answers rather than cloning states, so a whole bot game takes a
+fraction of a second.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gadshill.gads_hill.moves import PILES, Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
-from gadshill.gads_hill.state import DRAFT, STOP, GadsHillState
+from gadshill.gads_hill.constants import DRAFT, PILES, STOP
+from gadshill.gads_hill.heuristic import best_take, play_options
+from gadshill.gads_hill.moves import Buy, Claim, Draft, Draw, Pass, StopDone
+from gadshill.gads_hill.state import GadsHillState
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
@@ -21,50 +24,6 @@ from gadshill.rules.state import GameState
 def _state(state: GameState[Any]) -> GadsHillState:
     assert isinstance(state, GadsHillState)
     return state
-
-
-def play_options(state: GadsHillState) -> list[tuple[int, Play]]:
-    """Every legal card play now with the points its effect brings (solver's count)."""
-    seat = state.active
-    out: list[tuple[int, Play]] = []
-    for card in sorted(set(state.hands[seat])):
-        for my in state.my_choices(seat, card):
-            move = Play(card, my)
-            if state.check(move):
-                continue
-            out.append((state.card_report(card, my).effect.points, move))
-    return out
-
-
-def best_take(state: GadsHillState) -> tuple[int, Discard] | None:
-    """The marker take (after discarding two cards) that scores most, if one is possible."""
-    hand = sorted(state.hands[state.active])
-    if len(hand) < 2:
-        return None
-    best: tuple[int, str, str] | None = None
-    for building, spaces in sorted(state.markers.items()):
-        if len(spaces) < 2:
-            continue
-        for space in sorted(spaces):
-            # A building keeping two or more markers triggers no cascade: one point.
-            points = 1 if len(spaces) > 2 else state.take_report(building, space).effect.points
-            if best is None or points > best[0]:
-                best = (points, building, space)
-    if best is None:
-        return None
-    return best[0], Discard(_worst_two(state, hand), best[1], best[2])
-
-
-def _worst_two(state: GadsHillState, hand: list[int]) -> tuple[int, ...]:
-    """The two cards to give up: unplayable ones first (by the cached reports)."""
-
-    def value(card: int) -> tuple[int, int]:
-        choices = state.my_choices(state.active, card)
-        playable = [m for m in choices if state.card_report(card, m).playable]
-        return (1 if playable else 0, card)
-
-    first, second = sorted(hand, key=value)[:2]
-    return (first, second)
 
 
 class RandomBot:

@@ -14,8 +14,6 @@ from typing import ClassVar
 
 from gadshill.rules.moves import Move, MoveCodec
 
-PILES = ("building", "district", "condition")
-
 
 @dataclass(frozen=True)
 class Draft(Move):

@@ -14,35 +14,31 @@ card names every rule it breaks, in the solver's words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gadshill.gads_hill.moves import (
-    PILES,
-    Buy,
-    Claim,
-    Discard,
-    Draft,
-    Draw,
-    Pass,
-    Play,
-    StopDone,
-)
-from gadshill.gads_hill.state import (
+from gadshill.gads_hill.constants import (
     BUY_PRICE,
     DRAFT,
     END_LOCOMOTIVE,
+    GAME_ID,
     MAX_BUYS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     ONE_CARD_LOCOMOTIVE,
+    PILES,
     STOP,
     TURN,
-    GadsHillState,
 )
+from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.solver.model import ActionReport
+
+if TYPE_CHECKING:
+    from gadshill.gads_hill.state import GadsHillState
 
 #: moves are typed per rule (each predicate names the move class it governs)
-BOOK: RuleBook[GadsHillState, Any] = RuleBook("gads-hill")
-S = GadsHillState
+BOOK: RuleBook[GadsHillState, Any] = RuleBook(GAME_ID)
 ALL = (Draft, Play, Discard, Pass, Buy, Draw, Claim, StopDone)
 
 # --- content and setup ------------------------------------------------------------------
@@ -69,7 +65,7 @@ BOOK.procedure(
     message="{what}",
     gate=True,
 )
-def _ids_exist(state: S, move: Move) -> Breach:
+def _ids_exist(state: GadsHillState, move: Move) -> Breach:
     world = state.world
     if isinstance(move, Draft | Buy) and move.building not in state.owner:
         return {"what": f"there is no building {move.building!r}"}
@@ -105,7 +101,7 @@ BOOK.procedure(
 )
 
 
-def _expected(state: S) -> str:
+def _expected(state: GadsHillState) -> str:
     """What the current step of the game allows, for the GH-4 message."""
     if state.phase == DRAFT:
         return "the setup draft: take a building from beside the board (draft BUILDING)"
@@ -126,7 +122,7 @@ def _expected(state: S) -> str:
     message="{move} does not fit here: it is {expected}",
     gate=True,
 )
-def _phase(state: S, move: Move) -> Breach:
+def _phase(state: GadsHillState, move: Move) -> Breach:
     phase = state.phase
     if isinstance(move, Draft):
         ok = phase == DRAFT
@@ -149,7 +145,7 @@ def _phase(state: S, move: Move) -> Breach:
     (Draft,),
     message="{move.building} is not beside the board (it belongs to seat {seat})",
 )
-def _draft_beside(state: S, move: Draft) -> Breach:
+def _draft_beside(state: GadsHillState, move: Draft) -> Breach:
     seat = state.owner[move.building]
     return None if seat is None else {"seat": seat}
 
@@ -164,7 +160,7 @@ def _draft_beside(state: S, move: Draft) -> Breach:
     message="card {move.card} is not in your hand",
     gate=True,
 )
-def _in_hand(state: S, move: Play) -> Breach:
+def _in_hand(state: GadsHillState, move: Play) -> Breach:
     return move.card not in state.hands[state.active]
 
 
@@ -177,7 +173,7 @@ def _in_hand(state: S, move: Play) -> Breach:
     message="card {move.card}: {why}",
     gate=True,
 )
-def _binding(state: S, move: Play) -> Breach:
+def _binding(state: GadsHillState, move: Play) -> Breach:
     kind = state.world.card_kind(move.card)
     if kind == "building":
         if move.my is not None:
@@ -198,7 +194,7 @@ def _binding(state: S, move: Play) -> Breach:
     message="{move.my} cannot be 'my building': {why}",
     gate=True,
 )
-def _my_own(state: S, move: Play) -> Breach:
+def _my_own(state: GadsHillState, move: Play) -> Breach:
     if move.my is None:
         return None
     if state.owner[move.my] != state.active:
@@ -217,7 +213,7 @@ def _my_own(state: S, move: Play) -> Breach:
     (Play,),
     message="{why}",
 )
-def _two_cards(state: S, move: Play) -> Breach:
+def _two_cards(state: GadsHillState, move: Play) -> Breach:
     if state.action in ("discard", "pass"):
         return {"why": f"this turn's action was already taken ({state.action})"}
     if state.cards_played >= 2:
@@ -233,7 +229,7 @@ def _two_cards(state: S, move: Play) -> Breach:
     (Play,),
     message="the locomotive stands at {loco}: only one card per turn",
 )
-def _sixteen(state: S, move: Play) -> Breach:
+def _sixteen(state: GadsHillState, move: Play) -> Breach:
     if state.cards_played >= 1 and state.locomotive >= ONE_CARD_LOCOMOTIVE:
         return {"loco": state.locomotive}
     return None
@@ -256,7 +252,7 @@ def _solver_rule(rule_id: str, text: str) -> None:
     """One rule per solver rule id: broken when the cached card report names it."""
 
     @BOOK.rule(rule_id, text, (Play,), message="{why}")
-    def _breach(state: S, move: Play) -> Breach:
+    def _breach(state: GadsHillState, move: Play) -> Breach:
         report = state.card_report(move.card, move.my)
         found = [v.message for v in report.violations if v.rule == rule_id]
         return {"why": "; ".join(found)} if found else None
@@ -315,7 +311,7 @@ _solver_rule(
     (Play,),
     message="{why}",
 )
-def _other_solver(state: S, move: Play) -> Breach:
+def _other_solver(state: GadsHillState, move: Play) -> Breach:
     report = state.card_report(move.card, move.my)
     other = [str(v) for v in report.violations if v.rule not in SOLVER_CARD_RULES]
     if other or (not report.playable and not report.violations):
@@ -343,7 +339,7 @@ BOOK.procedure(
     (Discard,),
     message="{why}",
 )
-def _discard_cards(state: S, move: Discard) -> Breach:
+def _discard_cards(state: GadsHillState, move: Discard) -> Breach:
     if len(move.cards) != 2 or move.cards[0] == move.cards[1]:
         return {"why": "discard exactly two different cards"}
     missing = [c for c in move.cards if c not in state.hands[state.active]]
@@ -359,11 +355,13 @@ def _discard_cards(state: S, move: Discard) -> Breach:
     (Discard,),
     message="{why}",
 )
-def _take(state: S, move: Discard) -> Breach:
-    report = state.take_report(move.building, move.space)
-    if report.legal:
-        return None
-    return {"why": "; ".join(v.message for v in report.violations)}
+def _take(state: GadsHillState, move: Discard) -> Breach:
+    return _refused(state.take_report(move.building, move.space))
+
+
+def _refused(report: ActionReport) -> Breach:
+    """A take or claim the solver refuses breaks its rule, in the solver's words."""
+    return None if report.legal else {"why": "; ".join(v.message for v in report.violations)}
 
 
 # --- turn option 3: pass -------------------------------------------------------------
@@ -382,7 +380,7 @@ BOOK.procedure(
     (Buy,),
     message="you already bought a building this turn",
 )
-def _buy_once(state: S, move: Buy) -> Breach:
+def _buy_once(state: GadsHillState, move: Buy) -> Breach:
     return state.bought
 
 
@@ -392,7 +390,7 @@ def _buy_once(state: S, move: Buy) -> Breach:
     (Buy,),
     message=f"you have already bought {MAX_BUYS} buildings",
 )
-def _buy_limit(state: S, move: Buy) -> Breach:
+def _buy_limit(state: GadsHillState, move: Buy) -> Breach:
     return state.buys[state.active] >= MAX_BUYS
 
 
@@ -402,7 +400,7 @@ def _buy_limit(state: S, move: Buy) -> Breach:
     (Buy,),
     message=f"a building costs {BUY_PRICE} collected markers; you have {{have}}",
 )
-def _buy_price(state: S, move: Buy) -> Breach:
+def _buy_price(state: GadsHillState, move: Buy) -> Breach:
     have = state.collected[state.active]
     return {"have": have} if have < BUY_PRICE else None
 
@@ -414,7 +412,7 @@ def _buy_price(state: S, move: Buy) -> Breach:
     (Buy,),
     message="{move.building} {why}",
 )
-def _buy_beside(state: S, move: Buy) -> Breach:
+def _buy_beside(state: GadsHillState, move: Buy) -> Breach:
     seat = state.owner[move.building]
     if seat is not None:
         return {"why": f"belongs to seat {seat}"}
@@ -435,7 +433,7 @@ def _buy_beside(state: S, move: Buy) -> Breach:
     (Draw,),
     message="{why}",
 )
-def _draw(state: S, move: Draw) -> Breach:
+def _draw(state: GadsHillState, move: Draw) -> Breach:
     if move.pile is None:
         nonempty = [p for p in PILES if state.piles[p]]
         return {"why": f"the {nonempty[0]} pile is not empty"} if nonempty else None
@@ -466,11 +464,8 @@ BOOK.procedure(
     (Claim,),
     message="{why}",
 )
-def _claim(state: S, move: Claim) -> Breach:
-    report = state.claim_report(move.building, move.space)
-    if report.legal:
-        return None
-    return {"why": "; ".join(v.message for v in report.violations)}
+def _claim(state: GadsHillState, move: Claim) -> Breach:
+    return _refused(state.claim_report(move.building, move.space))
 
 
 BOOK.procedure(
@@ -502,7 +497,6 @@ BOOK.procedure(
 
 BOOK.procedure(
     "GH-9.players",
-    "A game has 2 to 5 players; a game with any other number of players is refused at setup.",
+    f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players; a game with any other number of"
+    " players is refused at setup.",
 )
-
-GadsHillState.rulebook = BOOK

@@ -1,4 +1,4 @@
-"""A new game of Gads Hill (GH-1, GH-3, GH-P): the seeded setup, then the draft as moves."""
+"""A new game of Gads Hill (GH-1, GH-P, GH-3): the seeded deal; the draft follows as moves."""
 
 from __future__ import annotations
 
@@ -6,18 +6,37 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gadshill.errors import GadshillError
-from gadshill.gads_hill import rules as _rules  # noqa: F401  (binds the rule book to the state)
+from gadshill.gads_hill.constants import GAME_ID, HAND, MAX_PLAYERS, MIN_PLAYERS, PILES
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.world import load_world
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
 
 
 def new_game(
     players: int, seed: int, data: Path | None = None, options: Mapping[str, str] | None = None
 ) -> GadsHillState:
     """Shuffle the three piles, deal the fixed features and the hands; the draft follows."""
+    # GH-9.players: the player count is checked before anything is dealt
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise GadshillError(f"gads-hill takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    return GadsHillState(load_world(data), players, seed)
+        raise GadshillError(f"{GAME_ID} takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+    state = GadsHillState(load_world(data), players, seed)
+    deal(state)
+    return state
+
+
+def deal(state: GadsHillState) -> None:
+    """The seeded setup, every shuffle from the state's own generator."""
+    world, rng = state.world, state.rng
+    # GH-1: the fixed features are dealt face up to the three designated fields
+    features = list(world.features)
+    rng.shuffle(features)
+    state.fields = dict(zip(world.fields, features, strict=True))
+    # GH-P: three piles, each shuffled on its own; the top card is the last one
+    for pile in PILES:
+        cards = sorted(world.cards_of(pile))
+        rng.shuffle(cards)
+        state.piles[pile] = cards
+    # GH-3: each player's hand, 3 building cards, 1 district and 1 condition card
+    for hand in state.hands:
+        for pile in PILES:
+            for _ in range(HAND[pile]):
+                hand.append(state.piles[pile].pop())

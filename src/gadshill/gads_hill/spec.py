@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
+from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
-from gadshill.gads_hill.narrate import describe, render
 from gadshill.gads_hill.rules import BOOK
-from gadshill.gads_hill.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.view import describe, render
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
-from gadshill.rules.state import GameState
-
-
-def heuristic(state: GameState[Any], player: int) -> float:
-    """Own collected markers minus the best opponent's."""
-    assert isinstance(state, GadsHillState)
-    scores = state.scores()
-    others = [s for p, s in enumerate(scores) if p != player]
-    return scores[player] - max(others, default=0.0)
 
 
 @cache
 def spec() -> GameSpec:
     return GameSpec(
-        id="gads-hill",
+        id=GAME_ID,
         title="Gads Hill 1874",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,

@@ -1,116 +1,93 @@
-"""The state of a Gads Hill game and what each (already checked) move does.
+"""The state of a Gads Hill game: the position, the solver's answers about it, and
+what each seat may see of it.
 
 The rule book (:mod:`gadshill.gads_hill.rules`) decides whether a move is legal;
-this module carries it out. Every card, marker take and STOP claim is
-resolved by the deduction solver (:mod:`gadshill.solver.deduction`), whose
-report is cached per (board, question) so that checking a move and
-then playing it asks the solver once.
+:mod:`gadshill.gads_hill.effects` carries it out and
+:mod:`gadshill.gads_hill.movegen` lists the moves. Every card, marker take and
+STOP claim is resolved by the deduction solver (:mod:`gadshill.solver.deduction`),
+whose report is cached per (board, question) so that checking a move and then
+playing it asks the solver once.
 
 The marker ledger is explicit: each of the 110 markers is with its building
 (a building never marked keeps its 5), on the board, collected by a player,
 or paid for a building (out of the game). ``ledger()`` accounts for all of
-them and :meth:`GadsHillState._settle` asserts it after every change.
+them and the effects assert it after every change (GH-C).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
-from dataclasses import dataclass, field
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Self, TypeVar
 
-from gadshill.gads_hill.moves import (
+from gadshill.errors import NotationError
+from gadshill.gads_hill import effects, movegen
+from gadshill.gads_hill.constants import (
+    DRAFT,
+    GAME_ID,
+    OVER,
     PILES,
-    Buy,
-    Claim,
-    Discard,
-    Draft,
-    Draw,
-    Pass,
-    Play,
-    StopDone,
+    START_LOCOMOTIVE,
+    STOP,
 )
+from gadshill.gads_hill.effects import TurnLog
+from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.world import World
-from gadshill.rules.moves import Move
+from gadshill.render.gads_hill import town_svg
+from gadshill.rules.moves import Move, MoveCodec
+from gadshill.rules.rng import GameRandom
+from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.solver import deduction
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     ActionReport,
     CardReport,
-    Effect,
     Marker,
     Position,
     Removal,
 )
+from gadshill.solver.position_file import PlayerInfo, PositionFile
 
-GAME_ID = "gads-hill"
-#: the locomotive starts at 3 (station, cemetery and bison field stand) (GH-1)
-START_LOCOMOTIVE = 3
-#: the locomotive value at which the game ends (GH-1, GH-9)
-END_LOCOMOTIVE = 22
-#: from this locomotive value on, a turn plays at most one card (GH-4)
-ONE_CARD_LOCOMOTIVE = 16
-BUY_PRICE = 2
-MAX_BUYS = 3
-HAND = {"building": 3, "district": 1, "condition": 1}
-
-# phases
-DRAFT, TURN, STOP, OVER = "draft", "turn", "stop", "over"
+T = TypeVar("T")
 
 #: a game's solver-answer cache is emptied when it grows beyond this many entries
 ANSWERS_LIMIT = 50_000
-
-
-@dataclass
-class TurnLog:
-    """What happened in one turn, for the narration and the overlooked points."""
-
-    turn: int
-    player: int
-    events: list[dict[str, Any]] = field(default_factory=list)
-    overlooked: list[Marker] = field(default_factory=list)
-    locomotive: int = START_LOCOMOTIVE
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "player": self.player,
-            "events": self.events,
-            "overlooked": [list(m) for m in self.overlooked],
-            "locomotive": self.locomotive,
-        }
+#: move fields that hold string ids, and the kind of id each one names
+ID_FIELDS = {"building": "building", "my": "building", "space": "space", "pile": "pile"}
 
 
 class GadsHillState(GameState[Move]):
-    """A whole game: board, piles, hands, buildings, markers and the turn's progress."""
+    """A whole game: board, piles, hands, buildings, markers and the turn's progress.
 
-    game_id = GAME_ID
+    A state comes empty from the constructor; :func:`gadshill.gads_hill.setup.new_game`
+    deals it (fields, piles, hands) from the state's own seeded generator.
+    """
+
+    game_id: ClassVar[str] = GAME_ID
+    rulebook: ClassVar[RuleBook[Any, Any]] = BOOK
+    codec: ClassVar[MoveCodec] = CODEC
+    rng: GameRandom
 
     def __init__(self, world: World, players: int, seed: int) -> None:
         self.world = world
         self.players = players
         self.seed = seed
-        self.rng = random.Random(seed)
-        # the board (GH-1): fixed features dealt to the three designated fields
-        features = list(world.features)
-        self.rng.shuffle(features)
-        self.fields: dict[str, str] = dict(zip(world.fields, features, strict=True))
+        self.rng = GameRandom(seed)
+        # the board: designated field -> fixed feature, marked buildings, standing ones
+        self.fields: dict[str, str] = {}
         self.markers: dict[str, frozenset[str]] = {}
         self.placed: dict[str, str] = {}
         self.retired: frozenset[str] = frozenset()
-        # three piles, each shuffled on its own; the top card is the last one
-        self.piles: dict[str, list[int]] = {}
-        for pile in PILES:
-            cards = sorted(world.cards_of(pile))
-            self.rng.shuffle(cards)
-            self.piles[pile] = cards
+        # three face-down piles, one per kind of card; the top card is the last one
+        self.piles: dict[str, list[int]] = {pile: [] for pile in PILES}
         self.discards: list[int] = []
+        #: the district cards of each reshuffle of the discards (GH-F4), in order
+        self.reshuffled: list[list[int]] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
-        for seat in range(players):
-            for pile in PILES:
-                for _ in range(HAND[pile]):
-                    self.hands[seat].append(self.piles[pile].pop())
         # buildings: owner seat, or None while beside the board
         self.owner: dict[str, int | None] = dict.fromkeys(world.buildings)
         self.owned: list[list[str]] = [[] for _ in range(players)]
@@ -159,16 +136,40 @@ class GadsHillState(GameState[Move]):
         """One point per collected marker (GH-9)."""
         return [float(c) for c in self.collected]
 
+    def candidate_moves(self) -> list[Move]:
+        """Every move worth checking (a superset of the legal ones)."""
+        return movegen.candidate_moves(self)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, generated directly (equal to the checked candidates; tested)."""
+        return movegen.legal_moves(self)
+
+    def _play(self, move: Move) -> None:
+        effects.apply(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its notation, its ids matched case-insensitively (``claim bank s7``
+        is ``claim BANK S7``); an unknown id is a NotationError naming the closest ones."""
+        move = self.codec.parse(text)
+        known: dict[str, str] = {}
+        for name, value in vars(move).items():
+            if name in ID_FIELDS and isinstance(value, str):
+                try:
+                    known[name] = self.world.known_id(ID_FIELDS[name], value)
+                except NotationError as err:
+                    raise NotationError(f"{move.kind} {name}: {err}") from None
+        return dataclasses.replace(move, **known) if known else move
+
     def clone(self) -> Self:
         """A copy sharing the immutable world and solver answers, not the mutable parts."""
         new = copy.copy(self)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = self.rng.copy()
         new.fields = dict(self.fields)
         new.markers = dict(self.markers)
         new.placed = dict(self.placed)
         new.piles = {k: list(v) for k, v in self.piles.items()}
         new.discards = list(self.discards)
+        new.reshuffled = [list(r) for r in self.reshuffled]
         new.hands = [list(h) for h in self.hands]
         new.owner = dict(self.owner)
         new.owned = [list(o) for o in self.owned]
@@ -178,6 +179,39 @@ class GadsHillState(GameState[Move]):
         new.current_log = copy.deepcopy(self.current_log)
         new._cache = self._cache  # keyed by the board: an answer holds for every equal board
         return new
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A full game consistent with what ``player`` has seen, hidden cards redrawn.
+
+        Hidden from ``player`` are the other hands, the order of the three piles and the
+        generator's future; the board, the buildings, the discards and every pile's size
+        are public (the fixed features are dealt face up). Each card's back shows its
+        kind, and ``player`` saw every draw, so a hidden card may only trade places with
+        a card of the same kind that came out of the same pile: the same kind, and the
+        same reshuffle of the discards (GH-F4) when district cards were reshuffled.
+        """
+        new = self.clone()
+        slots: dict[tuple[str, int], list[tuple[list[int], int]]] = {}
+        hidden = [new.hands[seat] for seat in range(new.players) if seat != player]
+        for cards in [*hidden, *(new.piles[pile] for pile in PILES)]:
+            for index, card in enumerate(cards):
+                slots.setdefault(self._origin(card), []).append((cards, index))
+        for places in slots.values():
+            cards = [where[index] for where, index in places]
+            rng.shuffle(cards)
+            for (where, index), card in zip(places, cards, strict=True):
+                where[index] = card
+        new.rng = GameRandom(rng.getrandbits(64))
+        return new
+
+    def _origin(self, card: int) -> tuple[str, int]:
+        """The pile a hidden card came from: its kind, and for a district card the last
+        reshuffle it was part of (0: the district pile of the setup)."""
+        kind = self.world.card_kind(card)
+        generation = max(
+            (n for n, cards in enumerate(self.reshuffled, 1) if card in cards), default=0
+        )
+        return kind, generation
 
     # --- derived facts -------------------------------------------------------------------
     @property
@@ -195,14 +229,20 @@ class GadsHillState(GameState[Move]):
             )
         return self._key
 
+    def board_changed(self) -> None:
+        """Forget the board's key after a change; keep the shared answer cache bounded."""
+        self._key = None
+        if len(self._cache) > ANSWERS_LIMIT:
+            self._cache.clear()
+
     def position(self) -> Position:
-        key = ("position", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = Position(self.world.spaces, dict(self.markers), dict(self.placed), self.retired)
-            self._cache[key] = found
-        result: Position = found
-        return result
+        """The board as the solver reads it (one object per board, shared by clones)."""
+        return self._answer(
+            ("position",),
+            lambda: Position(
+                self.world.spaces, dict(self.markers), dict(self.placed), self.retired
+            ),
+        )
 
     def location(self, building: str) -> str | None:
         for space, standing in self.placed.items():
@@ -252,273 +292,41 @@ class GadsHillState(GameState[Move]):
         ]
 
     # --- solver questions, cached per board --------------------------------------------
-    def card_report(self, card: int, my: str | None) -> CardReport:
-        key = ("card", self.board_key(), card, my)
+    def _answer(self, question: tuple[Any, ...], ask: Callable[[], T]) -> T:
+        """The cached answer to a question about this board, asked once per board."""
+        key = (question, self.board_key())
         found = self._cache.get(key)
         if found is None:
-            clue = self.world.clue(card, my)
-            found = deduction.check_card(self.position(), clue)
-            self._cache[key] = found
-        report: CardReport = found
-        return report
+            found = self._cache[key] = ask()
+        answer: T = found
+        return answer
+
+    def card_report(self, card: int, my: str | None) -> CardReport:
+        # GH-F1: the solver judges a card by the board alone; earlier clues are not asked
+        return self._answer(
+            ("card", card, my),
+            lambda: deduction.check_card(self.position(), self.world.clue(card, my)),
+        )
 
     def removable(self) -> list[Removal]:
-        key = ("removable", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.removable_markers(self.position())
-            self._cache[key] = found
-        result: list[Removal] = found
-        return result
+        return self._answer(("removable",), lambda: deduction.removable_markers(self.position()))
 
     def removable_set(self) -> frozenset[Marker]:
-        key = ("removable-set", self.board_key())
-        found = self._cache.get(key)
-        if found is None:
-            found = frozenset((r.building, r.space) for r in self.removable())
-            self._cache[key] = found
-        result: frozenset[Marker] = found
-        return result
+        return self._answer(
+            ("removable-set",), lambda: frozenset((r.building, r.space) for r in self.removable())
+        )
 
     def take_report(self, building: str, space: str) -> ActionReport:
-        key = ("take", self.board_key(), building, space)
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.take_marker(self.position(), building, space)
-            self._cache[key] = found
-        report: ActionReport = found
-        return report
+        return self._answer(
+            ("take", building, space),
+            lambda: deduction.take_marker(self.position(), building, space),
+        )
 
     def claim_report(self, building: str, space: str) -> ActionReport:
-        key = ("claim", self.board_key(), building, space)
-        found = self._cache.get(key)
-        if found is None:
-            found = deduction.claim(self.position(), [(building, space)])
-            self._cache[key] = found
-        report: ActionReport = found
-        return report
-
-    # --- moves ---------------------------------------------------------------------------
-    def candidate_moves(self) -> list[Move]:
-        """Every move worth checking (a superset of the legal ones)."""
-        return self._moves(exact=False)
-
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, generated directly (equal to the checked candidates; tested)."""
-        if self.is_terminal:
-            return []
-        return self._moves(exact=True)
-
-    def _moves(self, exact: bool) -> list[Move]:
-        seat = self.current_player
-        if seat is None:
-            return []
-        out: list[Move] = []
-        if self.phase == DRAFT:
-            return [Draft(b) for b in self.beside_board()]
-        if self.phase == STOP:
-            out.extend(Claim(b, s) for b, s in sorted(self.removable_set()))
-            out.append(StopDone())
-            return out
-        hand = sorted(set(self.hands[seat]))
-        can_play = not self.claimed and (
-            self.action is None
-            or (
-                self.action == "play"
-                and self.cards_played < 2
-                and self.locomotive < ONE_CARD_LOCOMOTIVE
-            )
+        return self._answer(
+            ("claim", building, space),
+            lambda: deduction.claim(self.position(), [(building, space)]),
         )
-        if can_play or not exact:
-            for card in hand:
-                if self.world.card_kind(card) == "building":
-                    choices: list[str | None] = [None]
-                else:
-                    choices = list(self.my_buildings(seat)) if exact else list(self.owned[seat])
-                for my in choices:
-                    move = Play(card, my)
-                    if exact and self.rulebook.check(self, move):
-                        continue
-                    out.append(move)
-        if self.action is None:
-            takeable = sorted(
-                (b, s) for b, spaces in self.markers.items() if len(spaces) > 1 for s in spaces
-            )
-            if takeable and len(hand) >= 2:
-                for i, first in enumerate(hand):
-                    for second in hand[i + 1 :]:
-                        for b, s in takeable:
-                            out.append(Discard((first, second), b, s))
-            out.append(Pass())
-        if not self.bought and (
-            not exact or (self.buys[seat] < MAX_BUYS and self.collected[seat] >= BUY_PRICE)
-        ):
-            out.extend(Buy(b) for b in self.beside_board())
-        if self.action is not None:
-            out.extend(Claim(b, s) for b, s in sorted(self.removable_set()))
-            piles = [p for p in PILES if self.piles[p]]
-            out.extend(Draw(p) for p in piles)
-            if not piles:
-                out.append(Draw(None))
-        return out
-
-    def _play(self, move: Move) -> None:
-        seat = self.current_player
-        assert seat is not None
-        if isinstance(move, Draft):
-            self._take_building(seat, move.building)
-            self.drafted += 1
-            if self.drafted == 2 * self.players:
-                self._start_turn(0)
-        elif isinstance(move, Play):
-            self._play_card(seat, move)
-        elif isinstance(move, Discard):
-            for card in move.cards:
-                self.hands[seat].remove(card)
-                self.discards.append(card)
-            report = self.take_report(move.building, move.space)
-            self.action = "discard"
-            self._event("discard", cards=list(move.cards))
-            self._resolve(seat, report.effect, "take", building=move.building, space=move.space)
-        elif isinstance(move, Pass):
-            self.action = "pass"
-            self._event("pass")
-        elif isinstance(move, Buy):
-            self.collected[seat] -= BUY_PRICE
-            self.paid += BUY_PRICE
-            self.buys[seat] += 1
-            self.bought = True
-            self._take_building(seat, move.building)
-            self._event("buy", building=move.building)
-        elif isinstance(move, Claim):
-            report = self.claim_report(move.building, move.space)
-            if self.phase == TURN:
-                self.claimed = True
-            self._resolve(seat, report.effect, "claim", building=move.building, space=move.space)
-            if self.phase == STOP and not self.removable_set():
-                self._end_turn()
-        elif isinstance(move, Draw):
-            if move.pile is not None:
-                self.hands[seat].append(self.piles[move.pile].pop())
-            self._event("draw", pile=move.pile)
-            self._open_stop_windows()
-        elif isinstance(move, StopDone):
-            self._next_stop_window()
-        else:  # pragma: no cover - the rule book refuses unknown moves
-            raise TypeError(move)
-        self._refill()
-        self._key = None
-        if len(self._cache) > ANSWERS_LIMIT:
-            self._cache.clear()
-        self._settle()
-
-    # --- effects -------------------------------------------------------------------------
-    def _take_building(self, seat: int, building: str) -> None:
-        self.owner[building] = seat
-        self.owned[seat].append(building)
-
-    def _play_card(self, seat: int, move: Play) -> None:
-        report = self.card_report(move.card, move.my)
-        self.hands[seat].remove(move.card)
-        self.discards.append(move.card)
-        self.action = "play"
-        self.cards_played += 1
-        self._resolve(seat, report.effect, "play", card=move.card, my=move.my)
-
-    def _resolve(self, seat: int, effect: Effect, kind: str, **details: Any) -> None:
-        """Carry out a solver effect; its points go to ``seat`` (GH-6)."""
-        after = effect.after
-        assert after is not None, "the rule book only lets applicable effects through"
-        before_board = sum(len(s) for s in self.markers.values())
-        newly_marked = {b for b, _ in effect.markers_placed}
-        from_stock = sum(self.stock(b) for b in newly_marked)
-        self.markers = {b: s for b, s in after.markers.items() if s}
-        self.placed = dict(after.placed)
-        self.retired = after.retired
-        self._key = None
-        after_board = sum(len(s) for s in self.markers.values())
-        points = before_board + from_stock - after_board
-        assert points == effect.points, (
-            f"solver effect counts {effect.points} points, the ledger {points}"
-        )
-        self.collected[seat] += points
-        if effect.markers_placed or effect.markers_removed or effect.buildings_placed:
-            self.changed = True
-        self._event(
-            kind,
-            seat=seat,
-            points=points,
-            placed=[list(m) for m in effect.markers_placed],
-            removed=[list(m) for m in effect.markers_removed],
-            taken=[list(m) for m in effect.markers_taken],
-            buildings=[list(m) for m in effect.buildings_placed],
-            retired=list(effect.retired),
-            locomotive=self.locomotive,
-            **details,
-        )
-
-    def _event(self, kind: str, **details: Any) -> None:
-        self.current_log.events.append({"event": kind, **details})
-
-    def _refill(self) -> None:
-        """When all three piles are empty, discarded district cards become a new pile (GH-F4)."""
-        if any(self.piles.values()):
-            return
-        district = [c for c in self.discards if self.world.card_kind(c) == "district"]
-        if not district:
-            return
-        self.discards = [c for c in self.discards if self.world.card_kind(c) != "district"]
-        district.sort()
-        self.rng.shuffle(district)
-        self.piles["district"] = district
-        self._event("reshuffle", cards=len(district))
-
-    def _start_turn(self, seat: int) -> None:
-        self.phase = TURN
-        self.active = seat
-        self.turn += 1
-        self.action = None
-        self.cards_played = 0
-        self.bought = False
-        self.claimed = False
-        self.changed = False
-        self.current_log = TurnLog(self.turn, seat, locomotive=self.locomotive)
-
-    def _open_stop_windows(self) -> None:
-        """After the active player's part, each other player may call STOP in turn (GH-8)."""
-        if self.players > 1 and self.removable_set():
-            self.phase = STOP
-            self.stop_seat = (self.active + 1) % self.players
-        else:
-            self._end_turn()
-
-    def _next_stop_window(self) -> None:
-        nxt = (self.stop_seat + 1) % self.players
-        if nxt == self.active:
-            self._end_turn()
-        else:
-            self.stop_seat = nxt
-
-    def _end_turn(self) -> None:
-        """Record what nobody claimed, then the end test (GH-9) or the next player's turn."""
-        self.current_log.overlooked = sorted(self.removable_set())
-        self.current_log.locomotive = self.locomotive
-        self.history.append(self.current_log)
-        # GH-9 as we read it: a quiet round ends the game only once the building and
-        # condition piles are empty. Before that every turn draws a fresh card, so
-        # players who passed with dead hands will have new clues next round; and the
-        # draws themselves bound the number of quiet turns, so the game still ends.
-        fresh_clues = self.piles["building"] or self.piles["condition"]
-        self.quiet_turns = 0 if self.changed or fresh_clues else self.quiet_turns + 1
-        if self.locomotive >= END_LOCOMOTIVE or self.quiet_turns >= self.players:
-            self.phase = OVER
-            return
-        self._start_turn((self.active + 1) % self.players)
-
-    def _settle(self) -> None:
-        total = sum(self.ledger().values())
-        expected = MARKERS_PER_BUILDING * len(self.world.buildings)
-        assert total == expected, f"marker ledger holds {total}, not {expected}"
 
     # --- views ---------------------------------------------------------------------------
     def board_json(self) -> dict[str, Any]:
@@ -530,58 +338,79 @@ class GadsHillState(GameState[Move]):
             "locomotive": self.locomotive,
         }
 
+    def _public(self) -> dict[str, Any]:
+        """What every seat sees: the common part of an observation and a snapshot."""
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "board": self.board_json(),
+            "buildings": [list(o) for o in self.owned],
+            "discards": list(self.discards),
+            "reshuffled": [list(r) for r in self.reshuffled],
+            "collected": list(self.collected),
+            "buys": list(self.buys),
+            "paid": self.paid,
+            "turn state": {
+                "action": self.action,
+                "cards played": self.cards_played,
+                "bought": self.bought,
+                "claimed": self.claimed,
+                "changed": self.changed,
+                "stop seat": self.stop_seat,
+                "quiet turns": self.quiet_turns,
+                "drafted": self.drafted,
+            },
+            "history": [t.to_json() for t in self.history],
+        }
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: their hand, the board, every owned building, pile sizes."""
         return {
             "game": GAME_ID,
             "player": player,
             "to move": self.current_player,
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
+            **self._public(),
             "hand": sorted(self.hands[player]),
             "hand sizes": [len(h) for h in self.hands],
-            "buildings": [list(o) for o in self.owned],
             "beside the board": self.beside_board(),
-            "board": self.board_json(),
             "piles": {p: len(self.piles[p]) for p in PILES},
-            "discards": list(self.discards),
-            "collected": list(self.collected),
-            "buys": list(self.buys),
-            "paid": self.paid,
-            "turn state": self._turn_json(),
-            "history": [t.to_json() for t in self.history],
-        }
-
-    def _turn_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "cards played": self.cards_played,
-            "bought": self.bought,
-            "claimed": self.claimed,
-            "changed": self.changed,
-            "stop seat": self.stop_seat,
-            "quiet turns": self.quiet_turns,
-            "drafted": self.drafted,
         }
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "players": self.players,
-            "phase": self.phase,
-            "turn": self.turn,
-            "active": self.active,
-            "board": self.board_json(),
+            **self._public(),
             "piles": {p: list(self.piles[p]) for p in PILES},
-            "discards": list(self.discards),
             "hands": [list(h) for h in self.hands],
-            "buildings": [list(o) for o in self.owned],
-            "collected": list(self.collected),
-            "buys": list(self.buys),
-            "paid": self.paid,
-            "turn state": self._turn_json(),
             "log": self.current_log.to_json(),
-            "history": [t.to_json() for t in self.history],
-            "rng": repr(self.rng.getstate()),
+            "rng": self.rng.getstate(),
         }
+
+    def position_file(self) -> PositionFile:
+        """The board with the seats, as position files and the town pictures hold it."""
+        players = tuple(
+            PlayerInfo(f"seat {p}", tuple(self.owned[p]), (), self.collected[p])
+            for p in range(self.players)
+        )
+        return PositionFile(self.position(), players, self.locomotive, dict(self.fields))
+
+    def __repr__(self) -> str:
+        if self.phase == OVER:
+            step = "over"
+        elif self.phase == DRAFT:
+            step = f"draft, seat {self.current_player} to pick"
+        elif self.phase == STOP:
+            step = f"turn {self.turn}, seat {self.stop_seat}'s STOP window"
+        else:
+            step = f"turn {self.turn}, seat {self.active} to move"
+        collected = " ".join(str(c) for c in self.collected)
+        return (
+            f"<{type(self).__name__} {self.players} players: {step};"
+            f" locomotive {self.locomotive}; collected {collected}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The town picture, so a state shows itself in Jupyter."""
+        return town_svg(self.world.town, self.position_file())

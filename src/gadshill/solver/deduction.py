@@ -225,7 +225,7 @@ def forced_placements(position: Position) -> list[Marker]:
     return out
 
 
-# --- the cascade (rule 3, Further rules 2) ----------------------------------------
+# --- the cascade (GH-R3, GH-F2) ---------------------------------------------------
 
 
 def _cascade(
@@ -234,7 +234,7 @@ def _cascade(
     retired: set[BuildingId],
     confirmed: frozenset[BuildingId],
 ) -> tuple[list[Marker], list[Marker], list[BuildingId]]:
-    """Place buildings left with one marker, in rounds, mutating the arguments."""
+    """Place buildings left with one marker, in rounds, mutating the arguments (GH-R3)."""
     placed_now: list[Marker] = []
     taken: list[Marker] = []
     retired_now: list[BuildingId] = []
@@ -251,6 +251,7 @@ def _cascade(
             if len(group) == 1:
                 moves.append((group[0], s))
             else:
+                # GH-F2: shared last markers stay until a card confirms one building
                 sure = [b for b in group if b in confirmed]
                 if len(sure) == 1:
                     moves.append((sure[0], s))
@@ -268,7 +269,7 @@ def _cascade(
             if hit:
                 taken.extend((c, s) for s in sorted(hit))
                 marks -= hit
-                if not marks and c not in standing:
+                if not marks and c not in standing:  # GH-F2: the other one is out for good
                     retired.add(c)
                     retired_now.append(c)
     for c in [c for c, m in markers.items() if not m]:
@@ -327,6 +328,7 @@ def _possible(
     """(status, unary candidates, possible spaces) of each named building (GH-6)."""
     compiled, analysis = _analyse(position)
     claimed = analysis.claimed
+    # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed by a tight set
     free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
     status: dict[BuildingId, str] = {}
     unary: dict[BuildingId, frozenset[SpaceId]] = {}
@@ -390,7 +392,7 @@ def _card_violations(
             found.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
         elif len(possible[b]) > MARKERS_PER_BUILDING:
             found.append(card_violation("GH-R6a", (b,), tuple(sorted(possible[b]))))
-    # Rules 1b/6c: a space receiving a marker must end with at most three.
+    # GH-R1b, GH-R6c: a space receiving a marker may share it, but ends with at most three.
     after: dict[SpaceId, list[BuildingId]] = {}
     for b, marks in position.markers.items():
         keep = possible[b] if status.get(b) == "marked" else marks
@@ -432,7 +434,7 @@ def check_card(position: Position, clue: Clue) -> CardReport:
         elif kind == "unmarked":
             markers[b] = set(possible[b])
             added.extend((b, s) for s in sorted(possible[b], key=natural))
-            spare = MARKERS_PER_BUILDING - len(possible[b])
+            spare = MARKERS_PER_BUILDING - len(possible[b])  # GH-R1c: unneeded, the player's
             if spare:
                 to_player.append((b, spare))
         if kind in ("marked", "unmarked") and len(possible[b]) == 1:

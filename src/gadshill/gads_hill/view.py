@@ -1,19 +1,23 @@
 """Words and pictures for a Gads Hill game: the log line of each move, the view of a
-seat (board, hand, which cards are playable and why not, STOP offers), the town
-as a position file for the renderers, and the overlooked-points summary.
+seat (board, hand, which cards are playable and why not, STOP offers), the lines
+the demo tells at the end of each turn, and the overlooked-points summary.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
+from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
-from gadshill.gads_hill.state import DRAFT, OVER, STOP, TURN, GadsHillState, TurnLog
+from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.gads_hill import town_text
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Effect, Marker
-from gadshill.solver.position_file import PlayerInfo, PositionFile
+
+#: the board as a position file (``position_file(state)``), for the town pictures
+position_file = GadsHillState.position_file
 
 
 def _state(state: GameState[Any]) -> GadsHillState:
@@ -74,7 +78,7 @@ def describe(state: GameState[Any], move: Move) -> str:
     if isinstance(move, Pass):
         return f"turn {s.turn}: passes"
     if isinstance(move, Buy):
-        return f"buys {move.building} for 2 markers"
+        return f"buys {move.building} for {BUY_PRICE} markers"
     if isinstance(move, Draw):
         line = f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
         count = len(s.removable_set()) if s.phase == TURN and s.action is not None else 0
@@ -109,18 +113,9 @@ def describe(state: GameState[Any], move: Move) -> str:
     return str(move)
 
 
-def position_file(state: GadsHillState) -> PositionFile:
-    """The board as a position file (for ``town_text`` / ``town_svg``)."""
-    players = tuple(
-        PlayerInfo(f"seat {p}", tuple(state.owned[p]), (), state.collected[p])
-        for p in range(state.players)
-    )
-    return PositionFile(state.position(), players, state.locomotive, dict(state.fields))
-
-
 def board_text(state: GadsHillState) -> str:
     """The town map, drawn by the shared renderer."""
-    return town_text(state.world.town, position_file(state))
+    return town_text(state.world.town, state.position_file())
 
 
 def hand_lines(state: GadsHillState, seat: int) -> list[str]:

@@ -1,0 +1,90 @@
+"""The moves of a Gads Hill position: candidates (cheap, a superset of the legal
+moves) and the legal moves themselves, generated directly.
+
+Both come from one walk over the turn's options, so they cannot drift apart:
+``exact`` adds the conditions the rule book would check, and a test holds the
+legal list equal to the candidates the book accepts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gadshill.gads_hill.constants import (
+    BUY_PRICE,
+    DRAFT,
+    MAX_BUYS,
+    ONE_CARD_LOCOMOTIVE,
+    PILES,
+    STOP,
+)
+from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
+from gadshill.rules.moves import Move
+
+if TYPE_CHECKING:
+    from gadshill.gads_hill.state import GadsHillState
+
+
+def candidate_moves(state: GadsHillState) -> list[Move]:
+    """Every move worth checking (a superset of the legal ones)."""
+    return _moves(state, exact=False)
+
+
+def legal_moves(state: GadsHillState) -> list[Move]:
+    """The legal moves, without checking every candidate against the whole book."""
+    if state.is_terminal:
+        return []
+    return _moves(state, exact=True)
+
+
+def _moves(state: GadsHillState, exact: bool) -> list[Move]:
+    seat = state.current_player
+    if seat is None:
+        return []
+    if state.phase == DRAFT:
+        return [Draft(b) for b in state.beside_board()]
+    if state.phase == STOP:
+        # GH-8.window: claim what is removable, or close the window
+        return [*(Claim(b, s) for b, s in sorted(state.removable_set())), StopDone()]
+    out: list[Move] = []
+    hand = sorted(set(state.hands[seat]))
+    can_play = not state.claimed and (
+        state.action is None
+        or (
+            state.action == "play"
+            and state.cards_played < 2
+            and state.locomotive < ONE_CARD_LOCOMOTIVE
+        )
+    )
+    if can_play or not exact:
+        for card in hand:
+            if state.world.card_kind(card) == "building":
+                choices: list[str | None] = [None]
+            else:
+                choices = list(state.my_buildings(seat)) if exact else list(state.owned[seat])
+            for my in choices:
+                move = Play(card, my)
+                if exact and state.rulebook.check(state, move):
+                    continue
+                out.append(move)
+    if state.action is None:
+        takeable = sorted(
+            (b, s) for b, spaces in state.markers.items() if len(spaces) > 1 for s in spaces
+        )
+        if takeable and len(hand) >= 2:
+            for i, first in enumerate(hand):
+                for second in hand[i + 1 :]:
+                    for b, s in takeable:
+                        out.append(Discard((first, second), b, s))
+        out.append(Pass())  # GH-T3: passing is always an action
+    if not state.bought and (
+        not exact or (state.buys[seat] < MAX_BUYS and state.collected[seat] >= BUY_PRICE)
+    ):
+        out.extend(Buy(b) for b in state.beside_board())
+    if state.action is not None:
+        out.extend(Claim(b, s) for b, s in sorted(state.removable_set()))
+        piles = [p for p in PILES if state.piles[p]]
+        out.extend(Draw(p) for p in piles)
+        if not piles:
+            out.append(Draw(None))
+    return out
