@@ -7,12 +7,11 @@ A thin adapter so the state never reaches into the data classes directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from gadshill.errors import NotationError, did_you_mean
 from gadshill.gads_hill.constants import GAME_ID, PILES
-from gadshill.gamedata.pack import PackInfo, pack_info, pack_path
+from gadshill.gamedata.pack import PackCache, PackInfo, current_info
 from gadshill.solver.model import Clue
 from gadshill.solver.town import Town, load_town, order_spaces
 
@@ -85,17 +84,9 @@ class World:
         return order_spaces(spaces)
 
 
-@cache
-def _builtin() -> World:
-    return World.of(load_town(None))
-
-
-def load_world(data: Path | None = None) -> World:
-    """The world of a data pack folder (the built-in pack, cached, when None)."""
-    if data is None:
-        return _builtin()
-    return World.of(load_town(data))
+#: load_world(data=None): the world of a pack folder (the built-in pack when None), one per pack
+load_world = PackCache(GAME_ID, lambda pack: World.of(load_town(pack.path)))
 
 
 def pack(data: Path | None = None) -> PackInfo:
-    return pack_info(GAME_ID, pack_path(GAME_ID, data))
+    return current_info(GAME_ID, data)
