@@ -5,6 +5,7 @@ from __future__ import annotations
 from sm_helpers import BLUE, GREEN, RED, building, cards, game, give_deed, ids, m, put, work_vein
 
 from gadshill.sutters_mill.constants import BONUS, DIG, START, TOWN
+from gadshill.sutters_mill.state import SuttersMillState
 
 
 def test_section_change_while_prospecting_SM_4_next_section() -> None:
@@ -85,7 +86,7 @@ def test_deed_example_red_8_blue_10_red_4_SM_5_deed() -> None:
 
 
 def test_removal_example_blue_6_red_8_blue_10_SM_G_top_card() -> None:
-    def setup() -> object:
+    def setup() -> SuttersMillState:
         s = game(3)
         cards(s, "hook", [(BLUE, "6"), (RED, "8"), (BLUE, "10")])
         put(s, BLUE, ["hook", "hook"])
@@ -105,7 +106,7 @@ def test_removal_example_blue_6_red_8_blue_10_SM_G_top_card() -> None:
 
 
 def test_st_johns_example_at_odd_fellows_both_options() -> None:
-    def setup() -> object:
+    def setup() -> SuttersMillState:
         s = game(3)
         cards(s, "oddfellows", [(BLUE, "6"), (RED, "4"), (RED, "6"), (BLUE, "4")])
         give_deed(s, "stjohns", RED)

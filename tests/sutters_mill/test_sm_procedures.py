@@ -24,10 +24,11 @@ from gadshill.errors import GadshillError
 from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
 from gadshill.sutters_mill.effects import deed_holder
 from gadshill.sutters_mill.payments import bank_change
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def values(s: object, chips: list[int]) -> list[int]:
-    return sorted(s.tables.chip_values[c] for c in chips)  # type: ignore[attr-defined]
+def values(s: SuttersMillState, chips: list[int]) -> list[int]:
+    return sorted(s.tables.chip_values[c] for c in chips)
 
 
 def test_SM_6_players_two_to_four() -> None:
@@ -320,7 +321,7 @@ def test_bonus_is_optional_and_checked_at_its_moment_SM_4_bonus_section() -> Non
     assert s.player == BLUE and s.phase == START
 
 
-def _owes_one_with_a_2_and_a_3() -> object:
+def _owes_one_with_a_2_and_a_3() -> SuttersMillState:
     """Red owes 1 holding a red 2 and a red 3; the bank holds only a 2."""
     s = to_town(game(2))
     cv = s.tables.chip_values

@@ -1,5 +1,9 @@
-"""Random legal play over many seeds and 2-4 players: invariants, exact move generation,
-atomic refusal, and records that replay (and are refused when tampered with)."""
+"""Random legal play over many seeds and 2-4 players: the invariants of Sutter's Mill
+(every chip, card and prospector conserved; deeds and the Adventurer following the
+cards), exact move generation, and tampered records refused at the right move.
+
+Atomic refusal, clone independence, notation round trips and replay are checked for
+every game, at every step of seeded random games, by tests/test_protocol.py."""
 
 from __future__ import annotations
 
@@ -12,7 +16,6 @@ from sm_helpers import BOX, SUPPLY, game
 
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
-from gadshill.rules.rulebook import IllegalMove
 from gadshill.sutters_mill import effects
 from gadshill.sutters_mill.bots import patient_choice
 from gadshill.sutters_mill.constants import OVER, START
@@ -31,6 +34,8 @@ def check_invariants(s: SuttersMillState) -> None:
         everywhere += chips
     assert sorted(everywhere) == list(range(len(s.data.chips))) == list(range(84))
     assert s.chip_box == list(reversed(s.vein[s.vein_tail :]))  # removed from the far end
+    # chips in the open bank are public, and stay public wherever they go (determinize)
+    assert set(s.bank) <= s.public_chips and set(tables.starting_chips) <= s.public_chips
     left = Counter(tables.chip_sections[c] for c in s.vein[s.vein_head : s.vein_tail])
     assert s.section_left == [left.get(c, 0) for c in range(tables.camp_count)]
     # every card of each seated colour: hand, town, scoring pile or box
@@ -81,17 +86,6 @@ def test_random_play_keeps_every_invariant(seed: int, players: int, patient: boo
             # the fast generator is exact: equal to the candidates the rule book accepts
             assert {str(x) for x in legal} == filtered_candidates(s)
             assert len({str(x) for x in legal}) == len(legal)
-            illegal = [x for x in s.candidate_moves() if s.check(x)]
-            if illegal:
-                bad = rng.choice(illegal)
-                before = s.snapshot()
-                try:
-                    s.apply(bad)
-                except IllegalMove:
-                    pass
-                else:  # pragma: no cover
-                    raise AssertionError(f"{bad} was applied")
-                assert s.snapshot() == before
         s.apply(patient_choice(s, legal, rng) if patient else rng.choice(legal))
         check_invariants(s)
         steps += 1
@@ -99,44 +93,9 @@ def test_random_play_keeps_every_invariant(seed: int, players: int, patient: boo
     assert s.legal_moves() == []
 
 
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-def test_clone_is_independent_and_equal(seed: int, players: int) -> None:
-    rng = random.Random(seed)
-    s = game(players, seed)
-    for _ in range(rng.randrange(5, 120)):
-        if s.is_terminal:
-            break
-        s.apply(rng.choice(s.legal_moves()))
-    twin = s.clone()
-    assert twin == s and twin.snapshot() == s.snapshot()
-    before = s.snapshot()
-    rng_state = s.rng.getstate()
-    for _ in range(rng.randrange(1, 40)):  # play on in the clone only
-        if twin.is_terminal:
-            break
-        twin.apply(rng.choice(twin.legal_moves()))
-        assert twin.snapshot() != before  # the clone moves on ...
-    twin.rng.random()
-    assert s.snapshot() == before  # ... and none of that reaches the original
-    assert s.rng.getstate() == rng_state
-
-
 def played(seed: int, players: int, bots: str = "random") -> Record:
     result = play_game(spec(), [bots] * players, seed)
     return result.record
-
-
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-def test_record_replays_to_the_same_end(seed: int, players: int) -> None:
-    result = play_game(spec(), ["random"] * players, seed)
-    record = Record.parse(result.record.to_jsonl())
-    again = replay(record, lambda _g: spec())
-    assert again.ok and again.moves_played == len(record.moves)
-    assert again.state.snapshot() == result.state.snapshot()
-    assert again.state.scores() == result.state.scores()
-    assert again.state.winners() == result.state.winners()
 
 
 def _state_before(record: Record, index: int) -> SuttersMillState:
