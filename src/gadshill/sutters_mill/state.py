@@ -272,7 +272,8 @@ class SuttersMillState(GameState[Move]):
         return list(least_loss_payments(items, self._bank_holding(), due))
 
     def cheapest_payment(self, player: int, due: int) -> tuple[int, ...]:
-        """The payment the engine makes when the game ends with costs owed."""
+        """The payment the engine makes when the game ends with costs owed
+        (SM-2.settle-at-end): the least loss, then the fewest nuggets and chips."""
         options = self.payments(player, due)
         if not options:  # cannot happen when SM-1.afford holds; pay everything
             chip_values = self.tables.chip_values
