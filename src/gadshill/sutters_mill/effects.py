@@ -146,11 +146,8 @@ def finish_digging(state: SuttersMillState) -> None:
     """SM-B.businesses: a chip per own deed and one for the Adventurer; then the bonus step
     if a bonus is possible."""
     player = state.player
-    for holder in state.deeds:
-        if holder == player:
-            take_chip(state, player)
-    if state.adventurer == player:
-        take_chip(state, player)
+    for _ in range(state.business_chips(player)):
+        take_chip(state, player)  # once the vein is empty the rest find no chip
     if state.phase == OVER:
         return
     state.phase = BONUS

@@ -46,8 +46,8 @@ def value(state: SuttersMillState, player: int) -> float:
     for camp in range(tables.camp_count):
         if state.section_left[camp]:
             v += 2.5 * prospectors.count(camp)
-    deeds = sum(1 for holder in state.deeds if holder == player) + (state.adventurer == player)
-    v += 4.0 * f * deeds
+    businesses = state.business_chips(player)
+    v += 4.0 * f * businesses
     winding = state.winding_down[player]
     late = min(1.0, 4.0 * f)
     rank_values = tables.rank_values
@@ -72,7 +72,7 @@ def value(state: SuttersMillState, player: int) -> float:
     if not winding:
         v += 8.0 * f
     if state.phase == DIG and state.player == player:
-        v += 2.0 * deeds + 0.5 * prospectors.count(state.current_camp())
+        v += 2.0 * businesses + 0.5 * prospectors.count(state.current_camp())
     return v
 
 

@@ -225,6 +225,11 @@ class SuttersMillState(GameState[Move]):
             return tables.stjohns
         return -1
 
+    def business_chips(self, player: int) -> int:
+        """SM-B.businesses: the chips a player's businesses bring after digging, one per
+        own deed and one for the Adventurer."""
+        return self.deeds.count(player) + (self.adventurer == player)
+
     def bonus_possible(self, building: int) -> bool:
         """SM-4.bonus-section: the bonus building's section still holds a chip."""
         camp = self.tables.bonus_camp.get(building)

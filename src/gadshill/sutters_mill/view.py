@@ -123,8 +123,8 @@ def describe(state: Any, move: Move) -> str:
         return f"{who} takes the bonus chip of {move.building}"
     if isinstance(move, mv.End):
         if state.phase == DIG:
-            deeds = sum(1 for h in state.deeds if h == p) + (state.adventurer == p)
-            return f"{who} stops digging and runs businesses ({deeds} chips)"
+            chips = state.business_chips(p)
+            return f"{who} stops digging and runs businesses ({chips} chips)"
         return f"{who} ends the turn"
     if isinstance(move, mv.Pay):
         return f"{who} pays {'+'.join(map(str, move.values))} for {state.debt} owed"
