@@ -140,7 +140,7 @@ class SuttersMillState(GameState[Move]):
 
         Hidden from ``player`` are the chips lying face down: the order of the vein
         still to dig, the chips boxed from its far end, and the chips other players
-        dug. Each of those is swapped with a random hidden chip of the same colour
+        took from the vein. Each of those is swapped with a random hidden chip of the same colour
         (colours are seen), in the vein, the box and the holdings alike, so every
         chip stays once in the game. ``player``'s own chips, the bank and every chip
         that passed through the open bank (``public_chips``: the pay and change moves
