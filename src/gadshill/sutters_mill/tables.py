@@ -72,47 +72,43 @@ class Tables:
         self._build_moves()
 
     def _build_moves(self) -> None:
-        nb, ns, nr = self.building_count, self.space_count, len(self.ranks)
-        buildings, spaces = self.buildings, self.spaces
+        buildings, spaces, ranks = self.buildings, self.spaces, self.ranks
+        numbers = range(1, self.prospector_count + 1)  # a player's own prospector numbers
         self.wind_down, self.prospect, self.town, self.end = (
             mv.WindDown(),
             mv.Prospect(),
             mv.Town(),
             mv.End(),
         )
-        self.dig_moves: list[Move] = [mv.Dig(buildings[b]) for b in range(nb)]
-        self.bonus_moves: list[Move] = [mv.Bonus(buildings[b]) for b in range(nb)]
-        self.bring_moves: list[Move] = [mv.Bring(spaces[s]) for s in range(ns)]
-        self.free_bring_moves: list[Move] = [mv.FreeBring(spaces[s]) for s in range(ns)]
+        self.dig_moves: list[Move] = [mv.Dig(b) for b in buildings]
+        self.bonus_moves: list[Move] = [mv.Bonus(b) for b in buildings]
+        self.bring_moves: list[Move] = [mv.Bring(s) for s in spaces]
+        self.free_bring_moves: list[Move] = [mv.FreeBring(s) for s in spaces]
         #: [building][rank]
-        self.card_moves: list[list[Move]] = [
-            [mv.PlaceCard(buildings[b], self.ranks[r]) for r in range(nr)] for b in range(nb)
-        ]
+        self.card_moves: list[list[Move]] = [[mv.PlaceCard(b, r) for r in ranks] for b in buildings]
         self.free_card_moves: list[list[Move]] = [
-            [mv.FreeCard(buildings[b], self.ranks[r]) for r in range(nr)] for b in range(nb)
+            [mv.FreeCard(b, r) for r in ranks] for b in buildings
         ]
         #: [prospector][space]
         self.move_moves: list[list[Move]] = [
-            [mv.MoveProspector(k + 1, spaces[s]) for s in range(ns)]
-            for k in range(self.prospector_count)
+            [mv.MoveProspector(k, s) for s in spaces] for k in numbers
         ]
         self.free_move_moves: list[list[Move]] = [
-            [mv.FreeMove(k + 1, spaces[s]) for s in range(ns)] for k in range(self.prospector_count)
+            [mv.FreeMove(k, s) for s in spaces] for k in numbers
         ]
         #: [prospector][space it stands on]: the moves to every other space
         self.move_away = [
-            [[row[x] for x in range(ns) if x != here] for here in range(ns)]
+            [[move for x, move in enumerate(row) if x != here] for here in range(len(row))]
             for row in self.move_moves
         ]
         self.free_move_away = [
-            [[row[x] for x in range(ns) if x != here] for here in range(ns)]
+            [[move for x, move in enumerate(row) if x != here] for here in range(len(row))]
             for row in self.free_move_moves
         ]
-        k = self.prospector_count
-        self.withdraw_moves: list[Move] = [mv.Withdraw(p + 1) for p in range(k)]
-        self.free_withdraw_moves: list[Move] = [mv.FreeWithdraw(p + 1) for p in range(k)]
-        self.remove_moves: list[Move] = [mv.Remove(p + 1) for p in range(k)]
-        self.free_remove_moves: list[Move] = [mv.FreeRemove(p + 1) for p in range(k)]
+        self.withdraw_moves: list[Move] = [mv.Withdraw(k) for k in numbers]
+        self.free_withdraw_moves: list[Move] = [mv.FreeWithdraw(k) for k in numbers]
+        self.remove_moves: list[Move] = [mv.Remove(k) for k in numbers]
+        self.free_remove_moves: list[Move] = [mv.FreeRemove(k) for k in numbers]
         self._shift_moves: dict[tuple[int, int, str], mv.Shift] = {}
         self._pay_moves: dict[tuple[int, ...], mv.Pay] = {}
 
