@@ -107,11 +107,12 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_edited_pack_changes_the_game(tmp_path: Path) -> None:
     """Rulings that are numbers live in the data: a different cost table is honoured."""
-    from gadshill.sutters_mill.spec import new_game, pack
+    from gadshill.sutters_mill.setup import new_game
+    from gadshill.sutters_mill.spec import pack
 
     edited = broken(tmp_path, "game.toml", "[0, 1, 3, 5, 7]", "[0, 2, 2]")
     s = new_game(2, 1, edited)
-    assert s.t.costs == [0, 2, 2] and s.t.max_paid == 3
+    assert s.tables.costs == [0, 2, 2] and s.tables.max_paid_actions == 3
     assert pack(edited).sha256 != pack(None).sha256
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sm_helpers import BLUE, GREEN, RED, building, cards, game, give_deed, ids, m, put, work_vein
 
-from gadshill.sutters_mill.state import BONUS, DIG, START, TOWN
+from gadshill.sutters_mill.constants import BONUS, DIG, START, TOWN
+from gadshill.sutters_mill.state import SuttersMillState
 
 
 def test_section_change_while_prospecting_SM_4_next_section() -> None:
@@ -19,13 +20,13 @@ def test_section_change_while_prospecting_SM_4_next_section() -> None:
     s.apply(m("dig hook"))
     assert s.chips[RED][-2:] == last_two
     assert s.section_left[0] == 0
-    assert s.phase == DIG and s.t.camps[s.current_camp()] == "hillside"
+    assert s.phase == DIG and s.tables.camps[s.current_camp()] == "hillside"
     brown = s.vein[24]
     s.apply(m("dig eldorado"))
     assert s.chips[RED][-1] == brown
     # red's camp prospectors: one stranded at the dry river, none at the hillside
-    assert s.pros[RED].count(s.t.space_index["river"]) == 1
-    assert s.pros[RED].count(s.t.space_index["hillside"]) == 0
+    assert s.prospectors[RED].count(s.tables.space_index["river"]) == 1
+    assert s.prospectors[RED].count(s.tables.space_index["hillside"]) == 0
     # digging stopped by itself; businesses ran (no deeds, no Adventurer) and the turn passed
     assert s.phase == START and s.player == BLUE
 
@@ -37,7 +38,7 @@ def test_stranded_prospector_cannot_dig_SM_A_current_camp() -> None:
     s.apply(m("prospect"))
     s.apply(m("dig mill"))  # the last blue chip: the river runs dry, red has nobody uphill
     assert s.phase == START and s.player == BLUE
-    assert s.pros[RED][1] == s.t.space_index["river"]
+    assert s.prospectors[RED][1] == s.tables.space_index["river"]
     s.player, s.phase = RED, START
     assert "SM-A.current-camp" in ids(s, "prospect")
 
@@ -75,37 +76,37 @@ def test_deed_example_red_8_blue_10_red_4_SM_5_deed() -> None:
     b = building(s, "mill")
     s.player, s.phase = RED, TOWN
     s.apply(m("card mill 8"))
-    assert s.deed[b] == RED
-    s.player, s.paid = BLUE, 0
+    assert s.deeds[b] == RED
+    s.player, s.paid_actions = BLUE, 0
     s.apply(m("card mill 10"))
-    assert s.deed[b] == BLUE
-    s.player, s.paid, s.debt = RED, 0, 0
+    assert s.deeds[b] == BLUE
+    s.player, s.paid_actions, s.debt = RED, 0, 0
     s.apply(m("card mill 4"))  # red's second card there: two red prospectors needed
-    assert s.deed[b] == RED  # 12 against 10
+    assert s.deeds[b] == RED  # 12 against 10
 
 
 def test_removal_example_blue_6_red_8_blue_10_SM_G_top_card() -> None:
-    def setup() -> object:
+    def setup() -> SuttersMillState:
         s = game(3)
         cards(s, "hook", [(BLUE, "6"), (RED, "8"), (BLUE, "10")])
         put(s, BLUE, ["hook", "hook"])
-        s.player, s.winding[BLUE], s.phase = BLUE, True, TOWN
+        s.player, s.winding_down[BLUE], s.phase = BLUE, True, TOWN
         return s
 
     b = 1  # hook is the second building of the pack
     s = setup()
-    assert s.t.buildings[b] == "hook" and s.deed[b] == BLUE
+    assert s.tables.buildings[b] == "hook" and s.deeds[b] == BLUE
     s.apply(m("remove 1"))  # blue's own 10
-    assert s.deed[b] == RED and s.pile[BLUE] == [s.t.rank_index["10"]]
+    assert s.deeds[b] == RED and s.piles[BLUE] == [s.tables.rank_index["10"]]
     s.apply(m("remove 2"))  # and with the second prospector the red 8
-    assert s.deed[b] == BLUE
-    assert s.pile[RED] == [s.t.rank_index["8"]]  # red gets 8 points for it
+    assert s.deeds[b] == BLUE
+    assert s.piles[RED] == [s.tables.rank_index["8"]]  # red gets 8 points for it
     # the first prospector cannot remove a third card here this turn
     assert "SM-G.one-per-prospector" in ids(s, "remove 1")
 
 
 def test_st_johns_example_at_odd_fellows_both_options() -> None:
-    def setup() -> object:
+    def setup() -> SuttersMillState:
         s = game(3)
         cards(s, "oddfellows", [(BLUE, "6"), (RED, "4"), (RED, "6"), (BLUE, "4")])
         give_deed(s, "stjohns", RED)
@@ -115,14 +116,14 @@ def test_st_johns_example_at_odd_fellows_both_options() -> None:
 
     odd = 3
     s = setup()
-    assert s.t.buildings[odd] == "oddfellows"
-    assert s.deed[odd] == BLUE  # 10 each, best card 6 each, blue's 6 lies lowest
+    assert s.tables.buildings[odd] == "oddfellows"
+    assert s.deeds[odd] == BLUE  # 10 each, best card 6 each, blue's 6 lies lowest
     s.apply(m("shift oddfellows 2 down"))  # the red 4 to the bottom
-    assert s.deed[odd] == RED
-    assert [s.t.ranks[r] for _, r in s.stacks[odd]] == ["4", "6", "6", "4"]
+    assert s.deeds[odd] == RED
+    assert [s.tables.ranks[r] for _, r in s.stacks[odd]] == ["4", "6", "6", "4"]
     assert "SM-6.once" in ids(s, "shift oddfellows 3 up")
 
     s = setup()
     s.apply(m("shift oddfellows 3 up"))  # the red 6 to the top, easy to take back later
-    assert s.stacks[odd][-1] == (RED, s.t.rank_index["6"])
-    assert s.deed[odd] == BLUE
+    assert s.stacks[odd][-1] == (RED, s.tables.rank_index["6"])
+    assert s.deeds[odd] == BLUE

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sm_helpers import BLUE, RED, game, give_deed, m, put, work_vein
 
 from gadshill.sutters_mill.heuristic import heuristic
-from gadshill.sutters_mill.state import SMState
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def _twins() -> tuple[SMState, SMState]:
+def _twins() -> tuple[SuttersMillState, SuttersMillState]:
     """Two positions a player cannot tell apart (SM-2.vein: the vein and other players'
     chips lie face down): red is digging with a prospector still in the river; the
     next vein chips and blue's chip differ in value only."""
@@ -19,8 +19,8 @@ def _twins() -> tuple[SMState, SMState]:
     s.apply(m("prospect"))
     s.apply(m("dig hook"))
     twin = s.clone()
-    cv = s.t.chip_value
-    head = twin.head
+    cv = s.tables.chip_values
+    head = twin.vein_head
     # swap the next chip of the vein with a blue chip of another value further on,
     # and blue's face-down blue chip with one of another value in the vein
     j = next(i for i in range(head + 1, 24) if cv[twin.vein[i]] != cv[twin.vein[head]])
@@ -35,7 +35,7 @@ def _twins() -> tuple[SMState, SMState]:
     return s, twin
 
 
-def _values(s: SMState) -> list[tuple[str, float]]:
+def _values(s: SuttersMillState) -> list[tuple[str, float]]:
     out = []
     for move in s.legal_moves():
         after = s.clone()

@@ -21,11 +21,14 @@ from sm_helpers import (
 )
 
 from gadshill.errors import GadshillError
-from gadshill.sutters_mill.state import BONUS, DIG, OVER, START, TOWN, bank_change, deed_holder
+from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
+from gadshill.sutters_mill.effects import deed_holder
+from gadshill.sutters_mill.payments import bank_change
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def values(s: object, chips: list[int]) -> list[int]:
-    return sorted(s.t.chip_value[c] for c in chips)  # type: ignore[attr-defined]
+def values(s: SuttersMillState, chips: list[int]) -> list[int]:
+    return sorted(s.tables.chip_values[c] for c in chips)
 
 
 def test_SM_6_players_two_to_four() -> None:
@@ -40,7 +43,7 @@ def test_SM_2_vein_sections_shuffled_by_colour_and_seeded() -> None:
     s = game(3, seed=5)
     colours = [s.data.chips[c].colour for c in s.vein]
     assert colours == ["blue"] * 24 + ["brown"] * 24 + ["gray"] * 24
-    for section, chips in enumerate(s.t.vein_chips):
+    for section, chips in enumerate(s.tables.vein_chips):
         assert sorted(s.vein[24 * section : 24 * section + 24]) == sorted(chips)
     assert values(s, s.vein[:24]) == [1] * 8 + [2] * 8 + [3] * 8
     assert values(s, s.vein[24:48]) == [2] * 8 + [3] * 8 + [4] * 8
@@ -61,11 +64,11 @@ def test_SM_2_starting_chips_and_bank(n: int) -> None:
 
 def test_SM_setup_pieces() -> None:
     s = game(4)
-    river = s.t.space_index["river"]
+    river = s.tables.space_index["river"]
     for p in range(4):
-        assert s.pros[p] == [river] + [SUPPLY] * 4
-        assert len(s.hand[p]) == 13 and not s.pile[p]
-    assert s.deed == [-1] * 8 and s.adventurer == -1
+        assert s.prospectors[p] == [river] + [SUPPLY] * 4
+        assert len(s.hands[p]) == 13 and not s.piles[p]
+    assert s.deeds == [-1] * 8 and s.adventurer == -1
     assert s.player == 0 and s.phase == START
     assert [str(x) for x in s.legal_moves()] == ["winddown", "prospect", "town"]
 
@@ -75,8 +78,8 @@ def test_SM_3_winddown_sends_hand_and_supply_to_the_box() -> None:
     put(s, RED, ["river", "mill"])
     cards(s, "mill", [(RED, "5")])
     s.apply(m("winddown"))
-    assert s.winding[RED] and s.hand[RED] == [] and len(s.card_box[RED]) == 12
-    assert s.pros[RED].count(BOX) == 3 and s.in_play(RED) == 2
+    assert s.winding_down[RED] and s.hands[RED] == [] and len(s.card_box[RED]) == 12
+    assert s.prospectors[RED].count(BOX) == 3 and s.prospectors_in_play(RED) == 2
     assert s.phase == START  # the turn goes on: prospect or town
     assert [str(x) for x in s.legal_moves()] == ["prospect", "town"]
 
@@ -84,17 +87,17 @@ def test_SM_3_winddown_sends_hand_and_supply_to_the_box() -> None:
 def test_SM_3_skip_passes_over_stuck_players_and_ends_when_nobody_can_act() -> None:
     s = game(3)
     put(s, BLUE, ["box"] * 5)
-    s.winding[BLUE] = True
+    s.winding_down[BLUE] = True
     to_town(s, RED)
     s.apply(m("move 1 mill"))
     s.apply(m("end"))
     assert s.player == GREEN  # blue can do nothing any more
     put(s, RED, ["box"] * 5)
-    s.winding[RED] = True
+    s.winding_down[RED] = True
     put(s, GREEN, ["box"] * 5)
-    s.winding[GREEN] = True
+    s.winding_down[GREEN] = True
     s.phase = TOWN
-    s.paid = 1
+    s.paid_actions = 1
     s.apply(m("end"))
     assert s.phase == OVER and s.over_reason == "no player can act any more"
 
@@ -104,10 +107,10 @@ def test_SM_A_one_chip_per_dig_in_vein_order() -> None:
     put(s, RED, ["river", "river"])
     s.apply(m("prospect"))
     s.apply(m("dig mill"))
-    assert s.chips[RED][-1] == s.vein[0] and s.head == 1
+    assert s.chips[RED][-1] == s.vein[0] and s.vein_head == 1
     s.apply(m("dig mill"))
     assert s.chips[RED][-1] == s.vein[1]
-    assert s.pros[RED] == [s.t.space_index["mill"]] * 2 + [SUPPLY] * 3
+    assert s.prospectors[RED] == [s.tables.space_index["mill"]] * 2 + [SUPPLY] * 3
     # no prospector left in the camp: digging stopped by itself, the turn passed
     assert s.phase == START and s.player == BLUE
 
@@ -122,7 +125,7 @@ def test_SM_4_next_section_when_the_river_runs_dry() -> None:
     assert [str(x) for x in s.legal_moves()][-1] == "end"
     s.apply(m("dig hook"))
     s.apply(m("end"))
-    assert s.pros[RED].count(1) == 1  # one hillside prospector stays
+    assert s.prospectors[RED].count(1) == 1  # one hillside prospector stays
 
 
 def test_SM_B_businesses_one_chip_per_deed_and_for_the_adventurer() -> None:
@@ -157,11 +160,11 @@ def test_SM_1_cost_marginal_table() -> None:
 
 def test_SM_2_change_exact_when_possible_else_least_overpayment() -> None:
     s = to_town(game(2))  # bank: red 1, 2, 3 twice each
-    s.paid, s.debt = 2, 1
+    s.paid_actions, s.debt = 2, 1
     s.apply(m("pay 3"))
     assert values(s, s.chips[RED]) == [1, 2, 2]  # paid the 3, got a 2 back
     assert len(s.bank) == 6
-    cv = s.t.chip_value
+    cv = s.tables.chip_values
     # an empty bank cannot change: the whole overpayment is lost
     assert bank_change([], cv, 2) == []
     ones = [c for c in range(84) if cv[c] == 1][:1]
@@ -192,12 +195,12 @@ def test_SM_D_order_cards_stack_as_placed() -> None:
         s.bank = []
         s.apply(m(f"card mill {rank}"))
     b = building(s, "mill")
-    assert [s.t.ranks[r] for _, r in s.stacks[b]] == ["9", "2", "K"]
+    assert [s.tables.ranks[r] for _, r in s.stacks[b]] == ["9", "2", "K"]
 
 
 def test_SM_5_deed_three_step_tie_rule() -> None:
-    rv = game(2).t.rank_value
-    r = {rank: i for i, rank in enumerate(game(2).t.ranks)}
+    rv = game(2).tables.rank_values
+    r = {rank: i for i, rank in enumerate(game(2).tables.ranks)}
     # highest sum
     assert deed_holder([(0, r["8"]), (1, r["10"]), (0, r["4"])], rv) == 0
     # sums 10 each: the higher single card (A=11 is no tie, so 9+... ) 9+2 vs 6+5
@@ -231,10 +234,10 @@ def test_SM_6_free_actions_do_not_count_or_cost() -> None:
     put(s, RED, ["mill"])
     s.apply(m("free-bring mill"))
     s.apply(m("free-card mill 7"))
-    assert s.paid == 0 and s.debt == 0
+    assert s.paid_actions == 0 and s.debt == 0
     assert "SM-3.town-one-action" in ids(s, "end")
     s.apply(m("move 1 river"))
-    assert s.paid == 1 and s.debt == 0
+    assert s.paid_actions == 1 and s.debt == 0
     s.apply(m("end"))
     assert s.player == BLUE
 
@@ -245,15 +248,15 @@ def test_SM_6_last_card_removes_deed_and_far_chip() -> None:
     put(s, RED, ["mill"])
     to_town(s, RED, winding=True)
     b = building(s, "mill")
-    assert s.deed[b] == BLUE
+    assert s.deeds[b] == BLUE
     far = s.vein[-1]
     s.apply(m("remove 1"))
-    assert s.deed[b] == -1 and s.retired[b]
-    assert s.chip_box == [far] and s.tail == 71
-    assert s.pile[BLUE] == [s.t.rank_index["6"]]
+    assert s.deeds[b] == -1 and s.retired[b]
+    assert s.chip_box == [far] and s.vein_tail == 71
+    assert s.piles[BLUE] == [s.tables.rank_index["6"]]
     # a deed out of the game stays out, even if a card comes back
     cards(s, "mill", [(GREEN, "9")])
-    assert s.deed[b] == -1
+    assert s.deeds[b] == -1
 
 
 def test_SM_6_removal_without_emptying_keeps_the_chips() -> None:
@@ -262,7 +265,7 @@ def test_SM_6_removal_without_emptying_keeps_the_chips() -> None:
     put(s, RED, ["mill"])
     to_town(s, RED, winding=True)
     s.apply(m("remove 1"))
-    assert s.chip_box == [] and s.tail == 72
+    assert s.chip_box == [] and s.vein_tail == 72
 
 
 def test_SM_end_vein_empty_ends_at_once() -> None:
@@ -281,7 +284,7 @@ def test_SM_end_vein_empty_ends_at_once() -> None:
 def test_SM_end_scoring() -> None:
     s = game(3)
     cards(s, "mill", [(RED, "8"), (RED, "A")])
-    s.pile[RED] = [s.t.rank_index["K"], s.t.rank_index["3"]]
+    s.piles[RED] = [s.tables.rank_index["K"], s.tables.rank_index["3"]]
     put(s, RED, ["mill", "river", "box", "hook"])  # three still on the board: 6 minus
     # chips 1+2+3=6, removed 10+3=13, in town -(8+11)=-19, prospectors -6
     assert s.score(RED) == 6 + 13 - 19 - 6
@@ -297,7 +300,7 @@ def test_SM_6_tie_fewer_minus_points_then_shared() -> None:
     assert s.scores() == [6.0, 6.0, 6.0]
     assert s.winners() == [RED, BLUE, GREEN]  # equal points, equal minus: shared
     cards(s, "hook", [(RED, "2")])  # -2 in town ...
-    s.pile[RED] = [s.t.rank_index["2"]]  # ... +2 removed: still 6 points, 2 minus points
+    s.piles[RED] = [s.tables.rank_index["2"]]  # ... +2 removed: still 6 points, 2 minus points
     assert s.scores() == [6.0, 6.0, 6.0]
     assert s.winners() == [BLUE, GREEN]
     s.chips[GREEN].append(s.bank.pop())
@@ -318,14 +321,14 @@ def test_bonus_is_optional_and_checked_at_its_moment_SM_4_bonus_section() -> Non
     assert s.player == BLUE and s.phase == START
 
 
-def _owes_one_with_a_2_and_a_3() -> object:
+def _owes_one_with_a_2_and_a_3() -> SuttersMillState:
     """Red owes 1 holding a red 2 and a red 3; the bank holds only a 2."""
     s = to_town(game(2))
-    cv = s.t.chip_value
+    cv = s.tables.chip_values
     one = next(c for c in s.chips[RED] if cv[c] == 1)
     s.chips[RED].remove(one)
     s.bank = [next(c for c in s.bank if cv[c] == 2)]
-    s.paid, s.debt = 2, 1
+    s.paid_actions, s.debt = 2, 1
     return s
 
 
@@ -344,4 +347,4 @@ def test_SM_2_least_overpayment_when_change_is_short() -> None:
 def test_SM_2_settle_at_end_loses_the_least() -> None:
     """The engine's own payment at the end of the game follows the same ruling."""
     s = _owes_one_with_a_2_and_a_3()
-    assert s._cheapest_payment(RED, 1) == (3,)  # type: ignore[attr-defined]
+    assert s.cheapest_payment(RED, 1) == (3,)

@@ -10,26 +10,27 @@ from sm_helpers import BLUE, RED, cards, game, give_deed, ids, m, put, to_town, 
 
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.sutters_mill.state import BONUS, DIG, SMState
+from gadshill.sutters_mill.constants import BONUS, DIG
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def start() -> SMState:
+def start() -> SuttersMillState:
     return game(3)
 
 
-def dig_phase() -> SMState:
+def dig_phase() -> SuttersMillState:
     s = game(3)
     s.phase = DIG
     return s
 
 
-def bu_town() -> SMState:
+def bu_town() -> SuttersMillState:
     s = to_town(game(3))
     put(s, RED, ["river", "mill", "mill", "hook"])
     return s
 
 
-def wd_town() -> SMState:
+def wd_town() -> SuttersMillState:
     s = game(3)
     cards(s, "mill", [(BLUE, "6"), (RED, "8")])
     put(s, RED, ["mill", "hook", "river"])
@@ -40,68 +41,68 @@ def _m(text: str) -> Move:
     return m(text)
 
 
-def bonus_phase(holder_of: str = "mill") -> SMState:
+def bonus_phase(holder_of: str = "mill") -> SuttersMillState:
     s = game(3)
     give_deed(s, holder_of, RED)
     s.phase = BONUS
     return s
 
 
-def broke() -> SMState:
+def broke() -> SuttersMillState:
     s = bu_town()
-    s.paid = 2  # next action costs 3 (SM-1 default table)
+    s.paid_actions = 2  # next action costs 3 (SM-1 default table)
     s.debt = 1
-    s.chips[RED] = [c for c in s.chips[RED] if s.t.chip_value[c] == 1]  # 1 nugget left
+    s.chips[RED] = [c for c in s.chips[RED] if s.tables.chip_values[c] == 1]  # 1 nugget left
     return s
 
 
-def owing() -> SMState:
+def owing() -> SuttersMillState:
     s = bu_town()
-    s.paid, s.debt = 3, 4
+    s.paid_actions, s.debt = 3, 4
     return s
 
 
-def dry_river_bonus() -> SMState:
+def dry_river_bonus() -> SuttersMillState:
     s = bonus_phase("mill")
     work_vein(s, 24, to=BLUE)
     return s
 
 
-def five_done() -> SMState:
+def five_done() -> SuttersMillState:
     s = bu_town()
-    s.paid = 5
+    s.paid_actions = 5
     return s
 
 
-def used_odd() -> SMState:
+def used_odd() -> SuttersMillState:
     s = bu_town()
     give_deed(s, "oddfellows", RED)
-    s.used.add(s.t.b_oddfellows)
+    s.specials_used.add(s.tables.oddfellows)
     return s
 
 
-def wd_adams() -> SMState:
+def wd_adams() -> SuttersMillState:
     s = wd_town()
     give_deed(s, "adams", RED)
     s.apply(_m("remove 1"))
     return s
 
 
-def stj() -> SMState:
+def stj() -> SuttersMillState:
     s = bu_town()
     cards(s, "hook", [(BLUE, "6"), (RED, "4")])
     give_deed(s, "stjohns", RED)
     return s
 
 
-def no_pros_wd() -> SMState:
+def no_pros_wd() -> SuttersMillState:
     s = game(3)
     put(s, RED, ["box"])
-    s.winding[RED] = True
+    s.winding_down[RED] = True
     return s
 
 
-CASES: list[tuple[str, Callable[[], SMState], str]] = [
+CASES: list[tuple[str, Callable[[], SuttersMillState], str]] = [
     ("SM-3.sequence", start, "dig mill"),
     ("SM-3.sequence", dig_phase, "town"),
     ("SM-3.sequence", bu_town, "winddown"),
@@ -155,53 +156,53 @@ CASES: list[tuple[str, Callable[[], SMState], str]] = [
 ]
 
 
-def _short_change() -> SMState:
+def _short_change() -> SuttersMillState:
     """Red owes 1 with a 2 and a 3; the bank has a 2 but no 1 (paying the 3 loses less)."""
     s = bu_town()
-    cv = s.t.chip_value
+    cv = s.tables.chip_values
     s.chips[RED] = [c for c in s.chips[RED] if cv[c] != 1]
     s.bank = [next(c for c in s.bank if cv[c] == 2)]
-    s.paid, s.debt = 2, 1
+    s.paid_actions, s.debt = 2, 1
     return s
 
 
-def _wound() -> SMState:
+def _wound() -> SuttersMillState:
     s = game(3)
-    s.winding[RED] = True
+    s.winding_down[RED] = True
     return s
 
 
-def _no_camp() -> SMState:
+def _no_camp() -> SuttersMillState:
     s = game(3)
     put(s, RED, ["mill"])
     return s
 
 
-def _full() -> SMState:
+def _full() -> SuttersMillState:
     s = bu_town()
     put(s, RED, ["river"] * 5)
     return s
 
 
-def _played_five() -> SMState:
+def _played_five() -> SuttersMillState:
     s = bu_town()
     cards(s, "hook", [(RED, "5")])
     return s
 
 
-def _bu_with_cards() -> SMState:
+def _bu_with_cards() -> SuttersMillState:
     s = bu_town()
     cards(s, "mill", [(BLUE, "6")])
     return s
 
 
-def _removed_once() -> SMState:
+def _removed_once() -> SuttersMillState:
     s = wd_town()
     s.apply(_m("remove 1"))
     return s
 
 
-def _wd_with_deed(name: str) -> SMState:
+def _wd_with_deed(name: str) -> SuttersMillState:
     s = game(3)
     give_deed(s, name, RED)
     cards(s, "mill", [(BLUE, "3")])
@@ -209,20 +210,20 @@ def _wd_with_deed(name: str) -> SMState:
     return to_town(s, RED, winding=True)
 
 
-def _bu_with_deed(name: str) -> SMState:
+def _bu_with_deed(name: str) -> SuttersMillState:
     s = bu_town()
     give_deed(s, name, RED)
     cards(s, "mill", [(BLUE, "3")])
     return s
 
 
-def _last_one_chalmers() -> SMState:
+def _last_one_chalmers() -> SuttersMillState:
     s = _wd_with_deed("chalmers")
     put(s, RED, ["mill", "box"])
     return s
 
 
-def _stj_away() -> SMState:
+def _stj_away() -> SuttersMillState:
     s = stj()
     put(s, RED, ["river", "mill"])
     return s
@@ -234,7 +235,7 @@ def _stj_away() -> SMState:
     ids=[f"{rule_id}:{text}" for rule_id, _, text in CASES],
 )
 def test_rule_is_reported_and_state_untouched(
-    rule_id: str, build: Callable[[], SMState], text: str
+    rule_id: str, build: Callable[[], SuttersMillState], text: str
 ) -> None:
     s = build()
     before = s.snapshot()
@@ -256,7 +257,7 @@ def test_every_checked_rule_has_a_case() -> None:
 def test_a_move_breaking_several_rules_names_them_all() -> None:
     # a winding-down player bringing a prospector with none in the supply, on the 6th action
     s = wd_town()
-    s.paid = 5
+    s.paid_actions = 5
     found = ids(s, "bring river")
     assert {"SM-C.building-up", "SM-C.supply", "SM-town.five"} <= set(found)
 
@@ -267,4 +268,4 @@ def test_SM_3_keep_a_paid_action_allows_chalmers_after_a_paid_action() -> None:
     assert ids(s, "free-withdraw 1") == []
     s.apply(m("free-withdraw 1"))
     s.apply(m("end"))
-    assert s.in_play(RED) == 0
+    assert s.prospectors_in_play(RED) == 0

@@ -13,20 +13,22 @@ from typing import Any
 
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
-from gadshill.sutters_mill.state import BONUS, DIG, START, SMState
+from gadshill.sutters_mill.constants import BONUS, DIG, START
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def patient_choice(s: SMState, legal: list[Move], rng: random.Random) -> Move:
-    if s.phase == START:
-        if s.t.PROSPECT in legal and rng.random() < 0.7:
-            return s.t.PROSPECT
-        if s.t.WINDDOWN in legal and 2 * s.vein_left() > len(s.vein):
-            legal = [x for x in legal if x is not s.t.WINDDOWN]
-    elif s.phase == DIG and rng.random() < 0.85:
+def patient_choice(state: SuttersMillState, legal: list[Move], rng: random.Random) -> Move:
+    tables = state.tables
+    if state.phase == START:
+        if tables.prospect in legal and rng.random() < 0.7:
+            return tables.prospect
+        if tables.wind_down in legal and 2 * state.vein_left() > len(state.vein):
+            legal = [x for x in legal if x is not tables.wind_down]
+    elif state.phase == DIG and rng.random() < 0.85:
         digs = [x for x in legal if isinstance(x, mv.Dig)]
         if digs:
             return rng.choice(digs)
-    elif s.phase == BONUS:
+    elif state.phase == BONUS:
         return legal[0]  # a bonus if there is one, else end
     return rng.choice(legal)
 
@@ -37,5 +39,5 @@ class PatientBot:
     name = "patient"
 
     def choose(self, state: Any, rng: random.Random) -> Move:
-        s: SMState = state
-        return patient_choice(s, s.legal_moves(), rng)
+        assert isinstance(state, SuttersMillState)
+        return patient_choice(state, state.legal_moves(), rng)

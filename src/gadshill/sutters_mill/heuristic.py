@@ -6,79 +6,82 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gadshill.sutters_mill.state import DIG, SMState, Tables
+from gadshill.sutters_mill.constants import DIG
+from gadshill.sutters_mill.state import SuttersMillState
+from gadshill.sutters_mill.tables import Tables
 
 
 @lru_cache(maxsize=8)
-def seen_values(t: Tables) -> tuple[float, ...]:
+def seen_values(tables: Tables) -> tuple[float, ...]:
     """Each chip's worth as a player can judge it before a move: the vein chips lie face
     down (and a chip about to be dug is unknown), so they count at the mean value of
     their colour; the starting chips, which pass through the open bank, at face value."""
-    chips = range(len(t.chip_value))
+    chips = range(len(tables.chip_values))
+    sections = tables.chip_sections
     mean: dict[int, float] = {}
-    for section in range(t.nc):
-        values = [t.chip_value[c] for c in chips if t.chip_section[c] == section]
+    for section in range(tables.camp_count):
+        values = [tables.chip_values[c] for c in chips if sections[c] == section]
         mean[section] = sum(values) / len(values)
     return tuple(
-        mean[t.chip_section[c]] if t.chip_section[c] >= 0 else float(t.chip_value[c]) for c in chips
+        mean[sections[c]] if sections[c] >= 0 else float(tables.chip_values[c]) for c in chips
     )
 
 
-def seen_score(s: SMState, p: int) -> float:
-    """Seat p's score with every vein chip at its colour's mean value: what one-ply
+def seen_score(state: SuttersMillState, player: int) -> float:
+    """A seat's score with every vein chip at its colour's mean value: what one-ply
     lookahead may know without peeking at the next chip or other players' chips."""
-    seen = seen_values(s.t)
-    return s.score(p) - s.nuggets(p) + sum(seen[c] for c in s.chips[p])
+    seen = seen_values(state.tables)
+    chips = state.chips[player]
+    return state.score(player) - state.nuggets(player) + sum(seen[c] for c in chips)
 
 
-def value(s: SMState, p: int) -> float:
-    """Seat p's current score plus an estimate of its potential."""
-    t = s.t
-    total_vein = len(s.vein)
-    f = s.vein_left() / total_vein if total_vein else 0.0
-    v = seen_score(s, p) - s.debt * (p == s.player)
-    pros = s.pros[p]
+def value(state: SuttersMillState, player: int) -> float:
+    """A seat's current score plus an estimate of its potential."""
+    tables = state.tables
+    total_vein = len(state.vein)
+    f = state.vein_left() / total_vein if total_vein else 0.0
+    v = seen_score(state, player) - state.debt * (player == state.player)
+    prospectors = state.prospectors[player]
     # prospectors waiting in a camp whose section still holds gold: a chip each, later
-    for c in range(t.nc):
-        if s.section_left[c]:
-            v += 2.5 * pros.count(c)
-    deeds = sum(1 for h in s.deed if h == p) + (s.adventurer == p)
-    v += 4.0 * f * deeds
-    winding = s.winding[p]
+    for camp in range(tables.camp_count):
+        if state.section_left[camp]:
+            v += 2.5 * prospectors.count(camp)
+    businesses = state.business_chips(player)
+    v += 4.0 * f * businesses
+    winding = state.winding_down[player]
     late = min(1.0, 4.0 * f)
-    rv = t.rank_value
+    rank_values = tables.rank_values
     # own cards in town score minus now; taking one back later turns that into plus,
     # but digging it out from under other players' cards hands them their points
-    for b, stack in enumerate(s.stacks):
-        here = pros.count(t.nc + b)
+    for b, stack in enumerate(state.stacks):
+        here = prospectors.count(tables.camp_count + b)
         above_others = 0
         for depth, (owner, rank) in enumerate(reversed(stack)):
-            if owner != p:
-                above_others += rv[rank]
+            if owner != player:
+                above_others += rank_values[rank]
                 continue
             if winding:
                 rho = (0.75 if here else 0.45) * late * (0.9**depth)
-                v += rho * max(0.0, 2.0 * rv[rank] - 2.0 * above_others)
+                v += rho * max(0.0, 2.0 * rank_values[rank] - 2.0 * above_others)
             else:
                 rho = 0.6 * min(1.0, 2.0 * f)
-                v += rho * max(0.0, 2.0 * rv[rank] - above_others)
-    in_town = s.in_play(p)
+                v += rho * max(0.0, 2.0 * rank_values[rank] - above_others)
+    in_town = state.prospectors_in_play(player)
     back = (0.6 if winding else 0.7) * (late if winding else min(1.0, 2.0 * f))
-    v += back * t.minus[in_town]
+    v += back * tables.prospector_minus[in_town]
     if not winding:
         v += 8.0 * f
-    if s.phase == DIG and s.player == p:
-        camp = s.current_camp()
-        v += 2.0 * deeds + 0.5 * pros.count(camp)
+    if state.phase == DIG and state.player == player:
+        v += 2.0 * businesses + 0.5 * prospectors.count(state.current_camp())
     return v
 
 
 def heuristic(state: Any, player: int) -> float:
-    s: SMState = state
-    if s.is_terminal:
-        scores = [seen_score(s, q) for q in range(s.n)]
+    assert isinstance(state, SuttersMillState)
+    if state.is_terminal:
+        scores = [seen_score(state, q) for q in range(state.player_count)]
         others = [x for q, x in enumerate(scores) if q != player]
         return 1000.0 * (scores[player] - max(others))
-    mine = value(s, player)
-    others = [value(s, q) for q in range(s.n) if q != player]
+    mine = value(state, player)
+    others = [value(state, q) for q in range(state.player_count) if q != player]
     return mine - max(others)

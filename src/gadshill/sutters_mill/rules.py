@@ -4,19 +4,24 @@
 Ids cite the rulebook section (``SM-A`` .. ``SM-G`` for actions A-G, ``SM-S`` for
 the special building actions, ``SM-setup``, ``SM-end``) or the ruling
 (``SM-1`` .. ``SM-6`` with sub-ids). Predicates say when a move BREAKS a rule;
-procedures are rules the engine carries out (see state.py).
+procedures are rules the engine carries out: each id is named at its code
+(mostly ``effects.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
 from gadshill.sutters_mill import moves as mv
-from gadshill.sutters_mill.state import BONUS, DIG, START, TOWN, SMState, is_minimal_payment
+from gadshill.sutters_mill.constants import BONUS, DIG, GAME_ID, START, SUPPLY, TOWN
+from gadshill.sutters_mill.payments import is_minimal_payment
 
-BOOK: RuleBook[SMState, Any] = RuleBook("sutters-mill")
+if TYPE_CHECKING:
+    from gadshill.sutters_mill.state import SuttersMillState
+
+BOOK: RuleBook[SuttersMillState, Any] = RuleBook(GAME_ID)
 rule = BOOK.rule
 procedure = BOOK.procedure
 
@@ -154,10 +159,10 @@ procedure(
     message="'{move}' is not possible now: we are {where}",
     gate=True,
 )
-def _sequence(s: SMState, m: Move) -> Breach:
-    if isinstance(m, STEP_KINDS[s.phase]):
+def _sequence(state: SuttersMillState, move: Move) -> Breach:
+    if isinstance(move, STEP_KINDS[state.phase]):
         return None
-    return {"where": STEP_TEXT[s.phase]}
+    return {"where": STEP_TEXT[state.phase]}
 
 
 _SPACE_MOVES = (mv.Dig, mv.Bring, mv.FreeBring, mv.MoveProspector, mv.FreeMove)
@@ -170,9 +175,9 @@ _SPACE_MOVES = (mv.Dig, mv.Bring, mv.FreeBring, mv.MoveProspector, mv.FreeMove)
     message="unknown space {name!r}",
     gate=True,
 )
-def _space_id(s: SMState, m: Any) -> Breach:
-    name = m.building if isinstance(m, mv.Dig) else m.space
-    return None if name in s.t.space_index else {"name": name}
+def _space_id(state: SuttersMillState, move: Any) -> Breach:
+    name = move.building if isinstance(move, mv.Dig) else move.space
+    return None if name in state.tables.space_index else {"name": name}
 
 
 @rule(
@@ -182,8 +187,8 @@ def _space_id(s: SMState, m: Any) -> Breach:
     message="unknown space {name!r}",
     gate=True,
 )
-def _building_id(s: SMState, m: Any) -> Breach:
-    return None if m.building in s.t.space_index else {"name": m.building}
+def _building_id(state: SuttersMillState, move: Any) -> Breach:
+    return None if move.building in state.tables.space_index else {"name": move.building}
 
 
 @rule(
@@ -193,8 +198,8 @@ def _building_id(s: SMState, m: Any) -> Breach:
     message="unknown card rank {move.rank!r}",
     gate=True,
 )
-def _rank_id(s: SMState, m: Any) -> Breach:
-    return m.rank not in s.t.rank_index
+def _rank_id(state: SuttersMillState, move: Any) -> Breach:
+    return move.rank not in state.tables.rank_index
 
 
 _PROSPECTOR_MOVES = (
@@ -214,8 +219,12 @@ _PROSPECTOR_MOVES = (
     message="there is no prospector {move.prospector} (1-{k})",
     gate=True,
 )
-def _prospector_id(s: SMState, m: Any) -> Breach:
-    return None if 1 <= m.prospector <= s.t.k else {"k": s.t.k}
+def _prospector_id(state: SuttersMillState, move: Any) -> Breach:
+    return (
+        None
+        if 1 <= move.prospector <= state.tables.prospector_count
+        else {"k": state.tables.prospector_count}
+    )
 
 
 @rule(
@@ -225,8 +234,8 @@ def _prospector_id(s: SMState, m: Any) -> Breach:
     message="direction must be up or down, not {move.direction!r}",
     gate=True,
 )
-def _direction(s: SMState, m: Any) -> Breach:
-    return m.direction not in ("up", "down")
+def _direction(state: SuttersMillState, move: Any) -> Breach:
+    return move.direction not in ("up", "down")
 
 
 # --- the start of the turn ----------------------------------------------------------
@@ -236,8 +245,8 @@ def _direction(s: SMState, m: Any) -> Breach:
     (mv.WindDown,),
     message="this player is already winding down",
 )
-def _irreversible(s: SMState, m: Move) -> Breach:
-    return s.winding[s.player]
+def _irreversible(state: SuttersMillState, move: Move) -> Breach:
+    return state.winding_down[state.player]
 
 
 @rule(
@@ -247,11 +256,11 @@ def _irreversible(s: SMState, m: Move) -> Breach:
     (mv.Prospect, mv.Dig),
     message="no own prospector in the current camp ({camp})",
 )
-def _current_camp(s: SMState, m: Move) -> Breach:
-    camp = s.current_camp()
-    if camp in s.pros[s.player]:
+def _current_camp(state: SuttersMillState, move: Move) -> Breach:
+    camp = state.current_camp()
+    if camp in state.prospectors[state.player]:
         return None
-    return {"camp": s.t.camps[camp] if camp >= 0 else "none"}
+    return {"camp": state.tables.camps[camp] if camp >= 0 else "none"}
 
 
 @rule(
@@ -261,8 +270,8 @@ def _current_camp(s: SMState, m: Move) -> Breach:
     (mv.Town,),
     message="no town action is possible for this player",
 )
-def _town_possible(s: SMState, m: Move) -> Breach:
-    return not s._town_possible(s.player)
+def _town_possible(state: SuttersMillState, move: Move) -> Breach:
+    return not state.town_possible(state.player)
 
 
 # --- prospecting --------------------------------------------------------------------
@@ -272,8 +281,8 @@ def _town_possible(s: SMState, m: Move) -> Breach:
     (mv.Dig,),
     message="{move.building} is a camp; dug prospectors go to buildings",
 )
-def _to_buildings(s: SMState, m: Any) -> Breach:
-    return m.building not in s.t.building_index
+def _to_buildings(state: SuttersMillState, move: Any) -> Breach:
+    return move.building not in state.tables.building_index
 
 
 @rule(
@@ -282,8 +291,8 @@ def _to_buildings(s: SMState, m: Any) -> Breach:
     (mv.End,),
     message="dig at least one prospector first",
 )
-def _at_least_one(s: SMState, m: Move) -> Breach:
-    return s.phase == DIG and s.digs == 0
+def _at_least_one(state: SuttersMillState, move: Move) -> Breach:
+    return state.phase == DIG and state.digs == 0
 
 
 @rule(
@@ -293,8 +302,8 @@ def _at_least_one(s: SMState, m: Move) -> Breach:
     (mv.Bonus,),
     message="{move.building} gives no bonus chip",
 )
-def _bonus_building(s: SMState, m: Any) -> Breach:
-    return s.t.building_index.get(m.building, -1) not in s.t.bonus_camp
+def _bonus_building(state: SuttersMillState, move: Any) -> Breach:
+    return state.tables.building_index.get(move.building, -1) not in state.tables.bonus_camp
 
 
 @rule(
@@ -304,12 +313,12 @@ def _bonus_building(s: SMState, m: Any) -> Breach:
     (mv.Bonus,),
     message="the {camp} section of the vein is worked out",
 )
-def _bonus_section(s: SMState, m: Any) -> Breach:
-    b = s.t.building_index.get(m.building, -1)
-    camp = s.t.bonus_camp.get(b)
-    if camp is None or s.section_left[camp] > 0:
+def _bonus_section(state: SuttersMillState, move: Any) -> Breach:
+    b = state.tables.building_index.get(move.building, -1)
+    camp = state.tables.bonus_camp.get(b)
+    if camp is None or state.section_left[camp] > 0:
         return None
-    return {"camp": s.t.camps[camp]}
+    return {"camp": state.tables.camps[camp]}
 
 
 _SPECIAL_MOVES = (mv.Bonus, *mv.FREE)
@@ -322,11 +331,11 @@ _SPECIAL_MOVES = (mv.Bonus, *mv.FREE)
     _SPECIAL_MOVES,
     message="this needs the deed of {building}, which the player does not hold",
 )
-def _holder(s: SMState, m: Move) -> Breach:
-    b = s.special_building(m)
-    if b < 0 or s.deed[b] == s.player:
+def _holder(state: SuttersMillState, move: Move) -> Breach:
+    b = state.special_building(move)
+    if b < 0 or state.deeds[b] == state.player:
         return None
-    return {"building": s.t.buildings[b]}
+    return {"building": state.tables.buildings[b]}
 
 
 @rule(
@@ -335,10 +344,10 @@ def _holder(s: SMState, m: Move) -> Breach:
     _SPECIAL_MOVES,
     message="the special action of {building} was already used this turn",
 )
-def _once(s: SMState, m: Move) -> Breach:
-    b = s.special_building(m)
-    if b in s.used:
-        return {"building": s.t.buildings[b]}
+def _once(state: SuttersMillState, move: Move) -> Breach:
+    b = state.special_building(move)
+    if b in state.specials_used:
+        return {"building": state.tables.buildings[b]}
     return None
 
 
@@ -349,8 +358,10 @@ def _once(s: SMState, m: Move) -> Breach:
     mv.PAID,
     message="already {n} paid actions this turn",
 )
-def _five(s: SMState, m: Move) -> Breach:
-    return {"n": s.paid} if s.paid >= s.t.max_paid else None
+def _five(state: SuttersMillState, move: Move) -> Breach:
+    return (
+        {"n": state.paid_actions} if state.paid_actions >= state.tables.max_paid_actions else None
+    )
 
 
 @rule(
@@ -360,14 +371,14 @@ def _five(s: SMState, m: Move) -> Breach:
     mv.PAID,
     message="it would cost {cost} more nuggets ({owed} owed in all) but the player has {have}",
 )
-def _afford(s: SMState, m: Move) -> Breach:
-    if s.paid >= s.t.max_paid:
+def _afford(state: SuttersMillState, move: Move) -> Breach:
+    if state.paid_actions >= state.tables.max_paid_actions:
         return None
-    cost = s.t.costs[s.paid]
-    have = s.nuggets(s.player)
-    if s.debt + cost <= have:
+    cost = state.tables.costs[state.paid_actions]
+    have = state.nuggets(state.player)
+    if state.debt + cost <= have:
         return None
-    return {"cost": cost, "owed": s.debt + cost, "have": have}
+    return {"cost": cost, "owed": state.debt + cost, "have": have}
 
 
 @rule(
@@ -376,8 +387,8 @@ def _afford(s: SMState, m: Move) -> Breach:
     (mv.Bring,),
     message="a winding-down player cannot bring prospectors",
 )
-def _c_phase(s: SMState, m: Move) -> Breach:
-    return s.winding[s.player]
+def _c_phase(state: SuttersMillState, move: Move) -> Breach:
+    return state.winding_down[state.player]
 
 
 @rule(
@@ -386,8 +397,8 @@ def _c_phase(s: SMState, m: Move) -> Breach:
     (mv.Bring, mv.FreeBring),
     message="no prospector left in the supply",
 )
-def _c_supply(s: SMState, m: Move) -> Breach:
-    return not s.has_supply(s.player)
+def _c_supply(state: SuttersMillState, move: Move) -> Breach:
+    return SUPPLY not in state.prospectors[state.player]
 
 
 @rule(
@@ -396,8 +407,8 @@ def _c_supply(s: SMState, m: Move) -> Breach:
     (mv.PlaceCard,),
     message="a winding-down player cannot place cards",
 )
-def _d_phase(s: SMState, m: Move) -> Breach:
-    return s.winding[s.player]
+def _d_phase(state: SuttersMillState, move: Move) -> Breach:
+    return state.winding_down[state.player]
 
 
 @rule(
@@ -406,8 +417,8 @@ def _d_phase(s: SMState, m: Move) -> Breach:
     (mv.PlaceCard, mv.FreeCard),
     message="{move.building} is a camp, not a building",
 )
-def _d_building(s: SMState, m: Any) -> Breach:
-    return m.building not in s.t.building_index
+def _d_building(state: SuttersMillState, move: Any) -> Breach:
+    return move.building not in state.tables.building_index
 
 
 @rule(
@@ -416,8 +427,8 @@ def _d_building(s: SMState, m: Any) -> Breach:
     (mv.PlaceCard, mv.FreeCard),
     message="the {move.rank} is not in hand",
 )
-def _d_hand(s: SMState, m: Any) -> Breach:
-    return s.t.rank_index[m.rank] not in s.hand[s.player]
+def _d_hand(state: SuttersMillState, move: Any) -> Breach:
+    return state.tables.rank_index[move.rank] not in state.hands[state.player]
 
 
 @rule(
@@ -428,12 +439,12 @@ def _d_hand(s: SMState, m: Any) -> Breach:
     message="card no. {k} of this player at {move.building} needs {k} own prospectors "
     "there, found {have}",
 )
-def _d_count(s: SMState, m: Any) -> Breach:
-    b = s.t.building_index.get(m.building)
+def _d_count(state: SuttersMillState, move: Any) -> Breach:
+    b = state.tables.building_index.get(move.building)
     if b is None:
         return None
-    k = s.cards_of_at(s.player, b) + 1
-    have = s.count_at(s.player, s.t.nc + b)
+    k = state.cards_at(state.player, b) + 1
+    have = state.prospectors_at(state.player, state.tables.camp_count + b)
     return {"k": k, "have": have} if have < k else None
 
 
@@ -443,8 +454,8 @@ def _d_count(s: SMState, m: Any) -> Breach:
     (mv.MoveProspector, mv.FreeMove),
     message="prospector {move.prospector} is not on the board",
 )
-def _e_in_play(s: SMState, m: Any) -> Breach:
-    return s.pros[s.player][m.prospector - 1] < 0
+def _e_in_play(state: SuttersMillState, move: Any) -> Breach:
+    return state.prospectors[state.player][move.prospector - 1] < 0
 
 
 @rule(
@@ -453,8 +464,10 @@ def _e_in_play(s: SMState, m: Any) -> Breach:
     (mv.MoveProspector, mv.FreeMove),
     message="prospector {move.prospector} already stands at {move.space}",
 )
-def _e_other(s: SMState, m: Any) -> Breach:
-    return s.pros[s.player][m.prospector - 1] == s.t.space_index[m.space]
+def _e_other(state: SuttersMillState, move: Any) -> Breach:
+    return (
+        state.prospectors[state.player][move.prospector - 1] == state.tables.space_index[move.space]
+    )
 
 
 @rule(
@@ -463,8 +476,8 @@ def _e_other(s: SMState, m: Any) -> Breach:
     (mv.Withdraw,),
     message="only a winding-down player withdraws prospectors",
 )
-def _f_phase(s: SMState, m: Move) -> Breach:
-    return not s.winding[s.player]
+def _f_phase(state: SuttersMillState, move: Move) -> Breach:
+    return not state.winding_down[state.player]
 
 
 @rule(
@@ -473,8 +486,8 @@ def _f_phase(s: SMState, m: Move) -> Breach:
     (mv.Withdraw, mv.FreeWithdraw),
     message="prospector {move.prospector} is not on the board",
 )
-def _f_in_play(s: SMState, m: Any) -> Breach:
-    return s.pros[s.player][m.prospector - 1] < 0
+def _f_in_play(state: SuttersMillState, move: Any) -> Breach:
+    return state.prospectors[state.player][move.prospector - 1] < 0
 
 
 @rule(
@@ -483,8 +496,8 @@ def _f_in_play(s: SMState, m: Any) -> Breach:
     (mv.Remove,),
     message="only a winding-down player removes cards",
 )
-def _g_phase(s: SMState, m: Move) -> Breach:
-    return not s.winding[s.player]
+def _g_phase(state: SuttersMillState, move: Move) -> Breach:
+    return not state.winding_down[state.player]
 
 
 @rule(
@@ -493,8 +506,8 @@ def _g_phase(s: SMState, m: Move) -> Breach:
     (mv.Remove, mv.FreeRemove),
     message="prospector {move.prospector} does not stand at a building",
 )
-def _g_at(s: SMState, m: Any) -> Breach:
-    return s.pros[s.player][m.prospector - 1] < s.t.nc
+def _g_at(state: SuttersMillState, move: Any) -> Breach:
+    return state.prospectors[state.player][move.prospector - 1] < state.tables.camp_count
 
 
 @rule(
@@ -503,18 +516,18 @@ def _g_at(s: SMState, m: Any) -> Breach:
     (mv.Remove, mv.FreeRemove),
     message="no card lies at {building}",
 )
-def _g_card(s: SMState, m: Any) -> Breach:
-    loc = s.pros[s.player][m.prospector - 1]
-    if loc < s.t.nc or s.stacks[loc - s.t.nc]:
+def _g_card(state: SuttersMillState, move: Any) -> Breach:
+    loc = state.prospectors[state.player][move.prospector - 1]
+    if loc < state.tables.camp_count or state.stacks[loc - state.tables.camp_count]:
         return None
-    return {"building": s.t.spaces[loc]}
+    return {"building": state.tables.spaces[loc]}
 
 
-def _already_removed(s: SMState, m: Any) -> Breach:
-    loc = s.pros[s.player][m.prospector - 1]
-    key = (m.prospector - 1, loc - s.t.nc)
-    if loc >= s.t.nc and key in s.removed:
-        return {"building": s.t.spaces[loc]}
+def _already_removed(state: SuttersMillState, move: Any) -> Breach:
+    loc = state.prospectors[state.player][move.prospector - 1]
+    key = (move.prospector - 1, loc - state.tables.camp_count)
+    if loc >= state.tables.camp_count and key in state.removals:
+        return {"building": state.tables.spaces[loc]}
     return None
 
 
@@ -543,8 +556,8 @@ rule(
     (mv.FreeBring,),
     message="Odd Fellows Hall only helps a building-up player",
 )
-def _oddfellows(s: SMState, m: Move) -> Breach:
-    return s.winding[s.player]
+def _oddfellows(state: SuttersMillState, move: Move) -> Breach:
+    return state.winding_down[state.player]
 
 
 @rule(
@@ -554,8 +567,8 @@ def _oddfellows(s: SMState, m: Move) -> Breach:
     (mv.FreeCard,),
     message="Eldorado only helps a building-up player",
 )
-def _eldorado(s: SMState, m: Move) -> Breach:
-    return s.winding[s.player]
+def _eldorado(state: SuttersMillState, move: Move) -> Breach:
+    return state.winding_down[state.player]
 
 
 @rule(
@@ -565,8 +578,8 @@ def _eldorado(s: SMState, m: Move) -> Breach:
     (mv.FreeRemove,),
     message="Adams and Co. only helps a winding-down player",
 )
-def _adams(s: SMState, m: Move) -> Breach:
-    return not s.winding[s.player]
+def _adams(state: SuttersMillState, move: Move) -> Breach:
+    return not state.winding_down[state.player]
 
 
 @rule(
@@ -576,8 +589,8 @@ def _adams(s: SMState, m: Move) -> Breach:
     (mv.FreeWithdraw,),
     message="Chalmer's Hotel only helps a winding-down player",
 )
-def _chalmers(s: SMState, m: Move) -> Breach:
-    return not s.winding[s.player]
+def _chalmers(state: SuttersMillState, move: Move) -> Breach:
+    return not state.winding_down[state.player]
 
 
 @rule(
@@ -586,8 +599,8 @@ def _chalmers(s: SMState, m: Move) -> Breach:
     (mv.Shift,),
     message="no own prospector at {move.building}",
 )
-def _stj_pros(s: SMState, m: Any) -> Breach:
-    return s.count_at(s.player, s.t.space_index[m.building]) == 0
+def _stj_prospector(state: SuttersMillState, move: Any) -> Breach:
+    return state.prospectors_at(state.player, state.tables.space_index[move.building]) == 0
 
 
 @rule(
@@ -596,12 +609,12 @@ def _stj_pros(s: SMState, m: Any) -> Breach:
     (mv.Shift,),
     message="position {move.position} at {move.building} holds no own card",
 )
-def _stj_card(s: SMState, m: Any) -> Breach:
-    b = s.t.building_index.get(m.building)
+def _stj_card(state: SuttersMillState, move: Any) -> Breach:
+    b = state.tables.building_index.get(move.building)
     if b is None:
         return True
-    stack = s.stacks[b]
-    return not (1 <= m.position <= len(stack) and stack[m.position - 1][0] == s.player)
+    stack = state.stacks[b]
+    return not (1 <= move.position <= len(stack) and stack[move.position - 1][0] == state.player)
 
 
 @rule(
@@ -611,14 +624,14 @@ def _stj_card(s: SMState, m: Any) -> Breach:
     (mv.Shift,),
     message="the card at position {move.position} has no neighbour {move.direction}",
 )
-def _stj_edge(s: SMState, m: Any) -> Breach:
-    b = s.t.building_index.get(m.building)
+def _stj_edge(state: SuttersMillState, move: Any) -> Breach:
+    b = state.tables.building_index.get(move.building)
     if b is None:
         return None
-    size = len(s.stacks[b])
-    if not 1 <= m.position <= size:
+    size = len(state.stacks[b])
+    if not 1 <= move.position <= size:
         return None  # reported by SM-S.stjohns-card
-    target = m.position + (1 if m.direction == "up" else -1)
+    target = move.position + (1 if move.direction == "up" else -1)
     return not 1 <= target <= size
 
 
@@ -630,8 +643,8 @@ def _stj_edge(s: SMState, m: Any) -> Breach:
     (mv.FreeWithdraw,),
     message="a paid action is still due this turn and needs a prospector on the board",
 )
-def _keep_a_paid_action(s: SMState, m: Any) -> Breach:
-    return s.paid == 0 and s.in_play(s.player) <= 1
+def _keep_a_paid_action(state: SuttersMillState, move: Any) -> Breach:
+    return state.paid_actions == 0 and state.prospectors_in_play(state.player) <= 1
 
 
 # --- paying and ending the turn -----------------------------------------------------
@@ -641,8 +654,8 @@ def _keep_a_paid_action(s: SMState, m: Any) -> Breach:
     (mv.Pay,),
     message="nothing is owed",
 )
-def _pay_due(s: SMState, m: Move) -> Breach:
-    return s.debt == 0
+def _pay_due(state: SuttersMillState, move: Move) -> Breach:
+    return state.debt == 0
 
 
 @rule(
@@ -651,15 +664,15 @@ def _pay_due(s: SMState, m: Move) -> Breach:
     (mv.Pay,),
     message="the player has no chips for values {missing}",
 )
-def _pay_owned(s: SMState, m: Any) -> Breach:
-    counts = s.chip_counts(s.player)
+def _pay_owned(state: SuttersMillState, move: Any) -> Breach:
+    counts = state.chip_counts(state.player)
     missing = []
-    for value in m.values:
+    for value in move.values:
         if counts.get(value, 0) > 0:
             counts[value] -= 1
         else:
             missing.append(value)
-    if not m.values:
+    if not move.values:
         return {"missing": "(none named)"}
     return {"missing": ",".join(map(str, missing))} if missing else None
 
@@ -670,9 +683,9 @@ def _pay_owned(s: SMState, m: Any) -> Breach:
     (mv.Pay,),
     message="{paid} nuggets do not cover {due}",
 )
-def _pay_covers(s: SMState, m: Any) -> Breach:
-    paid = sum(m.values)
-    return {"paid": paid, "due": s.debt} if s.debt and paid < s.debt else None
+def _pay_covers(state: SuttersMillState, move: Any) -> Breach:
+    paid = sum(move.values)
+    return {"paid": paid, "due": state.debt} if state.debt and paid < state.debt else None
 
 
 @rule(
@@ -682,9 +695,13 @@ def _pay_covers(s: SMState, m: Any) -> Breach:
     (mv.Pay,),
     message="a chip of these can be kept and the rest still covers {due}",
 )
-def _pay_minimal(s: SMState, m: Any) -> Breach:
-    if s.debt and sum(m.values) >= s.debt and not is_minimal_payment(m.values, s.debt):
-        return {"due": s.debt}
+def _pay_minimal(state: SuttersMillState, move: Any) -> Breach:
+    if (
+        state.debt
+        and sum(move.values) >= state.debt
+        and not is_minimal_payment(move.values, state.debt)
+    ):
+        return {"due": state.debt}
     return None
 
 
@@ -696,19 +713,20 @@ def _pay_minimal(s: SMState, m: Any) -> Breach:
     (mv.Pay,),
     message="this payment loses {loss} nuggets after change; 'pay {better}' loses {best}",
 )
-def _least_overpayment(s: SMState, m: Any) -> Breach:
-    if not s.debt or sum(m.values) < s.debt or not is_minimal_payment(m.values, s.debt):
+def _least_overpayment(state: SuttersMillState, move: Any) -> Breach:
+    due = state.debt
+    if not due or sum(move.values) < due or not is_minimal_payment(move.values, due):
         return None  # reported by SM-2.pay-due / pay-covers / pay-minimal
-    counts = s.chip_counts(s.player)
-    for value in m.values:
+    counts = state.chip_counts(state.player)
+    for value in move.values:
         if counts.get(value, 0) <= 0:
             return None  # reported by SM-2.pay-owned
         counts[value] -= 1
-    loss = s.payment_loss(m.values, s.debt)
+    loss = state.payment_loss(move.values, due)
     if loss == 0:
         return None  # nothing lost: no payment does better
-    best = s.payments(s.player, s.debt)[0]
-    least = s.payment_loss(best, s.debt)
+    best = state.payments(state.player, due)[0]
+    least = state.payment_loss(best, due)
     if loss <= least:
         return None
     return {"loss": loss, "best": least, "better": ",".join(map(str, best))}
@@ -720,8 +738,8 @@ def _least_overpayment(s: SMState, m: Any) -> Breach:
     (mv.End,),
     message="take at least one paid action before ending the turn",
 )
-def _one_action(s: SMState, m: Move) -> Breach:
-    return s.phase == TOWN and s.paid == 0
+def _one_action(state: SuttersMillState, move: Move) -> Breach:
+    return state.phase == TOWN and state.paid_actions == 0
 
 
 @rule(
@@ -730,8 +748,5 @@ def _one_action(s: SMState, m: Move) -> Breach:
     (mv.End,),
     message="{due} nuggets are still owed; pay first",
 )
-def _pay_before_end(s: SMState, m: Move) -> Breach:
-    return {"due": s.debt} if s.phase == TOWN and s.debt else None
-
-
-SMState.rulebook = BOOK
+def _pay_before_end(state: SuttersMillState, move: Move) -> Breach:
+    return {"due": state.debt} if state.phase == TOWN and state.debt else None

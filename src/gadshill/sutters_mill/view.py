@@ -6,14 +6,15 @@ from typing import Any
 
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
-from gadshill.sutters_mill.state import BOX, DIG, OVER, SUPPLY, TOWN, SMState
+from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
+from gadshill.sutters_mill.state import SuttersMillState
 
 
-def _colour(state: SMState, p: int) -> str:
+def _colour(state: SuttersMillState, p: int) -> str:
     return state.data.colours[p]
 
 
-def _chip_text(state: SMState, chips: list[int], visible: bool) -> str:
+def _chip_text(state: SuttersMillState, chips: list[int], visible: bool) -> str:
     data = state.data
     if not visible:
         return f"{len(chips)} chips (face down)"
@@ -21,85 +22,99 @@ def _chip_text(state: SMState, chips: list[int], visible: bool) -> str:
     return f"{sum(values)} nuggets in {len(values)} chips: {' '.join(map(str, values))}"
 
 
+def _next_cost(state: SuttersMillState, none: str) -> str:
+    """What the next paid action of the turn would cost (SM-1.cost)."""
+    tables = state.tables
+    paid = state.paid_actions
+    return str(tables.costs[paid]) if paid < tables.max_paid_actions else none
+
+
 def render(state: Any, viewer: int | None) -> str:
     """The board, the vein, every player's holdings; ``viewer`` sees only own chip values."""
-    s: SMState = state
-    t = s.t
+    assert isinstance(state, SuttersMillState)
+    tables = state.tables
     lines: list[str] = []
+    mover = f"{_colour(state, state.player)} (seat {state.player})"
     status = (
-        f"game over: {s.over_reason}"
-        if s.phase == OVER
-        else f"turn {s.turn}: {_colour(s, s.player)} (seat {s.player}) to move, step {s.phase}"
+        f"game over: {state.over_reason}"
+        if state.phase == OVER
+        else f"turn {state.turn}: {mover} to move, step {state.phase}"
     )
-    lines.append(f"Sutter's Mill, {s.n} players. {status}")
-    camp = s.current_camp()
+    lines.append(f"Sutter's Mill, {state.player_count} players. {status}")
+    camp = state.current_camp()
     left = ", ".join(
-        f"{t.camps[c]} {s.section_left[c]}" for c in range(t.nc) if s.section_left[c] or c == camp
+        f"{tables.camps[c]} {state.section_left[c]}"
+        for c in range(tables.camp_count)
+        if state.section_left[c] or c == camp
     )
     lines.append(
-        f"Vein: {s.vein_left()} chips left ({left or 'none'}); current camp: "
-        f"{t.camps[camp] if camp >= 0 else '-'}"
+        f"Vein: {state.vein_left()} chips left ({left or 'none'}); current camp: "
+        f"{tables.camps[camp] if camp >= 0 else '-'}"
     )
-    bank = sorted((s.data.chips[c].value for c in s.bank), reverse=True)
+    bank = sorted((state.data.chips[c].value for c in state.bank), reverse=True)
     lines.append(f"Bank: {' '.join(map(str, bank)) or 'empty'}")
-    for space in range(t.nc + t.nb):
+    for space in range(tables.camp_count + tables.building_count):
         who = [
-            f"{_colour(s, p)}#{k + 1}"
-            for p in range(s.n)
-            for k, loc in enumerate(s.pros[p])
+            f"{_colour(state, p)}#{k + 1}"
+            for p in range(state.player_count)
+            for k, loc in enumerate(state.prospectors[p])
             if loc == space
         ]
-        row = f"  {t.spaces[space]:<11}"
-        if space >= t.nc:
-            b = space - t.nc
-            cards = " ".join(f"{_colour(s, o)}:{t.ranks[r]}" for o, r in s.stacks[b])
-            holder = s.deed[b]
+        row = f"  {tables.spaces[space]:<11}"
+        if space >= tables.camp_count:
+            b = space - tables.camp_count
+            cards = " ".join(f"{_colour(state, o)}:{tables.ranks[r]}" for o, r in state.stacks[b])
+            holder = state.deeds[b]
             deed = (
                 "retired"
-                if s.retired[b]
-                else (f"deed {_colour(s, holder)}" if holder >= 0 else "deed free")
+                if state.retired[b]
+                else (f"deed {_colour(state, holder)}" if holder >= 0 else "deed free")
             )
             row += f" ({deed}) cards bottom->top: {cards or '-'}"
         if who:
             row += f"  prospectors: {' '.join(who)}"
         lines.append(row)
-    adventurer = _colour(s, s.adventurer) if s.adventurer >= 0 else "beside the board"
+    adventurer = _colour(state, state.adventurer) if state.adventurer >= 0 else "beside the board"
     lines.append(f"Adventurer: {adventurer}")
-    for p in range(s.n):
+    for p in range(state.player_count):
         visible = viewer is None or viewer == p
-        supply = s.pros[p].count(SUPPLY)
-        boxed = s.pros[p].count(BOX)
-        mode = "winding down" if s.winding[p] else "building up"
-        hand = " ".join(t.ranks[r] for r in s.hand[p]) if visible else f"{len(s.hand[p])} cards"
-        pile = " ".join(t.ranks[r] for r in s.pile[p]) or "-"
-        lines.append(
-            f"{_colour(s, p)} (seat {p}, {mode}): {_chip_text(s, s.chips[p], visible)}; "
-            f"hand {hand or '-'}; removed pile {pile}; prospectors supply {supply}, "
-            f"box {boxed}; score now {s.score(p)}"
+        supply = state.prospectors[p].count(SUPPLY)
+        boxed = state.prospectors[p].count(BOX)
+        mode = "winding down" if state.winding_down[p] else "building up"
+        hand = (
+            " ".join(tables.ranks[r] for r in state.hands[p])
             if visible
-            else f"{_colour(s, p)} (seat {p}, {mode}): {_chip_text(s, s.chips[p], visible)}; "
-            f"hand {hand}; removed pile {pile}; prospectors supply {supply}, box {boxed}"
+            else f"{len(state.hands[p])} cards"
         )
-    if s.phase == TOWN:
+        pile = " ".join(tables.ranks[r] for r in state.piles[p]) or "-"
+        chips = _chip_text(state, state.chips[p], visible)
+        seat = f"{_colour(state, p)} (seat {p}, {mode}): {chips}"
+        pieces = f"removed pile {pile}; prospectors supply {supply}, box {boxed}"
         lines.append(
-            f"This turn: {s.paid} paid actions, {s.debt} nuggets owed, next action costs "
-            f"{t.costs[s.paid] if s.paid < t.max_paid else '-'}"
+            f"{seat}; hand {hand or '-'}; {pieces}; score now {state.score(p)}"
+            if visible
+            else f"{seat}; hand {hand}; {pieces}"
         )
-    if s.phase == DIG:
-        lines.append(f"This turn: {s.digs} prospectors dug")
+    if state.phase == TOWN:
+        lines.append(
+            f"This turn: {state.paid_actions} paid actions, {state.debt} nuggets owed, "
+            f"next action costs {_next_cost(state, '-')}"
+        )
+    if state.phase == DIG:
+        lines.append(f"This turn: {state.digs} prospectors dug")
     return "\n".join(lines)
 
 
 def describe(state: Any, move: Move) -> str:
     """A human line for the log (called before the move is applied)."""
-    s: SMState = state
-    t = s.t
-    p = s.player
-    who = _colour(s, p)
+    assert isinstance(state, SuttersMillState)
+    tables = state.tables
+    p = state.player
+    who = _colour(state, p)
     if isinstance(move, mv.WindDown):
         return f"{who} switches to Winding Down"
     if isinstance(move, mv.Prospect):
-        return f"{who} prospects for gold at the {t.camps[s.current_camp()]} camp"
+        return f"{who} prospects for gold at the {tables.camps[state.current_camp()]} camp"
     if isinstance(move, mv.Town):
         return f"{who} acts in town"
     if isinstance(move, mv.Dig):
@@ -107,17 +122,15 @@ def describe(state: Any, move: Move) -> str:
     if isinstance(move, mv.Bonus):
         return f"{who} takes the bonus chip of {move.building}"
     if isinstance(move, mv.End):
-        if s.phase == DIG:
-            deeds = sum(1 for h in s.deed if h == p) + (s.adventurer == p)
-            return f"{who} stops digging and runs businesses ({deeds} chips)"
+        if state.phase == DIG:
+            chips = state.business_chips(p)
+            return f"{who} stops digging and runs businesses ({chips} chips)"
         return f"{who} ends the turn"
     if isinstance(move, mv.Pay):
-        return f"{who} pays {'+'.join(map(str, move.values))} for {s.debt} owed"
+        return f"{who} pays {'+'.join(map(str, move.values))} for {state.debt} owed"
     cost = ""
     if isinstance(move, mv.PAID):
-        cost = (
-            f" (paid action {s.paid + 1}, cost {t.costs[s.paid] if s.paid < t.max_paid else '?'})"
-        )
+        cost = f" (paid action {state.paid_actions + 1}, cost {_next_cost(state, '?')})"
     if isinstance(move, mv.Bring):
         return f"{who} brings a prospector to {move.space}{cost}"
     if isinstance(move, mv.FreeBring):
@@ -129,7 +142,7 @@ def describe(state: Any, move: Move) -> str:
     if isinstance(move, mv.MoveProspector):
         return f"{who} moves prospector {move.prospector} to {move.space}{cost}"
     if isinstance(move, mv.FreeMove):
-        via = "Chalmer's" if s.winding[p] else "Odd Fellows"
+        via = "Chalmer's" if state.winding_down[p] else "Odd Fellows"
         return f"{who} moves prospector {move.prospector} to {move.space} (free, {via})"
     if isinstance(move, mv.Withdraw):
         return f"{who} takes prospector {move.prospector} out of play{cost}"
@@ -138,11 +151,12 @@ def describe(state: Any, move: Move) -> str:
     if isinstance(move, mv.Remove | mv.FreeRemove):
         free = " (free, Adams and Co.)" if isinstance(move, mv.FreeRemove) else cost
         k = move.prospector
-        loc = s.pros[p][k - 1] if 1 <= k <= t.k else -1
-        if loc >= t.nc and s.stacks[loc - t.nc]:
-            owner, rank = s.stacks[loc - t.nc][-1]
-            card = f"{_colour(s, owner)} {t.ranks[rank]}"
-            return f"{who}'s prospector {k} removes the top card at {t.spaces[loc]}: {card}{free}"
+        loc = state.prospectors[p][k - 1] if 1 <= k <= tables.prospector_count else -1
+        if loc >= tables.camp_count and state.stacks[loc - tables.camp_count]:
+            owner, rank = state.stacks[loc - tables.camp_count][-1]
+            card = f"{_colour(state, owner)} {tables.ranks[rank]}"
+            where = tables.spaces[loc]
+            return f"{who}'s prospector {k} removes the top card at {where}: {card}{free}"
         return f"{who}'s prospector {k} removes a card{free}"
     if isinstance(move, mv.Shift):
         return (

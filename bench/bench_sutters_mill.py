@@ -3,7 +3,7 @@
 Every move goes through the rule book (``apply`` re-checks it), exactly as in a
 played or replayed game. Usage::
 
-    PYTHONPATH=src python bench/bench_suttersmill.py [--games 200] [--players 2,3,4]
+    PYTHONPATH=src python bench/bench_sutters_mill.py [--games 200] [--players 2,3,4]
         [--bot random|patient] [--profile]
 """
 
