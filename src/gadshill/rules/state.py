@@ -66,6 +66,7 @@ class GameState(ABC, Generic[M]):
     @abstractmethod
     def num_players(self) -> int: ...
 
+    @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A full state consistent with what ``player`` has observed.
 
@@ -74,7 +75,6 @@ class GameState(ABC, Generic[M]):
         everything ``player`` has seen stays, so ``observation(player)`` is equal.
         Search bots sample these instead of cloning, which would see the future.
         """
-        raise NotImplementedError  # TODO(issue 8): made abstract once all three games have it
 
     # --- shared behaviour --------------------------------------------------------
     def check(self, move: M) -> list[Violation]:
