@@ -226,7 +226,7 @@ def test_parse_move_matches_ids_in_any_case_and_names_the_close_ones() -> None:
     assert state.push("draft stage_coach_office") == CODEC.parse("draft STAGE_COACH_OFFICE")
     for text, hint in (
         ("buy banc", "did you mean BANK?"),
-        ("claim BANK S77", "there is no space 'S77'"),
+        ("claim BANK S77", "claim space: unknown space 'S77'"),
         ("draw distrct", "did you mean district?"),
     ):
         with pytest.raises(NotationError, match=re.escape(hint)) as raised:

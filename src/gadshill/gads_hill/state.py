@@ -17,12 +17,10 @@ them and the effects assert it after every change (GH-C).
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Self, TypeVar
 
-from gadshill.errors import NotationError
 from gadshill.gads_hill import effects, movegen
 from gadshill.gads_hill.constants import (
     DRAFT,
@@ -37,6 +35,7 @@ from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.world import World
 from gadshill.render.gads_hill import town_svg
+from gadshill.rules.ids import canonical_move
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
@@ -57,7 +56,6 @@ T = TypeVar("T")
 #: a game's solver-answer cache is emptied when it grows beyond this many entries
 ANSWERS_LIMIT = 50_000
 #: move fields that hold string ids, and the kind of id each one names
-ID_FIELDS = {"building": "building", "my": "building", "space": "space", "pile": "pile"}
 
 
 class GadsHillState(GameState[Move]):
@@ -150,15 +148,7 @@ class GadsHillState(GameState[Move]):
     def parse_move(self, text: str) -> Move:
         """A move from its notation, its ids matched case-insensitively (``claim bank s7``
         is ``claim BANK S7``); an unknown id is a NotationError naming the closest ones."""
-        move = self.codec.parse(text)
-        known: dict[str, str] = {}
-        for name, value in vars(move).items():
-            if name in ID_FIELDS and isinstance(value, str):
-                try:
-                    known[name] = self.world.known_id(ID_FIELDS[name], value)
-                except NotationError as err:
-                    raise NotationError(f"{move.kind} {name}: {err}") from None
-        return dataclasses.replace(move, **known) if known else move
+        return canonical_move(self.codec.parse(text), self.world.id_fields)
 
     def clone(self) -> Self:
         """A copy sharing the immutable world and solver answers, not the mutable parts."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gadshill.errors import NotationError, did_you_mean
 from gadshill.gads_hill.constants import GAME_ID, PILES
 from gadshill.gamedata.pack import PackCache, PackInfo, current_info
+from gadshill.rules.ids import Ids
 from gadshill.solver.model import Clue
 from gadshill.solver.town import Town, load_town, order_spaces
 
@@ -28,7 +28,14 @@ class World:
     kinds: dict[int, str]
     subjects: dict[int, str | None]
     _clues: dict[tuple[int, str | None], Clue] = field(default_factory=dict, repr=False)
-    _folded: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    #: move field -> the ids it takes, matched in any case (``parse_move``)
+    id_fields: dict[str, Ids] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        buildings = Ids("building", self.buildings)
+        spaces = Ids("space", self.spaces)
+        piles = Ids("pile", PILES)
+        self.id_fields = {"building": buildings, "my": buildings, "space": spaces, "pile": piles}
 
     @staticmethod
     def of(town: Town) -> World:
@@ -61,23 +68,6 @@ class World:
         found = self._clues.get(key)
         if found is None:
             found = self._clues[key] = self.town.cards[card].clue(key[1])
-        return found
-
-    def known_id(self, what: str, word: str) -> str:
-        """The id of a ``building``, ``space`` or ``pile`` as the pack spells it, matched
-        case-insensitively (``bank`` -> ``BANK``, ``s7`` -> ``S7``); an unknown word is a
-        NotationError with the closest known ids."""
-        folded = self._folded.get(what)
-        if folded is None:
-            known = {"building": self.buildings, "space": self.spaces, "pile": PILES}[what]
-            folded = self._folded[what] = {k.casefold(): k for k in sorted(known)}
-        found = folded.get(word.casefold())
-        if found is None:
-            # the hint compares in the ids' own case (buildings and spaces upper, piles lower)
-            probe = word.upper() if what != "pile" else word.lower()
-            raise NotationError(
-                f"there is no {what} {word!r}{did_you_mean(probe, folded.values())}"
-            )
         return found
 
     def order(self, spaces: frozenset[str] | set[str] | list[str]) -> list[str]:

@@ -133,11 +133,15 @@ class MoveCodec:
         return self.classes[kind]
 
     def parse(self, text: str) -> Move:
-        """Parse ``str(move)`` back; anything else is a NotationError."""
+        """Parse ``str(move)`` back; anything else is a NotationError.
+
+        The move's kind is read in any case (``PLAY 18`` is ``play 18``); ids are the
+        game's to normalise (``GameState.parse_move``).
+        """
         tokens = text.split()
         if not tokens:
             raise NotationError("empty move")
-        cls = self._class(tokens[0])
+        cls = self._class(tokens[0].lower())
         names = _fields(cls)
         hints = _types(cls)
         # Trailing optional fields may be left out: "play 18" means "play 18 -".

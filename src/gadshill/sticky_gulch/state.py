@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, cast
 
-from gadshill.errors import NotationError, did_you_mean
 from gadshill.gamedata.sticky_gulch import Drifter, Step, StickyGulchData
+from gadshill.rules.ids import Ids, canonical_move
 from gadshill.rules.moves import MoveCodec
 from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
 from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER, REACT
-from gadshill.sticky_gulch.moves import CODEC, Keep, StickyGulchMove, Use
+from gadshill.sticky_gulch.moves import CODEC, StickyGulchMove
 from gadshill.sticky_gulch.rules import BOOK
 
 # A claim: (location number, lode letter, player, dollars)
@@ -152,11 +152,8 @@ class StickyGulchState(GameState[StickyGulchMove]):
 
         An unknown drifter id is a ``NotationError`` naming the closest known ids.
         """
-        move = cast(StickyGulchMove, self.codec.parse(text.lower()))
-        if isinstance(move, Keep | Use) and move.drifter not in self.data.drifter_by_id:
-            hint = did_you_mean(move.drifter, self.data.drifter_by_id)
-            raise NotationError(f"{move.kind}: unknown drifter {move.drifter!r}{hint}")
-        return move
+        move = cast(StickyGulchMove, self.codec.parse(text))
+        return canonical_move(move, {"drifter": Ids("drifter", self.data.drifter_by_id)})
 
     def clone(self) -> StickyGulchState:
         other = StickyGulchState.__new__(StickyGulchState)

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any, ClassVar, Self
 
 from gadshill.gamedata.sutters_mill import SuttersMillData
+from gadshill.rules.ids import canonical_move
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
@@ -118,7 +119,7 @@ class SuttersMillState(GameState[Move]):
     def parse_move(self, text: str) -> Move:
         """A move from its notation, its ids matched case-insensitively (``dig MILL``);
         an unknown id is a NotationError that suggests the closest known one."""
-        return self.tables.canonical_move(self.codec.parse(text))
+        return canonical_move(self.codec.parse(text), self.tables.id_fields)
 
     def clone(self) -> Self:
         new = object.__new__(type(self))

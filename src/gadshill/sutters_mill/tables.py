@@ -8,17 +8,15 @@ so generating the legal moves allocates no moves.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
-from gadshill.errors import NotationError, did_you_mean
 from gadshill.gamedata.sutters_mill import SuttersMillData
+from gadshill.rules.ids import Ids
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
 
 DIRECTIONS = ("up", "down")
 #: move fields holding an id of the notation -> the kind of id
-ID_FIELDS = {"space": "space", "building": "space", "rank": "rank", "direction": "direction"}
 
 
 class Tables:
@@ -64,10 +62,12 @@ class Tables:
         self.prospector_minus = [0, *data.prospector_minus]
         self.prospector_count = data.prospectors
         #: notation ids in any case -> as the pack spells them (``parse_move``)
-        self._canonical = {
-            "space": {s.lower(): s for s in self.spaces},
-            "rank": {r.lower(): r for r in self.ranks},
-            "direction": {d: d for d in DIRECTIONS},
+        spaces = Ids("space", self.spaces)
+        self.id_fields = {
+            "space": spaces,
+            "building": spaces,
+            "rank": Ids("rank", self.ranks),
+            "direction": Ids("direction", DIRECTIONS),
         }
         self._build_moves()
 
@@ -124,27 +124,6 @@ class Tables:
         if move is None:
             move = self._pay_moves[values] = mv.Pay(values)
         return move
-
-    def canonical(self, kind: str, value: str, what: str) -> str:
-        """An id of the notation (``kind``: space, rank or direction) as the pack spells
-        it, matched case-insensitively; an unknown one is a NotationError with a hint."""
-        known = self._canonical[kind]
-        found = known.get(value.lower())
-        if found is None:
-            hint = did_you_mean(value.lower(), known)  # any spelling is accepted, so lower case
-            raise NotationError(f"{what}: unknown {kind} {value!r}{hint}")
-        return found
-
-    def canonical_move(self, move: Move) -> Move:
-        """The move with every id spelled as the pack spells it (``MILL`` -> ``mill``)."""
-        changes = {}
-        for field, kind in ID_FIELDS.items():
-            value = getattr(move, field, None)
-            if isinstance(value, str):
-                spelled = self.canonical(kind, value, f"{move.kind} {field}")
-                if spelled != value:
-                    changes[field] = spelled
-        return dataclasses.replace(move, **changes) if changes else move
 
 
 @lru_cache(maxsize=8)

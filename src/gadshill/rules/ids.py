@@ -1,0 +1,61 @@
+"""Ids as a person types them: matched case-insensitively, an unknown one answered
+with the closest known ids. One piece serves move notation in every game and the
+Gads Hill position files.
+
+>>> buildings = Ids("building", ["BANK", "CHURCH", "SALOON"])
+>>> buildings.canonical("bank")
+'BANK'
+>>> buildings.canonical("banc")
+Traceback (most recent call last):
+...
+gadshill.errors.NotationError: unknown building 'banc' (did you mean BANK?)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+from gadshill.errors import GadshillError, NotationError, did_you_mean
+
+M = TypeVar("M")
+
+
+class Ids:
+    """The known ids of one kind (buildings, spaces, drifters ...)."""
+
+    def __init__(self, kind: str, known: Iterable[str]):
+        self.kind = kind
+        self._by_folded = {word.casefold(): word for word in sorted(known)}
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.casefold() in self._by_folded
+
+    def canonical(self, word: str, error: type[GadshillError] = NotationError) -> str:
+        """``word`` as the data spells it; an unknown word raises ``error`` with a hint."""
+        found = self._by_folded.get(word.casefold())
+        if found is None:
+            # compare in the ids' own case, so "banc" is close to "BANK"
+            spelled = next(iter(self._by_folded.values()), word)
+            probe = word.upper() if spelled.isupper() else word.lower()
+            hint = did_you_mean(probe, self._by_folded.values())
+            raise error(f"unknown {self.kind} {word!r}{hint}")
+        return found
+
+
+def canonical_move(move: M, fields: Mapping[str, Ids]) -> M:
+    """The move with each id field (``fields``: field name -> its ids) spelled as the
+    data spells it; an unknown id is a NotationError naming the move and field."""
+    changes: dict[str, str] = {}
+    for name, ids in fields.items():
+        value = getattr(move, name, None)
+        if not isinstance(value, str):
+            continue
+        try:
+            spelled = ids.canonical(value)
+        except NotationError as err:
+            raise NotationError(f"{getattr(move, 'kind', 'move')} {name}: {err}") from None
+        if spelled != value:
+            changes[name] = spelled
+    return dataclasses.replace(move, **changes) if changes else move  # type: ignore[type-var]
