@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import PositionError
+from gadshill.errors import PositionError, UsageError, did_you_mean
 from gadshill.gamedata.gads_hill import SPACE_COUNT
 from gadshill.solver.model import Position
 from gadshill.solver.town import Town, order_spaces
@@ -55,6 +55,15 @@ class PositionFile:
     locomotive: int | None = None
     #: designated field id -> fixed feature id (empty when not given)
     fields: Mapping[str, str] = field(default_factory=dict)
+
+    def player(self, name: str) -> PlayerInfo:
+        """The player of this name (UsageError, a ValueError, naming the players if none)."""
+        for info in self.players:
+            if info.name == name:
+                return info
+        names = [p.name for p in self.players]
+        listed = ", ".join(names) or "none in the position"
+        raise UsageError(f"unknown player {name!r}{did_you_mean(name, names)} (players: {listed})")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -281,6 +290,22 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
             raise PositionError(f"{where}.collected: expected a count of markers (0 or more)")
         players.append(PlayerInfo(name, tuple(buildings), tuple(hand), collected))
     return tuple(players)
+
+
+def parse_marker(text: str, town: Town) -> tuple[str, str]:
+    """A marker written ``BUILDING@SPACE`` (a STOP claim), ids in any case.
+
+    >>> from gadshill.solver.town import load_town
+    >>> parse_marker("saloon@s12", load_town())
+    ('SALOON', 'S12')
+    """
+    building, sep, space = text.partition("@")
+    if not sep or not building.strip() or not space.strip():
+        raise UsageError(f"a claim is BUILDING@SPACE, got {text!r}")
+    try:
+        return town.building_id(building.strip()), town.space_id(space.strip())
+    except PositionError as err:
+        raise PositionError(f"claim {text!r}: {err}") from None
 
 
 def position_to_json(source: PositionFile | Position) -> dict[str, Any]:
