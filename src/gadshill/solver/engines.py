@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gadshill.errors import UsageError, did_you_mean
+from gadshill.errors import PositionError, UsageError, did_you_mean
 from gadshill.rules.rulebook import Violation
 from gadshill.solver import deduction
 from gadshill.solver.binding import bind_card
@@ -122,7 +122,10 @@ def check(
     if my_building is not None:
         if not card.needs_my_building:
             raise UsageError(f"card {number} is a building card: it takes no 'my building'")
-        my_building = town.building_id(my_building, "building for 'my building'")
+        try:
+            my_building = town.building_id(my_building)
+        except PositionError as err:
+            raise PositionError(f"'my building': {err}") from None
     own = None if player is None else loaded.player(player).buildings
     bound = bind_card(card, loaded.position, my_building, own)
     if isinstance(bound, Violation):
