@@ -24,7 +24,20 @@ FORMAT = "gadshill-record"
 
 @dataclass
 class Record:
-    """Header fields and the moves of one game."""
+    """Header fields and the moves of one game.
+
+    >>> record = Record("nim", ["ann", "bob"], seed=7, data_id="nim", data_sha256="0" * 64)
+    >>> record.moves.append({"move": "take", "count": 2})
+    >>> text = record.to_jsonl()
+    >>> len(text.splitlines())  # the header, then one line per move
+    2
+    >>> Record.parse(text) == record
+    True
+    >>> Record.parse('{"game": "nim"}')
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.RecordError: record: line 1 is not a gadshill-record header
+    """
 
     game: str
     players: list[str]
