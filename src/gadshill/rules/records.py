@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill import __version__
 from gadshill.errors import NotationError, RecordError
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
+from gadshill.version import __version__
 
 FORMAT = "gadshill-record"
 
