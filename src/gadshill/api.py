@@ -117,13 +117,7 @@ class Position:
         return position_to_json(self.file)
 
     def __repr__(self) -> str:
-        parts = [
-            "placed " + (", ".join(f"{s} {b}" for s, b in self.placed.items()) or "none"),
-            "markers "
-            + (", ".join(f"{b} {' '.join(s)}" for b, s in self.markers.items()) or "none"),
-        ]
-        if self.board.retired:
-            parts.append("retired " + ", ".join(sorted(self.board.retired)))
+        parts = [self.board.summary()]
         if self.file.locomotive is not None:
             parts.append(f"locomotive {self.file.locomotive}")
         if self.players:
