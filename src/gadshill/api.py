@@ -70,9 +70,7 @@ def new_game(
     (both ``ValueError``).
     """
     spec = get_spec(game)
-    count = spec.min_players if players is None else players
-    if not spec.min_players <= count <= spec.max_players:
-        raise UsageError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    count = spec.check_players(spec.min_players if players is None else players)
     folder = None if data is None else Path(data)
     return spec.new_game(count, seed, folder, spec.resolve_options(options))
 

@@ -114,9 +114,8 @@ def play_and_show(
     from gadshill.rules.bots import play_game
 
     spec = get_spec(game)
-    if players is not None and not spec.min_players <= players <= spec.max_players:
-        # before seat_names repeats a bot name --players times
-        raise UsageError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    if players is not None:  # before seat_names repeats a bot name --players times
+        spec.check_players(players)
     seats = seat_names(players, bots)
     choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
 

@@ -118,8 +118,7 @@ def play_game(
     :mod:`gadshill.rules` plays a whole tiny game with it.
     """
     options = spec.resolve_options(options or {})
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        raise UsageError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    spec.check_players(len(seats))
     choosers = dict(choosers or {})
     for index, name in enumerate(seats):
         if index not in choosers:

@@ -57,6 +57,22 @@ class GameSpec:
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
 
+    def check_players(self, count: int) -> int:
+        """``count`` if the game takes that many players, else a UsageError naming the range.
+
+        >>> from gadshill.rules import MoveCodec, RuleBook
+        >>> spec = GameSpec("nim", "Nim", 2, 4, MoveCodec([]), RuleBook("nim"), *[None] * 4)
+        >>> spec.check_players(3)
+        3
+        >>> spec.check_players(5)
+        Traceback (most recent call last):
+        ...
+        gadshill.errors.UsageError: nim takes 2-4 players
+        """
+        if not self.min_players <= count <= self.max_players:
+            raise UsageError(f"{self.id} takes {self.min_players}-{self.max_players} players")
+        return count
+
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Every option's value: the given ones checked, the others at their default.
 
