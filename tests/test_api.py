@@ -78,6 +78,8 @@ def test_help_imports_no_engine_solver_or_game() -> None:
 
 
 def test_public_names() -> None:
+    # gadshill/__init__ repeats the API's names so that it can stay lazy: the same list
+    assert set(gadshill.__all__) == {*api.__all__, "__version__"}
     assert set(gadshill.__all__) <= set(dir(gadshill))
     for name in gadshill.__all__:
         assert getattr(gadshill, name) is not None
