@@ -51,13 +51,29 @@ class UnknownGame(GadshillError, ValueError):
     """A game id that is not registered."""
 
 
+class UsageError(GadshillError, ValueError):
+    """A bad argument: an unknown option, bot, engine, player or card, a count out of range.
+
+    The CLI reports it as a usage error (one line, exit code 2); a Python caller
+    of the public API catches it as the ``ValueError`` it is.
+
+    >>> isinstance(UsageError("--games must be at least 1"), ValueError)
+    True
+    """
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """A hint naming the closest known ids, or nothing when none is close.
 
+    Case does not count when comparing; the hint spells the ids as they are known.
+
     >>> did_you_mean("BANC", ["BANK", "CHURCH", "SALOON"])
     ' (did you mean BANK?)'
+    >>> did_you_mean("salon", ["BANK", "CHURCH", "SALOON"])
+    ' (did you mean SALOON?)'
     >>> did_you_mean("XYZZY", ["BANK"])
     ''
     """
-    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(close)}?)" if close else ""
+    spelled = {name.casefold(): name for name in known}
+    close = difflib.get_close_matches(word.casefold(), list(spelled), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(spelled[c] for c in close)}?)" if close else ""

@@ -11,9 +11,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from gadshill.errors import UnknownGame, did_you_mean
-from gadshill.rules.spec import GameSpec
+
+if TYPE_CHECKING:  # the rule layer is imported with a game's spec, not to list the ids
+    from gadshill.rules.spec import GameSpec
 
 GAME_PACKAGES: tuple[str, ...] = (
     "gadshill.gads_hill",

@@ -106,7 +106,7 @@ def test_render_svg_and_text(
         (["stop", "{bad}"], "invalid JSON"),
         (["stop", "{tight}", "--claim", "BANK"], "BUILDING@SPACE"),
         (["check", "{tight}", "--card", "99"], "99"),
-        (["check", "{tight}", "--card", "11", "--as", "BANK"], "takes no --as"),
+        (["check", "{tight}", "--card", "11", "--as", "BANK"], "takes no 'my building'"),
         (["check", "{tight}", "--card", "23", "--as", "PALACE"], "PALACE"),
         (["check", "{tight}", "--card", "23", "--as", "BANK", "--player", "Zed"], "Zed"),
         (["data", "show", "gads-hill", "--data", "/nonexistent"], "not found"),

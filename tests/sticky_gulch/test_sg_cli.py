@@ -124,7 +124,8 @@ def test_human_seat_malformed_move_text_is_refused_in_one_line(
     # names the rule), then the seat is asked again; "1" picks the first listed move.
     import io
 
-    answers = "keep\nkeep 5 6\nfly\nkeep nobody\n1\n" + "1\n" * 400
+    # seat 0 of seed 1 is dealt lucky-lucy and card-sharp-dan
+    answers = "keep\nkeep 5 6\nfly\nkeep nobody\nkeep Black-Bart\n1\n" + "1\n" * 400
     monkeypatch.setattr("sys.stdin", io.StringIO(answers))
     argv = ["play", "sticky-gulch", "--players", "2", "--bots", "human,random", "--seed", "1"]
     argv += ["--option", "length=short"]
@@ -134,5 +135,6 @@ def test_human_seat_malformed_move_text_is_refused_in_one_line(
     assert "\n" not in captured.err.strip()
     assert "expected 'keep <drifter>'" in out
     assert "unknown move 'fly'" in out
-    assert "[SG-3.draft] nobody is not one of the drifters you were dealt" in out
+    assert "keep drifter: unknown drifter 'nobody'" in out
+    assert "[SG-3.draft] black-bart is not one of the drifters you were dealt" in out
     assert "Traceback" not in out

@@ -1,50 +1,43 @@
-"""Gads Hill solver commands: ``stop``, ``check`` and ``render`` on a position file."""
+"""Gads Hill solver commands: ``stop``, ``check`` and ``render`` on a position file.
+
+``stop`` and ``check`` answer with one of three engines (``--engine``); the town,
+the solver and the drawing are imported when a command runs, not for ``--help``.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from gadshill.cli.data_cmds import DataOption
+from gadshill.cli.common import DataOption, JsonOption, console
 from gadshill.errors import GadshillError
-from gadshill.render.gads_hill import town_svg, town_text
-from gadshill.rules.rulebook import Violation
-from gadshill.solver import deduction
-from gadshill.solver.binding import bind_card
-from gadshill.solver.model import CardReport, Effect
-from gadshill.solver.position_file import PositionFile, load_position
-from gadshill.solver.town import Town, load_town
 
-console = Console(highlight=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from gadshill.rules.rulebook import Violation
+    from gadshill.solver.model import Effect
+    from gadshill.solver.position_file import PositionFile
+    from gadshill.solver.town import Town
 
 PositionArg = Annotated[Path, typer.Argument(help="A Gads Hill position (JSON).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+EngineOption = Annotated[
+    str,
+    typer.Option(
+        help="Who answers: fast (matching, microseconds; the default), cpsat (OR-Tools"
+        " CP-SAT, milliseconds), constraint (python-constraint brute force: small"
+        " positions only, at most 8 unplaced buildings with markers). Same answer from each.",
+    ),
+]
 
 
 def _load(path: Path, data: Path | None) -> tuple[Town, PositionFile]:
+    from gadshill.solver.position_file import load_position
+    from gadshill.solver.town import load_town
+
     town = load_town(data)
     return town, load_position(path, town)
-
-
-def _parse_claim(text: str) -> tuple[str, str]:
-    building, sep, space = text.partition("@")
-    if not sep or not building or not space:
-        raise GadshillError(f"--claim expects BUILDING@SPACE, got {text!r}")
-    return building.upper(), space.upper()
-
-
-def _own_buildings(position: PositionFile, player: str | None) -> tuple[str, ...] | None:
-    if player is None:
-        return None
-    for info in position.players:
-        if info.name == player:
-            return info.buildings
-    names = ", ".join(p.name for p in position.players) or "none in the position"
-    raise GadshillError(f"unknown player {player!r} (players: {names})")
 
 
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
@@ -55,14 +48,19 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(help="Check a STOP claim BUILDING@SPACE instead of listing all."),
         ] = None,
+        engine: EngineOption = "fast",
         as_json: JsonOption = False,
         data: DataOption = None,
     ) -> None:
         """Which markers logic removes (GH-8), each with its reason; or check given claims."""
-        _, loaded = _load(position, data)
+        from gadshill.solver import engines
+        from gadshill.solver.position_file import parse_marker
+
+        engine = engines.engine_name(engine)
+        town, loaded = _load(position, data)
         if claim:
-            claims = [_parse_claim(c) for c in claim]
-            report = deduction.claim(loaded.position, claims)
+            claims = [parse_marker(c, town) for c in claim]
+            report = engines.claim(loaded.position, claims, engine)
             _verdict(
                 report.to_json() if as_json else None,
                 report.legal,
@@ -72,7 +70,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 report.violations,
             )
             return
-        closure = deduction.stop(loaded.position)
+        closure = engines.stop(loaded.position, engine)
         if as_json:
             print(json.dumps(closure.to_json(), indent=2))
             return
@@ -93,24 +91,18 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         player: Annotated[
             str | None, typer.Option(help="Active player (checks 'my building' is theirs).")
         ] = None,
+        engine: EngineOption = "fast",
         as_json: JsonOption = False,
         data: DataOption = None,
     ) -> None:
         """Is a card playable here, why not, and what would it do (GH-5, GH-6)?"""
+        from gadshill.solver import engines
+
+        engine = engines.engine_name(engine)
         town, loaded = _load(position, data)
-        town_card = town.card(card)
-        my_building = as_building.upper() if as_building else None
-        if my_building is not None and not town_card.needs_my_building:
-            raise GadshillError(f"card {card} is a building card: it takes no --as")
-        if my_building is not None and my_building not in town.buildings:
-            raise GadshillError(f"unknown building {my_building!r}")
-        bound = bind_card(town_card, loaded.position, my_building, _own_buildings(loaded, player))
-        if isinstance(bound, Violation):
-            report = CardReport(False, [bound], Effect())
-        else:
-            report = deduction.check_card(loaded.position, bound)
+        report = engines.check(town, loaded, card, as_building, player, engine)
         if not as_json:
-            console.print(f"card {card}: {town_card.text}")
+            console.print(f"card {card}: {town.card(card).text}")
         _verdict(
             report.to_json() if as_json else None,
             report.playable,
@@ -129,6 +121,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         data: DataOption = None,
     ) -> None:
         """Draw the town with its buildings and markers (SVG with -o, else the terminal)."""
+        from gadshill.render.gads_hill import town_svg, town_text
+
         town, loaded = _load(position, data)
         if output is None:
             console.print(town_text(town, loaded), markup=False)

@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.game_cmds import console, score_table
+from gadshill.cli.common import console
 from gadshill.errors import GadshillError
-from gadshill.gads_hill.moves import Draw, StopDone
-from gadshill.gads_hill.spec import spec
-from gadshill.gads_hill.state import GadsHillState
-from gadshill.gads_hill.view import describe, overlooked_summary, position_file, turn_line
-from gadshill.render.gads_hill import town_svg
-from gadshill.rules.bots import play_game
-from gadshill.rules.moves import Move
-from gadshill.rules.state import GameState
+
+if TYPE_CHECKING:
+    from gadshill.gads_hill.state import GadsHillState
+    from gadshill.rules.moves import Move
+    from gadshill.rules.state import GameState
 
 SEATS = ["alert", "greedy", "random"]
 
 
-def _gads_hill(state: GameState[Any]) -> GadsHillState:
-    assert isinstance(state, GadsHillState)
-    return state
-
-
 def run_demo(seed: int, out: Path) -> GadsHillState:
     """Play the demo game, print its story, write the record and the final town."""
+    # the game and the drawing are imported here: `gadshill --help` needs neither
+    from gadshill.cli.game_cmds import score_table
+    from gadshill.gads_hill.moves import Draw, StopDone
+    from gadshill.gads_hill.spec import spec
+    from gadshill.gads_hill.state import GadsHillState
+    from gadshill.gads_hill.view import describe, overlooked_summary, position_file, turn_line
+    from gadshill.render.gads_hill import town_svg
+    from gadshill.rules.bots import play_game
+
+    def _gads_hill(state: GameState[Any]) -> GadsHillState:
+        assert isinstance(state, GadsHillState)
+        return state
+
     try:  # refuse an unusable folder before playing, not after
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:

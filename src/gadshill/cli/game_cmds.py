@@ -1,27 +1,31 @@
-"""Commands every game shares: play, replay, rules, tournament, demo."""
+"""Commands every game shares: play, replay, rules, tournament.
+
+Only Typer and the registry are imported up front (``gadshill --help`` stays
+fast); each command imports the rule layer, bots and tables when it runs.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from gadshill.cli.data_cmds import DataOption
-from gadshill.errors import GadshillError, NotationError
-from gadshill.registry import get_spec, spec_factory
-from gadshill.rules.bots import Chooser, play_game
-from gadshill.rules.moves import Move
-from gadshill.rules.records import Record, replay
-from gadshill.rules.spec import GameSpec
-from gadshill.rules.state import GameState
-from gadshill.rules.tournament import run_tournament
+from gadshill.cli.common import DataOption, GameArg, console
+from gadshill.errors import NotationError, UsageError, did_you_mean
+from gadshill.registry import get_spec
 
-console = Console(highlight=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from gadshill.rules.bots import Chooser
+    from gadshill.rules.moves import Move
+    from gadshill.rules.spec import GameSpec
+    from gadshill.rules.state import GameState
+
 MENU_PER_KIND = 12
+BOTS_HELP = "Comma-separated seats: random, greedy, a game's own bots, human."
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -29,12 +33,14 @@ def parse_options(items: list[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise GadshillError(f"--option expects NAME=VALUE, got {item!r}")
+            raise UsageError(f"--option expects NAME=VALUE, got {item!r}")
         out[name] = value
     return out
 
 
 def score_table(spec: GameSpec, state: GameState[Any], seats: list[str]) -> Table:
+    from rich.table import Table
+
     table = Table(title=f"{spec.title}: final scores")
     table.add_column("seat", justify="right")
     table.add_column("player")
@@ -70,7 +76,8 @@ def human_chooser(spec: GameSpec) -> Chooser:
             if number and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             try:
-                move = spec.codec.parse(answer)
+                # the state's own parser: a game reads its ids in any case ("bank" is BANK)
+                move = state.parse_move(answer)
             except NotationError as err:
                 console.print(f"[red]{err}[/red]")
                 continue
@@ -90,7 +97,7 @@ def seat_names(players: int | None, bots: str) -> list[str]:
     if players is not None and len(seats) == 1:
         seats = seats * players
     if players is not None and len(seats) != players:
-        raise GadshillError(f"--players {players} but {len(seats)} bots given in --bots")
+        raise UsageError(f"--players {players} but {len(seats)} bots given in --bots")
     return seats
 
 
@@ -104,10 +111,11 @@ def play_and_show(
     options: dict[str, str],
     quiet: bool = False,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
+    from gadshill.rules.bots import play_game
+
     spec = get_spec(game)
-    if players is not None and not spec.min_players <= players <= spec.max_players:
-        # before seat_names repeats a bot name --players times
-        raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    if players is not None:  # before seat_names repeats a bot name --players times
+        spec.check_players(players)
     seats = seat_names(players, bots)
     choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
 
@@ -125,11 +133,9 @@ def play_and_show(
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @app.command()
     def play(
-        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        game: GameArg,
         players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
-        bots: Annotated[
-            str, typer.Option(help="Comma-separated seats: random, greedy, ..., human.")
-        ] = "random",
+        bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
         seed: Annotated[int, typer.Option(help="Seed for every shuffle and die.")] = 1,
         record: Annotated[
             Path | None, typer.Option(help="Write the game record (JSON Lines) here.")
@@ -152,6 +158,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
     ) -> None:
         """Re-validate every move of a record; exit 1 at the first illegal move."""
+        from gadshill.rules.records import Record, replay
+
         rec = Record.read(path)
         result = replay(rec, get_spec, data)
         spec = get_spec(rec.game)
@@ -184,10 +192,12 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
     @app.command()
     def rules(
-        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        game: GameArg,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """List every rule of a game's rule book: id and text."""
+        from rich.table import Table
+
         spec = get_spec(game)
         if as_json:
             print(json.dumps([{"id": r.id, "text": r.text} for r in spec.rulebook], indent=2))
@@ -201,7 +211,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
     @app.command()
     def tournament(
-        game: Annotated[str, typer.Argument(help="sutters-mill, gads-hill or sticky-gulch")],
+        game: GameArg,
         bots: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")],
         games: Annotated[int, typer.Option(help="How many seeded games.")] = 100,
         seed: Annotated[int, typer.Option(help="First seed.")] = 1,
@@ -209,15 +219,24 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
     ) -> None:
         """Play many seeded games with rotating seats; print win rates per bot."""
+        from rich.table import Table
+
+        from gadshill.registry import spec_factory
+        from gadshill.rules.tournament import run_tournament
+
         if games < 1:
-            raise GadshillError("--games must be at least 1")
+            raise UsageError("--games must be at least 1")
         if workers is not None and workers < 1:
-            raise GadshillError("--workers must be at least 1")
+            raise UsageError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
+        known = ["random", "greedy", *spec.bots]
         for name in names:  # fail fast on a bad bot name, before any process starts
-            if name not in ("random", "greedy", *spec.bots):
-                raise GadshillError(f"unknown bot {name!r} for {game}")
+            if name not in known:
+                hint = did_you_mean(name, known)
+                raise UsageError(
+                    f"unknown bot {name!r} for {spec.id}{hint} (bots: {', '.join(known)})"
+                )
         result = run_tournament(
             spec_factory(game),
             names,

@@ -1,7 +1,9 @@
 """The ``gadshill`` command: one Typer app, commands registered by topic modules.
 
 Every error a user can cause ends as one line on stderr and exit code 2 (usage)
-or 1 (a rule or check failed), never a traceback.
+or 1 (a rule or check failed), never a traceback. The topic modules import only
+Typer and the registry at the top; the engines, the solver and the drawing are
+imported by the command that needs them, so ``gadshill --help`` starts fast.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import sys
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
+from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
 from gadshill.errors import GadshillError
 
 app = typer.Typer(
@@ -22,16 +25,8 @@ app = typer.Typer(
 data_app = typer.Typer(no_args_is_help=True, help="Inspect a game's data pack.")
 app.add_typer(data_app, name="data")
 
-
-def _register_commands() -> None:
-    # Imported here so each topic module can import `app` without a cycle.
-    from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
-
-    for module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
-        module.register(app, data_app)
-
-
-_register_commands()
+for _module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
+    _module.register(app, data_app)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from gadshill.errors import GadshillError
+from gadshill.errors import GadshillError, UsageError, did_you_mean
 from gadshill.rules.moves import Move
 from gadshill.rules.records import Record, new_record
 from gadshill.rules.spec import GameSpec
@@ -26,7 +26,15 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal moves."""
+    """Uniform over the legal moves, drawn from the bot's own generator.
+
+    >>> import random
+    >>> class Pile:  # all this bot asks of a state
+    ...     def legal_moves(self):
+    ...         return ["take 1", "take 2"]
+    >>> RandomBot().choose(Pile(), random.Random(4))
+    'take 1'
+    """
 
     name = "random"
 
@@ -68,8 +76,11 @@ def make_bot(spec: GameSpec, name: str) -> Bot:
         return RandomBot()
     if name == "greedy":
         return GreedyBot(spec.heuristic)
-    known = ", ".join(["random", "greedy", *spec.bots])
-    raise GadshillError(f"unknown bot {name!r} for {spec.id} (bots: {known}, human)")
+    known = ["random", "greedy", *spec.bots]
+    raise UsageError(
+        f"unknown bot {name!r} for {spec.id}{did_you_mean(name, known)}"
+        f" (bots: {', '.join(known)}, human)"
+    )
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -103,10 +114,11 @@ def play_game(
     """Play one game to the end; every move goes through ``apply``.
 
     ``on_move`` sees each move before it is played (to describe it), ``after_move``
-    the state it leads to (to report what it caused)."""
+    the state it leads to (to report what it caused). The docstring of
+    :mod:`gadshill.rules` plays a whole tiny game with it.
+    """
     options = spec.resolve_options(options or {})
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        raise GadshillError(f"{spec.id} takes {spec.min_players}-{spec.max_players} players")
+    spec.check_players(len(seats))
     choosers = dict(choosers or {})
     for index, name in enumerate(seats):
         if index not in choosers:

@@ -32,16 +32,15 @@ class Ids:
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.casefold() in self._by_folded
 
-    def canonical(self, word: str, error: type[GadshillError] = NotationError) -> str:
+    def canonical(self, word: object, error: type[GadshillError] = NotationError) -> str:
         """``word`` as the data spells it; an unknown word raises ``error`` with a hint."""
-        found = self._by_folded.get(word.casefold())
-        if found is None:
-            # compare in the ids' own case, so "banc" is close to "BANK"
-            spelled = next(iter(self._by_folded.values()), word)
-            probe = word.upper() if spelled.isupper() else word.lower()
-            hint = did_you_mean(probe, self._by_folded.values())
+        if isinstance(word, str):
+            found = self._by_folded.get(word.strip().casefold())
+            if found is not None:
+                return found
+            hint = did_you_mean(word.strip(), self._by_folded.values())
             raise error(f"unknown {self.kind} {word!r}{hint}")
-        return found
+        raise error(f"unknown {self.kind} {word!r}")
 
 
 def canonical_move(move: M, fields: Mapping[str, Ids]) -> M:

@@ -117,7 +117,33 @@ def _check_json(hint: Any, value: Any, what: str) -> Any:
 
 
 class MoveCodec:
-    """Strict text and JSON parsing for one game's move classes."""
+    """Strict text and JSON parsing for one game's move classes.
+
+    One spelling per move: ``codec.parse(str(move)) == move`` and
+    ``codec.from_json(move.to_json()) == move``; anything else is a
+    :class:`~gadshill.errors.NotationError` (a ``ValueError``) saying what is wrong.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Take(Move):
+    ...     kind = "take"
+    ...     count: int
+    >>> codec = MoveCodec([Take])
+    >>> codec.parse("take 2")
+    Take(count=2)
+    >>> str(Take(2)), Take(2).to_json()
+    ('take 2', {'move': 'take', 'count': 2})
+    >>> codec.from_json({"move": "take", "count": 2})
+    Take(count=2)
+    >>> codec.parse("take two")
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.NotationError: take count: expected a whole number, got 'two'
+    >>> codec.from_json({"move": "give", "count": 2})
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.NotationError: unknown move 'give' (moves: take)
+    """
 
     def __init__(self, classes: Iterable[type[Move]]):
         self.classes: dict[str, type[Move]] = {}
@@ -158,6 +184,7 @@ class MoveCodec:
         return cls(**values)
 
     def from_json(self, obj: object) -> Move:
+        """Read ``move.to_json()`` back; anything else is a NotationError (see the class)."""
         if not isinstance(obj, dict):
             raise NotationError("a move must be a JSON object")
         cls = self._class(obj.get("move"))

@@ -12,19 +12,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill import __version__
 from gadshill.errors import NotationError, RecordError
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
+from gadshill.version import __version__
 
 FORMAT = "gadshill-record"
 
 
 @dataclass
 class Record:
-    """Header fields and the moves of one game."""
+    """Header fields and the moves of one game.
+
+    >>> record = Record("nim", ["ann", "bob"], seed=7, data_id="nim", data_sha256="0" * 64)
+    >>> record.moves.append({"move": "take", "count": 2})
+    >>> text = record.to_jsonl()
+    >>> len(text.splitlines())  # the header, then one line per move
+    2
+    >>> Record.parse(text) == record
+    True
+    >>> Record.parse('{"game": "nim"}')
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.RecordError: record: line 1 is not a gadshill-record header
+    """
 
     game: str
     players: list[str]

@@ -21,7 +21,14 @@ Breach = Mapping[str, Any] | bool | None
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: its id and a message about this very move."""
+    """One broken rule: its id and a message about this very move.
+
+    >>> violation = Violation("NIM-1", "cannot take 3")
+    >>> str(violation)
+    '[NIM-1] cannot take 3'
+    >>> violation.to_json()
+    {'rule': 'NIM-1', 'message': 'cannot take 3'}
+    """
 
     rule: str
     message: str
@@ -33,10 +40,18 @@ class Violation:
         return {"rule": self.rule, "message": self.message}
 
 
-class IllegalMove(GadshillError):
+class IllegalMove(GadshillError, ValueError):
     """Raised by ``apply`` for a move that breaks rules; the state is untouched.
 
-    ``violations`` lists every rule the move breaks, each with its id.
+    ``violations`` lists every rule the move breaks, each with its id. A move
+    is a value the caller chose, so this is a ``ValueError`` too (as in
+    python-chess).
+
+    >>> err = IllegalMove("take 3", [Violation("NIM-1", "cannot take 3")])
+    >>> str(err)
+    'illegal move take 3: [NIM-1] cannot take 3'
+    >>> isinstance(err, ValueError), [v.rule for v in err.violations]
+    (True, ['NIM-1'])
     """
 
     def __init__(self, move: object, violations: list[Violation]):
@@ -55,6 +70,21 @@ class Rule(Generic[S, M]):
     the rule book, implemented by the engine and covered by its tests.
     ``gate`` rules stop further checking when broken: later predicates may
     assume what a gate established (the player owns the piece, the id exists).
+
+    A rule of a tiny game whose state is the pile (an int) and whose move is
+    the number of stones taken (an int too):
+
+    >>> rule = Rule(
+    ...     "NIM-1",
+    ...     "Take one or two stones.",
+    ...     moves=(int,),
+    ...     breach=lambda pile, take: take not in (1, 2),
+    ...     message="cannot take {move}",
+    ... )
+    >>> rule.violation(5, 3)
+    Violation(rule='NIM-1', message='cannot take 3')
+    >>> rule.violation(5, 2) is None
+    True
     """
 
     id: str
@@ -143,7 +173,23 @@ class RuleBook(Generic[S, M]):
         return rules
 
     def check(self, state: S, move: M) -> list[Violation]:
-        """Every rule this move breaks in this state (empty when it is legal)."""
+        """Every rule this move breaks in this state (empty when it is legal).
+
+        Not just the first: a player learns everything wrong with a move at once.
+        (The state here is a pile of stones, an int; a move, the stones taken.)
+
+        >>> book = RuleBook("nim")
+        >>> @book.rule("NIM-1", "Take one or two stones.", (int,), "cannot take {move}")
+        ... def one_or_two(pile, take):
+        ...     return take not in (1, 2)
+        >>> @book.rule("NIM-2", "Take no more than the pile.", (int,), "the pile holds {pile}")
+        ... def no_more_than_the_pile(pile, take):
+        ...     return {"pile": pile} if take > pile else None
+        >>> book.check(5, 2)
+        []
+        >>> [str(v) for v in book.check(2, 3)]
+        ['[NIM-1] cannot take 3', '[NIM-2] the pile holds 2']
+        """
         found: list[Violation] = []
         for rule in self._governing(move):
             violation = rule.violation(state, move)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import GadshillError
+from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
@@ -57,14 +57,51 @@ class GameSpec:
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
 
+    def check_players(self, count: int) -> int:
+        """``count`` if the game takes that many players, else a UsageError naming the range.
+
+        >>> from gadshill.rules import MoveCodec, RuleBook
+        >>> spec = GameSpec("nim", "Nim", 2, 4, MoveCodec([]), RuleBook("nim"), *[None] * 4)
+        >>> spec.check_players(3)
+        3
+        >>> spec.check_players(5)
+        Traceback (most recent call last):
+        ...
+        gadshill.errors.UsageError: nim takes 2-4 players
+        """
+        if not self.min_players <= count <= self.max_players:
+            raise UsageError(f"{self.id} takes {self.min_players}-{self.max_players} players")
+        return count
+
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Every option's value: the given ones checked, the others at their default.
+
+        An unknown option or value is a :class:`~gadshill.errors.UsageError` (a
+        ``ValueError``) naming what is allowed. (Only the options matter here, so
+        the spec of this example leaves the game's functions out.)
+
+        >>> from gadshill.rules import MoveCodec, RuleBook
+        >>> spec = GameSpec(
+        ...     "nim", "Nim", 2, 4, MoveCodec([]), RuleBook("nim"),
+        ...     new_game=None, pack=None, describe_pack=None, render=None,
+        ...     options={"variant": ("plain", "misere")},
+        ... )
+        >>> spec.resolve_options({})
+        {'variant': 'plain'}
+        >>> spec.resolve_options({"variant": "misere"})
+        {'variant': 'misere'}
+        >>> spec.resolve_options({"variant": "fast"})
+        Traceback (most recent call last):
+        ...
+        gadshill.errors.UsageError: option variant: 'fast' is not one of plain, misere
+        """
         out = {name: values[0] for name, values in self.options.items()}
         for name, value in given.items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise GadshillError(f"{self.id} has no option {name!r} (options: {known})")
+                raise UsageError(f"{self.id} has no option {name!r} (options: {known})")
             if value not in self.options[name]:
                 allowed = ", ".join(self.options[name])
-                raise GadshillError(f"option {name}: {value!r} is not one of {allowed}")
+                raise UsageError(f"option {name}: {value!r} is not one of {allowed}")
             out[name] = value
         return out

@@ -23,7 +23,7 @@ once by :func:`matching.analyse`. The readings of the rules are documented in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from gadshill.errors import PositionError
@@ -64,7 +64,9 @@ __all__ = [
     "claim",
     "claimed_spaces",
     "compile_position",
+    "explain_removals",
     "forced_placements",
+    "judge_card",
     "refute",
     "removable_edges",
     "removable_markers",
@@ -151,21 +153,43 @@ def _trivial_removal(position: Position, building: BuildingId, space: SpaceId) -
 def removable_markers(position: Position) -> list[Removal]:
     """Every logically removable marker with its smallest tight set (GH-8)."""
     compiled, analysis = _analyse(position)
-    out = [_trivial_removal(position, b, s) for b, s in compiled.trivial]
-    users: list[int] | None = None
     names, spaces = compiled.buildings, compiled.spaces
+    found = list(compiled.trivial)
     for b, row in enumerate(compiled.adj):
         allowed = analysis.allowed[b]
-        for v in row:
-            if (allowed >> v) & 1:
-                continue
-            if users is None:
-                users = analysis.users()
-            tight, covered = tight_closure(analysis, users, v)
-            tb = tuple(names[i] for i in bits(tight))
-            ts = tuple(spaces[i] for i in bits(covered))
-            because = explain.removal_text(names[b], spaces[v], tb, ts)
-            out.append(Removal(names[b], spaces[v], tb, ts, because))
+        found.extend((names[b], spaces[v]) for v in row if not (allowed >> v) & 1)
+    return _explain(position, compiled, analysis, found)
+
+
+def explain_removals(position: Position, markers: Iterable[Marker]) -> list[Removal]:
+    """The fast path's explanation of each of these markers, found removable by any engine.
+
+    The CP-SAT and python-constraint engines say *which* markers go; the reason
+    (the smallest tight set) is the same whoever found them, so it is worded once.
+    """
+    compiled, analysis = _analyse(position)
+    return _explain(position, compiled, analysis, markers)
+
+
+def _explain(
+    position: Position, compiled: Compiled, analysis: Analysis, markers: Iterable[Marker]
+) -> list[Removal]:
+    trivial = set(compiled.trivial)
+    users: list[int] | None = None
+    out: list[Removal] = []
+    for b, s in markers:
+        if (b, s) in trivial:
+            out.append(_trivial_removal(position, b, s))
+            continue
+        v = compiled.space_index.get(s)
+        if v is None or _used(compiled, analysis, b, s) is not None:
+            raise RuntimeError(f"the {label(b)} marker on {s} is not removable (engines disagree)")
+        if users is None:
+            users = analysis.users()
+        tight, covered = tight_closure(analysis, users, v)
+        tb = tuple(compiled.buildings[j] for j in bits(tight))
+        ts = tuple(compiled.spaces[j] for j in bits(covered))
+        out.append(Removal(b, s, tb, ts, explain.removal_text(b, s, tb, ts)))
     out.sort(key=lambda r: marker_key((r.building, r.space)))
     return out
 
@@ -175,6 +199,16 @@ def _find(compiled: Compiled, building: BuildingId) -> int:
         return compiled.buildings.index(building)
     except ValueError:
         return -1
+
+
+def _used(
+    compiled: Compiled, analysis: Analysis, building: BuildingId, space: SpaceId
+) -> tuple[int, int] | None:
+    """(building index, space index) when some maximum layout uses this marker."""
+    i, v = _find(compiled, building), compiled.space_index.get(space)
+    if i < 0 or v is None or not (analysis.allowed[i] >> v) & 1:
+        return None
+    return i, v
 
 
 def refute(
@@ -189,11 +223,13 @@ def refute(
     if space not in position.markers.get(building, frozenset()):
         raise PositionError(f"there is no {label(building)} marker on {space}")
     compiled, analysis = _analyse(position)
-    b = _find(compiled, building)
-    v = compiled.space_index.get(space)
-    if b < 0 or v is None or not (analysis.allowed[b] >> v) & 1:
-        return None
-    match_l = matching_with(compiled.adj, len(compiled.spaces), b, v)
+    used = _used(compiled, analysis, building, space)
+    return None if used is None else _layout(compiled, *used)
+
+
+def _layout(compiled: Compiled, building: int, space: int) -> dict[BuildingId, SpaceId]:
+    """A maximum layout with this building on this space (the edge must be in one)."""
+    match_l = matching_with(compiled.adj, len(compiled.spaces), building, space)
     return {compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0}
 
 
@@ -416,7 +452,23 @@ def check_card(position: Position, clue: Clue) -> CardReport:
     check_clue_ids(position, clue)
     if clue.partner is not None and clue.partner == clue.subject:
         return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
-    status, unary, possible = _possible(position, clue)
+    return judge_card(position, clue, *_possible(position, clue))
+
+
+def judge_card(
+    position: Position,
+    clue: Clue,
+    status: Mapping[BuildingId, str],
+    unary: Mapping[BuildingId, frozenset[SpaceId]],
+    possible: Mapping[BuildingId, frozenset[SpaceId]],
+) -> CardReport:
+    """The card's verdict and effect, given each named building's candidates (GH-6).
+
+    ``status`` is "retired", "placed", "marked" or "unmarked"; ``unary`` the
+    candidates before a condition card's relation, ``possible`` after it. Finding
+    those is the search (the fast path here, or another engine); what follows from
+    them (every broken rule, the markers placed and removed, the cascade) is this.
+    """
     violations: list[Violation] = list(_card_violations(position, clue, status, unary, possible))
     if violations:
         return CardReport(False, violations, Effect(), possible)
@@ -449,7 +501,7 @@ def check_card(position: Position, clue: Clue) -> CardReport:
         tuple(retired_now),
         _freeze(position, markers, placed, retired),
     )
-    return CardReport(True, [], effect, possible)
+    return CardReport(True, [], effect, dict(possible))
 
 
 # --- discarding two cards to take a marker (GH-7) ---------------------------------
@@ -500,39 +552,51 @@ def take_marker(position: Position, building: BuildingId, space: SpaceId) -> Act
 # --- STOP claims (GH-8) -------------------------------------------------------------
 
 
-def claim(position: Position, claims: Iterable[Marker]) -> ActionReport:
+#: an engine's answer to "which markers does logic remove?" (sorted (building, space))
+Removable = Callable[[Position], Iterable[Marker]]
+
+
+def claim(
+    position: Position, claims: Iterable[Marker], removable: Removable | None = None
+) -> ActionReport:
     """Claim markers as logically removable; all must be, then the cascade runs.
 
     Removing a marker that no maximum layout uses leaves the set of maximum
     layouts unchanged, so claims are judged together against this position.
     A rejected claim comes with a layout that uses it (``refutations``).
+    ``removable``: another engine's judgement of which markers go (the fast
+    path's by default); the refuting layouts are the fast path's in any case.
     """
     wanted = sorted(set(claims), key=marker_key)
     violations: list[Violation] = []
     refutations: dict[Marker, dict[BuildingId, SpaceId]] = {}
     compiled, analysis = _analyse(position)
     trivial = set(compiled.trivial)
+    judged = None if removable is None else set(removable(position))
     for b, s in wanted:
         if s not in position.markers.get(b, frozenset()):
             violations.append(
                 SolverViolation("GH-8", f"there is no {label(b)} marker on {s}", (b,), (s,))
             )
             continue
-        if (b, s) in trivial:
+        used = None if (b, s) in trivial else _used(compiled, analysis, b, s)
+        removable_here = used is None if judged is None else (b, s) in judged
+        if removable_here:
             continue
-        i = _find(compiled, b)
-        v = compiled.space_index[s]
-        if (analysis.allowed[i] >> v) & 1:
-            match_l = matching_with(compiled.adj, len(compiled.spaces), i, v)
-            layout = {
-                compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0
-            }
-            refutations[(b, s)] = layout
-            violations.append(
-                SolverViolation("GH-8", explain.refutation_text(b, s, layout), (b,), (s,))
-            )
+        if used is None:
+            raise RuntimeError(f"the {label(b)} marker on {s} is removable (engines disagree)")
+        layout = _layout(compiled, *used)
+        refutations[(b, s)] = layout
+        violations.append(
+            SolverViolation("GH-8", explain.refutation_text(b, s, layout), (b,), (s,))
+        )
     if violations:
         return ActionReport(False, violations, Effect(), refutations)
+    return ActionReport(True, [], _remove(position, wanted))
+
+
+def _remove(position: Position, wanted: list[Marker]) -> Effect:
+    """Take these (removable) markers off the board, then run the cascade."""
     markers, placed, retired = _mutable(position)
     standing = set(placed.values())
     emptied: list[BuildingId] = []
@@ -543,27 +607,33 @@ def claim(position: Position, claims: Iterable[Marker]) -> ActionReport:
     retired.update(emptied)
     placed_now, taken, retired_now = _cascade(markers, placed, retired, frozenset())
     retired_now = sorted(set(emptied) | set(retired_now))
-    effect = Effect(
+    return Effect(
         markers_removed=tuple(wanted),
         buildings_placed=tuple(placed_now),
         markers_taken=tuple(taken),
         retired=tuple(retired_now),
         after=_freeze(position, markers, placed, retired),
     )
-    return ActionReport(True, [], effect)
 
 
-def stop(position: Position) -> StopReport:
-    """The STOP closure: claim every removable marker, cascade, repeat until none is left."""
+def stop(position: Position, removable: Removable | None = None) -> StopReport:
+    """The STOP closure: claim every removable marker, cascade, repeat until none is left.
+
+    ``removable``: another engine's judgement of which markers go in each round
+    (the fast path's by default); the explanations are the fast path's.
+    """
     removals: list[Removal] = []
     placements: list[Marker] = []
     current = position
     while True:
-        found = removable_markers(current)
+        if removable is None:
+            found = removable_markers(current)
+        else:
+            found = explain_removals(current, removable(current))
         if not found:
             return StopReport(removals, placements, current)
         removals.extend(found)
-        report = claim(current, [(r.building, r.space) for r in found])
-        assert report.legal and report.effect.after is not None
-        placements.extend(report.effect.buildings_placed)
-        current = report.effect.after
+        effect = _remove(current, [(r.building, r.space) for r in found])
+        assert effect.after is not None
+        placements.extend(effect.buildings_placed)
+        current = effect.after

@@ -66,6 +66,28 @@ class Position:
     placed: Mapping[SpaceId, BuildingId] = field(default_factory=dict)
     retired: frozenset[BuildingId] = frozenset()
 
+    def __repr__(self) -> str:
+        """Readable and stable (frozensets print in hash order, which changes per run).
+
+        >>> spaces = frozenset({"S1", "S2", "S10"})
+        >>> Position(spaces, {"BANK": frozenset({"S10", "S2"})}, {"S1": "HOTEL"})
+        <Position: placed S1 HOTEL; markers BANK S2 S10>
+        """
+        return f"<Position: {self.summary()}>"
+
+    def summary(self) -> str:
+        """What stands and lies where: spaces in natural order (S2 before S10), buildings sorted."""
+        placed = ", ".join(f"{s} {self.placed[s]}" for s in sorted(self.placed, key=natural))
+        markers = ", ".join(
+            f"{b} {' '.join(sorted(spaces, key=natural))}"
+            for b, spaces in sorted(self.markers.items())
+            if spaces
+        )
+        parts = [f"placed {placed or 'none'}", f"markers {markers or 'none'}"]
+        if self.retired:
+            parts.append("retired " + ", ".join(sorted(self.retired)))
+        return "; ".join(parts)
+
     def free_spaces(self) -> frozenset[SpaceId]:
         return self.spaces - frozenset(self.placed)
 

@@ -3,8 +3,14 @@
 It enumerates layouts outright: one variable per unplaced building with
 markers, whose values are its marker spaces plus a private "stays out" value,
 all different. The maximum layouts are the solutions placing the most
-buildings; the rest follows by looking at them. Exponential, so tests only use
-it for positions with few buildings (``MAX_BUILDINGS``).
+buildings; the rest follows by looking at them. Exponential, so it refuses
+positions with more than ``MAX_BUILDINGS`` buildings with markers (the
+``constraint`` engine of ``gadshill stop|check`` is for small positions and for
+checking the other two).
+
+For a card it finds each named building's candidates by enumeration too; the
+verdict and the effect that follow from them are worded by the fast path
+(:func:`deduction.judge_card`), so the three engines give one answer.
 """
 
 from __future__ import annotations
@@ -13,14 +19,20 @@ from collections.abc import Callable, Sequence
 
 import constraint
 
+from gadshill.errors import UsageError
+from gadshill.solver.deduction import judge_card
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     MAX_MARKERS_PER_SPACE,
     BuildingId,
+    CardReport,
     Clue,
+    Effect,
     Marker,
     Position,
     SpaceId,
+    card_violation,
+    check_clue_ids,
     marker_key,
 )
 
@@ -48,7 +60,11 @@ def maximum_layouts(position: Position) -> list[dict[BuildingId, SpaceId]]:
     """Every layout that places as many buildings as possible (building -> space)."""
     domains, _ = _graph(position)
     if len(domains) > MAX_BUILDINGS:
-        raise ValueError(f"oracle limited to {MAX_BUILDINGS} buildings, got {len(domains)}")
+        raise UsageError(
+            f"the constraint engine (an oracle enumerating every layout) is limited to"
+            f" {MAX_BUILDINGS} unplaced buildings with markers, this position has"
+            f" {len(domains)}: use the fast or the cpsat engine"
+        )
     if not domains:
         return [{}]
     names = sorted(domains)
@@ -91,33 +107,54 @@ def forced_placements(position: Position) -> list[Marker]:
 
 def possible_spaces(position: Position, clue: Clue) -> dict[BuildingId, frozenset[SpaceId]]:
     """The possible spaces of the clue's buildings (GH-6), by enumeration."""
+    return candidates(position, clue)[2]
+
+
+def candidates(
+    position: Position, clue: Clue
+) -> tuple[
+    dict[BuildingId, str],
+    dict[BuildingId, frozenset[SpaceId]],
+    dict[BuildingId, frozenset[SpaceId]],
+]:
+    """(status, candidates before the relation, possible spaces) of each named building."""
     layouts = maximum_layouts(position)
     free = position.spaces - set(position.placed)
     filled = set.intersection(*(set(lay.values()) for lay in layouts)) if layouts else set()
     where = {b: s for s, b in position.placed.items()}
+    status: dict[BuildingId, str] = {}
     cand: dict[BuildingId, frozenset[SpaceId]] = {}
     for role, b in enumerate(clue.named()):
         if b in position.retired:
-            spaces: set[SpaceId] = set()
+            status[b], spaces = "retired", set()
         elif b in where:
-            spaces = {where[b]}
+            status[b], spaces = "placed", {where[b]}
         elif position.markers.get(b):
-            spaces = {lay[b] for lay in layouts if b in lay}
+            status[b], spaces = "marked", {lay[b] for lay in layouts if b in lay}
         else:
-            spaces = set(free) - filled
+            status[b], spaces = "unmarked", set(free) - filled
         if role == 0:
             spaces &= clue.region
         cand[b] = frozenset(spaces)
     if clue.partner is None:
-        return cand
+        return status, cand, dict(cand)
     rel = clue.relation or frozenset()
     pairs = [
         (a, c) for a in cand[clue.subject] for c in cand[clue.partner] if a != c and (a, c) in rel
     ]
-    return {
+    possible = {
         clue.subject: frozenset(a for a, _ in pairs),
         clue.partner: frozenset(c for _, c in pairs),
     }
+    return status, cand, possible
+
+
+def check_card(position: Position, clue: Clue) -> CardReport:
+    """The card check with candidates found by enumeration (same report as the fast path)."""
+    check_clue_ids(position, clue)
+    if clue.partner == clue.subject:
+        return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
+    return judge_card(position, clue, *candidates(position, clue))
 
 
 def playable(position: Position, clue: Clue) -> bool:

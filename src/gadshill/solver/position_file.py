@@ -10,7 +10,9 @@
       "players": [{"name": "Ann", "buildings": ["HOTEL"], "hand": [39], "collected": 2}]
     }
 
-Only ``markers`` and ``placed`` are required. A position describes the board
+Only ``markers`` and ``placed`` are required. Ids may be written in any case
+(``"bank"``, ``"s12"``): they are read as the pack's ids (``BANK``, ``S12``), and
+an unknown id is refused naming the closest known ones. A position describes the board
 *between* turns, so everything the rules forbid at the end of a turn is refused:
 more markers than a building has, a marker on a built space, a placed building
 that still has markers, a building placed twice, more than 3 markers on one space
@@ -21,12 +23,12 @@ a locomotive that does not count 3 + the buildings standing.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import PositionError
+from gadshill.errors import PositionError, UsageError, did_you_mean
 from gadshill.gamedata.gads_hill import SPACE_COUNT
 from gadshill.solver.model import Position
 from gadshill.solver.town import Town, order_spaces
@@ -53,6 +55,15 @@ class PositionFile:
     locomotive: int | None = None
     #: designated field id -> fixed feature id (empty when not given)
     fields: Mapping[str, str] = field(default_factory=dict)
+
+    def player(self, name: str) -> PlayerInfo:
+        """The player of this name (UsageError, a ValueError, naming the players if none)."""
+        for info in self.players:
+            if info.name == name:
+                return info
+        names = [p.name for p in self.players]
+        listed = ", ".join(names) or "none in the position"
+        raise UsageError(f"unknown player {name!r}{did_you_mean(name, names)} (players: {listed})")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -116,22 +127,26 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
 
     placed: dict[str, str] = {}
     where: dict[str, str] = {}
-    for space, building in doc["placed"].items():
-        _space(town, space, "placed")
-        if not isinstance(building, str) or building not in town.buildings:
-            raise PositionError(f"placed.{space}: unknown building {building!r}")
+    for given_space, given_building in doc["placed"].items():
+        space = _space(town, given_space, "placed")
+        if space in placed:
+            raise PositionError(f"placed: {space} is given twice")
+        building = _building(town, given_building, f"placed.{space}")
         if building in where:
             raise PositionError(f"placed.{space}: {building} already stands on {where[building]}")
         placed[space], where[building] = building, space
 
     markers: dict[str, frozenset[str]] = {}
-    for building, spaces in doc["markers"].items():
-        if building not in town.buildings:
-            raise PositionError(f"markers: unknown building {building!r}")
-        if not isinstance(spaces, list):
+    seen: set[str] = set()
+    for given_building, given_spaces in doc["markers"].items():
+        building = _building(town, given_building, "markers")
+        if building in seen:
+            raise PositionError(f"markers: {building} is given twice")
+        seen.add(building)
+        if not isinstance(given_spaces, list):
             raise PositionError(f"markers.{building}: expected a list of space ids")
+        spaces = [_space(town, space, f"markers.{building}") for space in given_spaces]
         for space in spaces:
-            _space(town, space, f"markers.{building}")
             if space in placed:
                 raise PositionError(
                     f"markers.{building}: {space} already holds the {placed[space]}"
@@ -177,11 +192,11 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
         given = doc["fields"]
         if not isinstance(given, dict):
             raise PositionError("'fields' must be an object")
-        for fid, feature in given.items():
-            if fid not in town.fields:
-                raise PositionError(f"fields: unknown field {fid!r}")
-            if not isinstance(feature, str) or feature not in town.features:
-                raise PositionError(f"fields.{fid}: unknown feature {feature!r}")
+        for given_field, given_feature in given.items():
+            fid = _id(town.field_id, given_field, "fields")
+            if fid in fields:
+                raise PositionError(f"fields: {fid} is given twice")
+            feature = _id(town.feature_id, given_feature, f"fields.{fid}")
             if feature in fields.values():
                 raise PositionError(f"fields.{fid}: {feature} is on two fields")
             fields[fid] = feature
@@ -202,21 +217,29 @@ def _retired(
     """Buildings out of the game: their last marker went without the building (GH-6)."""
     if not isinstance(given, list):
         raise PositionError("'retired' must be a list of building ids")
-    for building in given:
-        if not isinstance(building, str) or building not in town.buildings:
-            raise PositionError(f"retired: unknown building {building!r}")
+    retired = [_building(town, building, "retired") for building in given]
+    for building in retired:
         if building in markers or building in where:
             raise PositionError(f"retired: {building} still has markers or stands in town")
-    if len(set(given)) != len(given):
+    if len(set(retired)) != len(retired):
         raise PositionError("retired: a building is listed twice")
-    return list(given)
+    return retired
 
 
-def _space(town: Town, space: Any, where: str) -> None:
-    if not isinstance(space, str) or space not in town.spaces:
-        field_id = isinstance(space, str) and space in town.fields
-        hint = " (a designated field, not a building space)" if field_id else ""
-        raise PositionError(f"{where}: unknown building space {space!r}{hint}")
+def _id(match: Callable[[object], str], given: Any, where: str) -> str:
+    """``match(given)`` (an id in any case), its error prefixed with where it was found."""
+    try:
+        return match(given)
+    except PositionError as err:
+        raise PositionError(f"{where}: {err}") from None
+
+
+def _space(town: Town, space: Any, where: str) -> str:
+    return _id(town.space_id, space, where)
+
+
+def _building(town: Town, building: Any, where: str) -> str:
+    return _id(town.building_id, building, where)
 
 
 def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
@@ -239,12 +262,11 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
             raise PositionError(f"{where}.name: expected a non-empty string")
         if any(p.name == name for p in players):
             raise PositionError(f"{where}.name: two players are called {name!r}")
-        buildings = entry.get("buildings", [])
-        if not isinstance(buildings, list):
+        given_buildings = entry.get("buildings", [])
+        if not isinstance(given_buildings, list):
             raise PositionError(f"{where}.buildings: expected a list of building ids")
+        buildings = [_building(town, b, f"{where}.buildings") for b in given_buildings]
         for building in buildings:
-            if not isinstance(building, str) or building not in town.buildings:
-                raise PositionError(f"{where}.buildings: unknown building {building!r}")
             if owner.get(building) == name:
                 raise PositionError(f"{where}.buildings: {building} is listed twice")
             if building in owner:
@@ -268,6 +290,22 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
             raise PositionError(f"{where}.collected: expected a count of markers (0 or more)")
         players.append(PlayerInfo(name, tuple(buildings), tuple(hand), collected))
     return tuple(players)
+
+
+def parse_marker(text: str, town: Town) -> tuple[str, str]:
+    """A marker written ``BUILDING@SPACE`` (a STOP claim), ids in any case.
+
+    >>> from gadshill.solver.town import load_town
+    >>> parse_marker("saloon@s12", load_town())
+    ('SALOON', 'S12')
+    """
+    building, sep, space = text.partition("@")
+    if not sep or not building.strip() or not space.strip():
+        raise UsageError(f"a claim is BUILDING@SPACE, got {text!r}")
+    try:
+        return town.building_id(building.strip()), town.space_id(space.strip())
+    except PositionError as err:
+        raise PositionError(f"claim {text!r}: {err}") from None
 
 
 def position_to_json(source: PositionFile | Position) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
-from gadshill.errors import DataError, GadshillError, PositionError
+from gadshill.errors import DataError, PositionError, UsageError
 from gadshill.gamedata import gads_hill
 from gadshill.gamedata.gads_hill import Building, Card, Feature, Field, Space, TownData
 from gadshill.gamedata.pack import PackCache
+from gadshill.rules.ids import Ids
 from gadshill.solver.geography import Geography
 from gadshill.solver.model import Clue, Position
 
@@ -71,18 +72,20 @@ class TownCard:
             assert card.building is not None
             return Clue(card.building, self.spaces, card=card.number, text=card.text)
         if my_building is None:
-            raise GadshillError(
+            raise UsageError(
                 f"card {card.number} is a {card.kind} card: it needs one of your own"
                 " buildings as 'my building' (GH-5)"
             )
-        if my_building not in self.town.buildings:
-            raise GadshillError(f"unknown building {my_building!r} for 'my building'")
+        try:
+            my_building = self.town.building_id(my_building)
+        except PositionError as err:
+            raise PositionError(f"'my building': {err}") from None
         text = f"{card.text} [my building: {my_building}]"
         if card.kind == "district":
             return Clue(my_building, self.spaces, card=card.number, text=text)
         assert card.building is not None and card.relation is not None
         if my_building == card.building:
-            raise GadshillError(
+            raise UsageError(
                 f"card {card.number} relates {card.building} to 'my building':"
                 f" choose another of your buildings (GH-5)"
             )
@@ -152,9 +155,34 @@ class Town:
         return self.data.features
 
     def card(self, number: int) -> TownCard:
+        """The card of this number (UsageError, a ValueError, when there is none)."""
         if number not in self.cards:
-            raise GadshillError(f"no card number {number} (cards are 1-60)")
+            first, last = min(self.cards), max(self.cards)
+            raise UsageError(f"no card number {number} (cards are {first}-{last})")
         return self.cards[number]
+
+    # --- ids as a person types them: any case, with a hint when unknown ----------
+    def building_id(self, name: object, what: str = "building") -> str:
+        """The building id ``name`` means, in any case (``"bank"`` -> ``"BANK"``)."""
+        return match_id(name, self.buildings, what)
+
+    def space_id(self, name: object, what: str = "building space") -> str:
+        """The building space ``name`` means (``"s12"`` -> ``"S12"``); a field id is refused."""
+        try:
+            return match_id(name, self.spaces, what)
+        except PositionError:
+            if isinstance(name, str) and name.casefold() in map(str.casefold, self.fields):
+                hint = " (a designated field, not a building space)"
+                raise PositionError(f"unknown {what} {name!r}{hint}") from None
+            raise
+
+    def field_id(self, name: object) -> str:
+        """The designated field ``name`` means (``"f1"`` -> ``"F1"``)."""
+        return match_id(name, self.fields, "field")
+
+    def feature_id(self, name: object) -> str:
+        """The fixed feature ``name`` means (``"station"`` -> ``"STATION"``)."""
+        return match_id(name, self.features, "feature")
 
     def ordered(self, spaces: Iterable[str]) -> list[str]:
         """Space ids in town order (S1, S2, ..., S19)."""
@@ -165,25 +193,43 @@ class Town:
         markers: Mapping[str, Iterable[str]] | None = None,
         placed: Mapping[str, str] | None = None,
     ) -> Position:
-        """A :class:`Position` over this town's 19 building spaces, ids checked."""
-        markers = markers or {}
-        placed = placed or {}
-        for building, spaces in markers.items():
-            if building not in self.buildings:
-                raise PositionError(f"unknown building {building!r}")
-            for space in spaces:
-                if space not in self.spaces:
-                    raise PositionError(f"{building}: unknown building space {space!r}")
-        for space, building in placed.items():
-            if space not in self.spaces:
-                raise PositionError(f"unknown building space {space!r}")
-            if building not in self.buildings:
-                raise PositionError(f"{space}: unknown building {building!r}")
+        """A :class:`Position` over this town's building spaces, ids checked (in any case)."""
+        given_markers: dict[str, frozenset[str]] = {}
+        for building, spaces in (markers or {}).items():
+            name = self.building_id(building)
+            try:
+                given_markers[name] = frozenset(self.space_id(s) for s in spaces)
+            except PositionError as err:
+                raise PositionError(f"{name}: {err}") from None
+        given_placed: dict[str, str] = {}
+        for space, building in (placed or {}).items():
+            where = self.space_id(space)
+            try:
+                given_placed[where] = self.building_id(building)
+            except PositionError as err:
+                raise PositionError(f"{where}: {err}") from None
         return Position(
             spaces=self.space_ids,
-            markers={b: frozenset(s) for b, s in markers.items() if s},
-            placed=dict(placed),
+            markers={b: s for b, s in given_markers.items() if s},
+            placed=given_placed,
         )
+
+
+def match_id(given: object, known: Iterable[str], what: str) -> str:
+    """The id among ``known`` that ``given`` names, matched case-insensitively.
+
+    People type ``bank`` and ``s12``; the pack says ``BANK`` and ``S12``. An id
+    that matches none is a :class:`PositionError` (a ``ValueError``) naming the
+    closest ids.
+
+    >>> match_id("s12", ["S1", "S12"], "building space")
+    'S12'
+    >>> match_id("BNAK", ["BANK", "CHURCH"], "building")
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.PositionError: unknown building 'BNAK' (did you mean BANK?)
+    """
+    return Ids(what, known).canonical(given, PositionError)
 
 
 def order_spaces(spaces: Iterable[str]) -> list[str]:

@@ -1,0 +1,22 @@
+"""What the command modules share, and nothing heavy: ``--help`` imports only this,
+Typer and the registry. Each command imports the engines it needs when it runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from gadshill.registry import game_ids
+
+console = Console(highlight=False, soft_wrap=True)
+
+DataOption = Annotated[
+    Path | None,
+    typer.Option("--data", help="Use this data pack folder instead of the built-in one."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(game_ids())} (in any case).")]
