@@ -30,6 +30,12 @@ def test_api_md_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.attempted >= 40 and result.failed == 0
 
 
+def test_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert result.attempted >= 5 and result.failed == 0
+
+
 def run_python(code: str) -> str:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
