@@ -10,7 +10,7 @@ from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
-from gadshill.gads_hill.view import describe, render
+from gadshill.gads_hill.view import describe, draw, render
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
@@ -29,6 +29,7 @@ def spec() -> GameSpec:
         pack=pack,
         describe_pack=gamedata_gads_hill.describe,
         render=render,
+        draw=draw,
         describe=describe,
         heuristic=heuristic,
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},

@@ -32,9 +32,9 @@ from gadshill.gads_hill.constants import (
 )
 from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.picture import draw
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.world import World
-from gadshill.render.gads_hill import town_svg
 from gadshill.rules.ids import canonical_move
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rng import GameRandom
@@ -402,5 +402,5 @@ class GadsHillState(GameState[Move]):
         )
 
     def _repr_svg_(self) -> str:
-        """The town picture, so a state shows itself in Jupyter."""
-        return town_svg(self.world.town, self.position_file())
+        """The picture everybody sees (``picture.draw``), so a state shows itself in Jupyter."""
+        return draw(self, None)

@@ -10,6 +10,7 @@ from typing import Any
 from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
 from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
+from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.gads_hill import town_text
 from gadshill.rules.moves import Move

@@ -2,15 +2,19 @@
 
 Both show the streets, the 19 building spaces (id, entrance side), the three
 designated fields (with their fixed feature when known), the buildings standing
-and every marker (building abbreviations, e.g. ``CAS`` for the CASINO).
+and every marker (building abbreviations, e.g. ``CAS`` for the CASINO). The SVG is
+an ElementTree (``render.svg``), so names are escaped by construction; a game's
+picture (``gads_hill.picture``) draws the town with ``draw_town`` beside its panel.
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Collection
 
 from gadshill.gamedata.gads_hill import Space, Street
-from gadshill.solver.model import Position
+from gadshill.render import svg
+from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
 from gadshill.solver.town import Town
 
@@ -37,9 +41,22 @@ def entrance_side(town: Town, space: Space) -> str:
 
 # --------------------------------------------------------------------------- SVG
 
+#: what the town picture's colours and shapes mean
+TOWN_LEGEND = (
+    ("#fffaf0", "building space (id; black bar: entrance)"),
+    ("#7a5230", "a building stands here"),
+    ("#e6dcc0", "designated field (fixed feature)"),
+    ("#f6d365", "marker (building abbreviation)"),
+)
 
-def town_svg(town: Town, source: Source) -> str:
-    """An SVG picture of the town and a position."""
+
+def draw_town(
+    parent: ET.Element, town: Town, source: Source, highlights: Collection[Marker] = ()
+) -> tuple[float, float]:
+    """Draw the town and a position into ``parent``; answers the drawing's (width, height).
+
+    ``highlights`` are markers (building, space) ringed in red, e.g. a STOP answer.
+    """
     position, pf = _split(source)
     data = town.data
     xs = [s.x for s in data.spaces.values()] + [f.x for f in data.fields.values()]
@@ -51,126 +68,102 @@ def town_svg(town: Town, source: Source) -> str:
         return round(MARGIN + v * SCALE, 1)
 
     width, height = px(max_x) + MARGIN, px(max_y) + MARGIN
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
-        f' viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        "<title>Gads Hill 1874</title>",
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f3ead3"/>',
-    ]
-    # streets
+    brown = "#5a4526"
     for street in data.streets.values():
         if street.axis == "east-west":
             x0, y0, w, h = street.start, street.at - 0.5, street.end - street.start, 1.0
         else:
             x0, y0, w, h = street.at - 0.5, street.start, 1.0, street.end - street.start
-        out.append(
-            f'<rect class="street" x="{px(x0)}" y="{px(y0)}" width="{w * SCALE}"'
-            f' height="{h * SCALE}" fill="#d9c59a"/>'
-        )
+        svg.rect(parent, px(x0), px(y0), w * SCALE, h * SCALE, class_="street", fill="#d9c59a")
     for street in data.streets.values():
-        name = escape(street.id)
         if street.axis == "east-west":
-            out.append(
-                f'<text x="{px(street.start + 0.2)}" y="{px(street.at) + 5}" font-size="14"'
-                f' fill="#5a4526">{name}</text>'
-            )
+            svg.text(parent, px(street.start + 0.2), px(street.at) + 5, street.id,
+                     font_size=14, fill=brown)
         else:
-            cx, cy = px(street.at), px(street.start + 0.15)
-            out.append(
-                f'<text x="{cx + 5}" y="{cy}" font-size="14" fill="#5a4526"'
-                f' transform="rotate(90 {cx + 5} {cy})">{name}</text>'
-            )
-    # railway and locomotive count
-    rail = data.railway
-    out.append(
-        f'<line class="railway" x1="{px(rail.start)}" y1="{px(rail.y)}" x2="{px(rail.end)}"'
-        f' y2="{px(rail.y)}" stroke="#333" stroke-width="4"/>'
-    )
-    stops = 23  # the locomotive counts 0..22
-    step = (rail.end - rail.start) / (stops - 1)
-    for i in range(stops):
-        x = px(rail.start + i * step)
-        out.append(
-            f'<line x1="{x}" y1="{px(rail.y) - 8}" x2="{x}" y2="{px(rail.y) + 8}"'
-            f' stroke="#333" stroke-width="2"/>'
-            f'<text x="{x}" y="{px(rail.y) + 22}" font-size="10" text-anchor="middle">{i}</text>'
-        )
-    out.append(f'<text x="{px(rail.start)}" y="{px(rail.y) - 12}" font-size="12">railway</text>')
-    if pf is not None and pf.locomotive is not None:
-        x = px(rail.start + pf.locomotive * step)
-        out.append(
-            f'<rect class="locomotive" x="{x - 10}" y="{px(rail.y) - 10}" width="20"'
-            f' height="20" fill="#8b0000"/>'
-            f'<text x="{px(rail.end)}" y="{px(rail.y) - 12}" font-size="12"'
-            f' text-anchor="end">locomotive {pf.locomotive}</text>'
-        )
-    # compass
-    out.append(
-        f'<text x="{width - MARGIN}" y="{MARGIN}" font-size="16" text-anchor="end">N &#8593;</text>'
-    )
+            cx, cy = px(street.at) + 5, px(street.start + 0.15)
+            svg.text(parent, cx, cy, street.id, font_size=14, fill=brown,
+                     transform=f"rotate(90 {svg.number(cx)} {svg.number(cy)})")
+    _draw_railway(parent, town, pf, px)
+    svg.text(parent, width - MARGIN, MARGIN, "N \u2191", font_size=16, text_anchor="end")
     half = LOT / 2
-    # fields
+    size = LOT * SCALE
     for f in data.fields.values():
         feature = pf.fields.get(f.id) if pf is not None else None
-        label = escape(town.features[feature].name) if feature else "(fixed feature)"
-        out.append(
-            f'<g class="field" id="{f.id}"><rect x="{px(f.x - half)}" y="{px(f.y - half)}"'
-            f' width="{LOT * SCALE}" height="{LOT * SCALE}" fill="#e6dcc0" stroke="#000"'
-            f' stroke-width="4"/>'
-            f'<text x="{px(f.x - half) + 4}" y="{px(f.y - half) + 14}" font-size="12"'
-            f' font-weight="bold">{f.id}</text>'
-            f'<text x="{px(f.x)}" y="{px(f.y) + 8}" font-size="8"'
-            f' text-anchor="middle">{label}</text></g>'
-        )
-    # spaces
+        label = town.features[feature].name if feature else "(fixed feature)"
+        g = svg.group(parent, "field", id=f.id)
+        svg.rect(g, px(f.x - half), px(f.y - half), size, size, fill="#e6dcc0", stroke="#000",
+                 stroke_width=4)
+        svg.text(g, px(f.x - half) + 4, px(f.y - half) + 14, f.id, font_weight="bold")
+        svg.text(g, px(f.x), px(f.y) + 8, label, font_size=8, text_anchor="middle")
+    ringed = set(highlights)
     for space in data.spaces.values():
         x0, y0 = px(space.x - half), px(space.y - half)
-        size = LOT * SCALE
         standing = position.placed.get(space.id)
-        fill = "#7a5230" if standing else "#fffaf0"
-        parts = [
-            f'<g class="space" id="{space.id}">',
-            f'<rect x="{x0}" y="{y0}" width="{size}" height="{size}" fill="{fill}"'
-            f' stroke="#6b5a3a" stroke-width="1.5"/>',
-        ]
-        side = entrance_side(town, space)
+        g = svg.group(parent, "space", id=space.id)
+        svg.rect(g, x0, y0, size, size, fill="#7a5230" if standing else "#fffaf0",
+                 stroke="#6b5a3a", stroke_width=1.5)
         bar = {
             "n": (x0 + size / 3, y0, size / 3, 5),
             "s": (x0 + size / 3, y0 + size - 5, size / 3, 5),
             "w": (x0, y0 + size / 3, 5, size / 3),
             "e": (x0 + size - 5, y0 + size / 3, 5, size / 3),
-        }[side]
-        parts.append(
-            f'<rect class="entrance" x="{bar[0]}" y="{bar[1]}" width="{bar[2]}"'
-            f' height="{bar[3]}" fill="#222"><title>entrance on {escape(space.entrance)}'
-            "</title></rect>"
-        )
-        colour = "#fff" if standing else "#333"
-        parts.append(
-            f'<text x="{x0 + 8}" y="{y0 + 17}" font-size="13" font-weight="bold"'
-            f' fill="{colour}">{space.id}</text>'
-        )
+        }[entrance_side(town, space)]
+        door = svg.rect(g, *bar, class_="entrance", fill="#222")
+        svg.title(door, f"entrance on {space.entrance}")
+        svg.text(g, x0 + 8, y0 + 17, space.id, font_size=13, font_weight="bold",
+                 fill="#fff" if standing else "#333")
         if standing:
             building = town.buildings[standing]
-            parts.append(
-                f'<text class="building" x="{px(space.x)}" y="{px(space.y) + 6}"'
-                f' font-size="15" font-weight="bold" fill="#fff" text-anchor="middle">'
-                f"{building.abbr}<title>{escape(building.name)}</title></text>"
-            )
+            svg.text(g, px(space.x), px(space.y) + 6, building.abbr, tooltip=building.name,
+                     class_="building", font_size=15, font_weight="bold", fill="#fff",
+                     text_anchor="middle")
         for i, marker in enumerate(position.markers_on(space.id)):
             building = town.buildings[marker]
             cx = x0 + 12 + (i % 3) * (size - 24) / 2
             cy = y0 + size - 14 - (i // 3) * 20
-            parts.append(
-                f'<g class="marker"><circle cx="{cx}" cy="{cy}" r="10" fill="#f6d365"'
-                f' stroke="#8a6d1d"/><text x="{cx}" y="{cy + 3}" font-size="8"'
-                f' text-anchor="middle">{building.abbr}</text>'
-                f"<title>{escape(building.name)} marker</title></g>"
-            )
-        parts.append("</g>")
-        out.append("".join(parts))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+            lit = (marker, space.id) in ringed
+            mg = svg.group(g, "marker highlight" if lit else "marker")
+            svg.circle(mg, cx, cy, 10, fill="#f6d365", stroke=svg.HIGHLIGHT if lit else "#8a6d1d",
+                       stroke_width=3 if lit else 1)
+            svg.text(mg, cx, cy + 3, building.abbr, font_size=8, text_anchor="middle")
+            svg.title(mg, f"{building.name} marker")
+    return width, height
+
+
+def _draw_railway(
+    parent: ET.Element, town: Town, pf: PositionFile | None, px: Callable[[float], float]
+) -> None:
+    """The railway with its 23 stops, and the locomotive when the position knows it."""
+    rail = town.data.railway
+    y = px(rail.y)
+    svg.line(parent, px(rail.start), y, px(rail.end), y, class_="railway", stroke="#333",
+             stroke_width=4)
+    stops = 23  # the locomotive counts 0..22
+    step = (rail.end - rail.start) / (stops - 1)
+    for i in range(stops):
+        x = px(rail.start + i * step)
+        svg.line(parent, x, y - 8, x, y + 8, stroke="#333", stroke_width=2)
+        svg.text(parent, x, y + 22, str(i), font_size=10, text_anchor="middle")
+    svg.text(parent, px(rail.start), y - 12, "railway")
+    if pf is not None and pf.locomotive is not None:
+        x = px(rail.start + pf.locomotive * step)
+        svg.rect(parent, x - 10, y - 10, 20, 20, class_="locomotive", fill="#8b0000")
+        svg.text(parent, px(rail.end), y - 12, f"locomotive {pf.locomotive}", text_anchor="end")
+
+
+def town_svg(town: Town, source: Source, highlights: Collection[Marker] = ()) -> str:
+    """An SVG picture of the town and a position, with a legend below it.
+
+    ``highlights`` are markers (building, space) ringed in red.
+    """
+    doc = svg.Document(100, 100, "Gads Hill 1874")
+    width, height = draw_town(doc.root, town, source, highlights)
+    entries = list(TOWN_LEGEND)
+    if highlights:
+        entries.append((svg.HIGHLIGHT, "highlighted marker"))
+    height += svg.legend(doc.root, MARGIN, height, entries) + MARGIN / 2
+    doc.resize(width, height)
+    return doc.to_string()
 
 
 # --------------------------------------------------------------------------- text

@@ -48,6 +48,9 @@ class GameSpec:
     describe_pack: Callable[[Path | None], dict[str, Any]]
     #: render(state, viewer): a terminal picture; viewer None shows everything
     render: Callable[[GameState[Any], int | None], str]
+    #: draw(state, viewer): an SVG picture (a whole ``<svg>`` document) of what seat
+    #: ``viewer`` may see; None: everything public, no hand
+    draw: Callable[[GameState[Any], int | None], str] | None = None
     describe: Callable[[GameState[Any], Move], str] = default_describe
     heuristic: Callable[[GameState[Any], int], float] = default_heuristic
     #: option name -> allowed values (first is the default)

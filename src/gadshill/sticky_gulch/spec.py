@@ -14,7 +14,7 @@ from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
-from gadshill.sticky_gulch.view import describe, render
+from gadshill.sticky_gulch.view import describe, draw, render
 
 
 def pack(data: Path | None) -> PackInfo:
@@ -34,6 +34,7 @@ def spec() -> GameSpec:
         pack=pack,
         describe_pack=gamedata_sticky_gulch.describe,
         render=render,
+        draw=draw,
         describe=describe,
         heuristic=heuristic,
         options={"length": LENGTHS},

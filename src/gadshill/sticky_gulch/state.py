@@ -20,6 +20,7 @@ from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
 from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER, REACT
 from gadshill.sticky_gulch.moves import CODEC, StickyGulchMove
+from gadshill.sticky_gulch.picture import draw
 from gadshill.sticky_gulch.rules import BOOK
 
 # A claim: (location number, lode letter, player, dollars)
@@ -352,3 +353,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
         out["deck_top_seen"] = list(self.deck_top_seen) if self.deck_top_seen else None
         out["rng"] = self.rng.getstate()
         return out
+
+    def _repr_svg_(self) -> str:
+        """The picture everybody sees (``picture.draw``), so a state shows itself in Jupyter."""
+        return draw(self, None)

@@ -26,6 +26,7 @@ from gadshill.sticky_gulch.moves import (
     Target,
     Use,
 )
+from gadshill.sticky_gulch.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.sticky_gulch.state import StickyGulchState
 
 

@@ -14,7 +14,7 @@ from gadshill.sutters_mill.heuristic import heuristic
 from gadshill.sutters_mill.moves import CODEC
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
-from gadshill.sutters_mill.view import describe, render
+from gadshill.sutters_mill.view import describe, draw, render
 
 
 def pack(data: Path | None) -> PackInfo:
@@ -34,6 +34,7 @@ def spec() -> GameSpec:
         pack=pack,
         describe_pack=gamedata.describe,
         render=render,
+        draw=draw,
         describe=describe,
         heuristic=heuristic,
         bots={"patient": PatientBot},

@@ -23,6 +23,7 @@ from gadshill.sutters_mill import effects, movegen
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import GAME_ID, OVER, START, SUPPLY
 from gadshill.sutters_mill.moves import CODEC
+from gadshill.sutters_mill.picture import draw
 from gadshill.sutters_mill.payments import Holding, least_loss_payments, payment_loss
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.tables import tables_for
@@ -374,3 +375,7 @@ class SuttersMillState(GameState[Move]):
         snap["hands"] = [[ranks[r] for r in h] for h in self.hands]
         snap["card_box"] = [[ranks[r] for r in h] for h in self.card_box]
         return snap
+
+    def _repr_svg_(self) -> str:
+        """The picture everybody sees (``picture.draw``), so a state shows itself in Jupyter."""
+        return draw(self, None)

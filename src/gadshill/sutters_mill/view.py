@@ -7,6 +7,7 @@ from typing import Any
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
+from gadshill.sutters_mill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.sutters_mill.state import SuttersMillState
 
 

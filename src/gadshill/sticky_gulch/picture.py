@@ -1,0 +1,186 @@
+"""The SVG picture of a Sticky Gulch game as one seat may see it: the locations in
+play with their sites (camps, X sites, open sites) and lodes (claimed or not), the
+retired locations, the decks, a roll in progress, and every player's money and camps.
+
+Drifters are private (SG-R.private-drifters): a seat's own hand (and the drifters
+dealt or offered to it) is drawn only in that seat's picture; the others show counts.
+
+The state is imported for type checking only, so the state's ``_repr_svg_`` can
+draw itself through :func:`draw` without an import cycle.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, cast
+
+from gadshill.render import svg
+from gadshill.rules.state import GameState
+from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, HIRE, OVER, X_SITE
+
+if TYPE_CHECKING:
+    from gadshill.sticky_gulch.state import StickyGulchState
+
+MARGIN = 20
+CARD_W, CARD_H = 214, 132
+PER_ROW = 5
+PANEL_W = 360
+SITE_R = 12
+WRAP = 48
+X_GREY = "#9a9a9a"
+
+
+def _status(state: StickyGulchState) -> str:
+    if state.phase == OVER:
+        return "game over"
+    line = f"turn {state.turn}, {state.length} game, phase {state.phase}: seat {state.player}"
+    if state.actor != state.player:
+        line += f" (seat {state.actor} to answer)"
+    if state.phase == ACT:
+        line += f"; {state.action_points} action points left"
+    return line
+
+
+def _location(
+    parent: ET.Element, state: StickyGulchState, number: int, x: float, y: float, lit: bool
+) -> None:
+    """One location card: number and name, its sites in a row, its lodes below."""
+    location = state.data.location(number)
+    card = svg.group(parent, "location", id=f"location-{number}")
+    rolling = state.roll_location == number and state.phase != OVER
+    svg.rect(card, x, y, CARD_W, CARD_H, rx=6, fill="#fffaf0",
+             stroke=svg.HIGHLIGHT if lit else "#6b5a3a", stroke_width=4 if lit else 1.5)
+    svg.text(card, x + 8, y + 18, f"#{number} {location.name}", font_weight="bold")
+    sites = state.sites[number]
+    for i, owner in enumerate(sites):
+        cx = x + 8 + SITE_R + i * (2 * SITE_R + 6)
+        cy = y + 44
+        site = svg.group(card, "site")
+        if owner == X_SITE:
+            svg.circle(site, cx, cy, SITE_R, fill=X_GREY, stroke=svg.INK)
+            svg.text(site, cx, cy + 4, "X", font_size=11, font_weight="bold",
+                     text_anchor="middle")
+            svg.title(site, f"site {i + 1}: X, no camp may stand here")
+        elif owner == FREE:
+            svg.circle(site, cx, cy, SITE_R, fill="#fff", stroke=svg.INK)
+            svg.text(site, cx, cy + 4, str(i + 1), font_size=11, text_anchor="middle")
+            svg.title(site, f"site {i + 1}: open")
+        else:
+            svg.circle(site, cx, cy, SITE_R, fill=svg.seat_colour(owner), stroke=svg.INK,
+                       class_="camp")
+            svg.text(site, cx, cy + 4, str(i + 1), font_size=11, fill="#fff",
+                     text_anchor="middle", font_weight="bold")
+            svg.title(site, f"site {i + 1}: camp of seat {owner}")
+    claimants = {
+        letter: player for where, letter, player, _dollars in state.claims if where == number
+    }
+    for i, lode in enumerate(location.lodes):
+        lx = x + 8 + i * 50
+        ly = y + 66
+        claimed = i < state.claimed[number]
+        box = svg.group(card, "lode claimed" if claimed else "lode")
+        who = claimants.get(lode.letter)
+        fill = svg.seat_colour(who) if claimed and who is not None else "#f6d365"
+        svg.rect(box, lx, ly, 44, 24, rx=3, fill=fill if claimed else "#f6d365", stroke=svg.INK,
+                 stroke_width=0.5, opacity=0.6 if claimed else 1)
+        svg.text(box, lx + 22, ly + 16, f"{lode.letter} ${lode.payout}", font_size=11,
+                 text_anchor="middle", font_weight="bold",
+                 text_decoration="line-through" if claimed else None)
+        by = f" by seat {who}" if who is not None else ""
+        svg.title(box, f"lode {lode.letter}: ${lode.payout}, {'claimed' + by if claimed else 'open'}")
+    left = location.left[state.claimed[number]]
+    svg.text(card, x + 8, y + 110, f"${left} still in the ground", font_size=11)
+    if rolling:
+        die = f"die {state.die}" if state.die else "die to roll"
+        svg.text(card, x + CARD_W - 8, y + 18, die, font_size=12, font_weight="bold",
+                 fill=svg.HIGHLIGHT, text_anchor="end", class_="die")
+
+
+def _drifter_rows(state: StickyGulchState, heading: str, idents: list[str]) -> list[str]:
+    rows = [heading]
+    for ident in idents:
+        drifter = state.drifter(ident)
+        rows += svg.wrap(f"- {drifter.name} (${drifter.cost}): {drifter.text()}", WRAP)
+    return rows
+
+
+def _players(
+    parent: ET.Element, state: StickyGulchState, viewer: int | None, x: float, y: float
+) -> float:
+    best = max(state.money)
+    for seat in range(state.players):
+        richest = " (richest)" if state.phase == OVER and state.money[seat] == best else ""
+        y = svg.seat_heading(parent, x, y, svg.seat_colour(seat),
+                             f"seat {seat}: ${state.money[seat]}{richest}")
+        camps = len(state.camps_of(seat))
+        rows = [
+            f"camps: {camps} on the board, {state.stock[seat]} in stock",
+            f"drifters in hand: {len(state.hands[seat])}",
+        ]
+        y = svg.lines(parent, x + 18, y, rows, class_="seat-detail", font_size=11)
+        if viewer == seat:
+            own = svg.group(parent, "hand")
+            rows = _drifter_rows(state, "your drifters:", state.hands[seat])
+            if state.phase == DRAFT and state.draft_offers[seat]:
+                rows += _drifter_rows(state, "dealt to you:", state.draft_offers[seat])
+            if state.phase == HIRE and seat == state.player and state.hire_offer:
+                rows += _drifter_rows(state, "hiring from:", state.hire_offer)
+            known = state.deck_top_known_to(seat)
+            if known:
+                rows += _drifter_rows(state, "on top of the drifter deck:", known)
+            y = svg.lines(own, x + 18, y, rows, font_size=11)
+        y += 4
+    return y
+
+
+def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] = ()) -> str:
+    """The table as seat ``viewer`` sees it (None: what everybody sees, no hand).
+
+    ``highlights`` are location numbers framed in red.
+    """
+    s = cast("StickyGulchState", state)
+    doc = svg.Document(100, 100, "The Mother Lode of Sticky Gulch")
+    board = svg.group(doc.root, "board")
+    svg.text(board, MARGIN, 28, "The Mother Lode of Sticky Gulch", font_size=18,
+             font_weight="bold")
+    svg.text(board, MARGIN, 48, _status(s))
+    top = 62
+    for i, number in enumerate(s.in_play):
+        x = MARGIN + (i % PER_ROW) * (CARD_W + 10)
+        y = top + (i // PER_ROW) * (CARD_H + 10)
+        _location(board, s, number, x, y, number in highlights)
+    rows_of_cards = max(1, (len(s.in_play) + PER_ROW - 1) // PER_ROW)
+    y = top + rows_of_cards * (CARD_H + 10)
+    retired = ", ".join(f"#{n} {s.data.location(n).name}" for n in s.retired) or "-"
+    rows = svg.wrap(f"retired locations ({len(s.retired)} of {s.target}): {retired}", 120)
+    y = svg.lines(board, MARGIN, y + 8, rows, class_="retired")
+    board_width = MARGIN + PER_ROW * (CARD_W + 10)
+    panel = svg.group(doc.root, "panel")
+    x = board_width + 10
+    rows = [
+        f"location deck: {len(s.location_deck)} cards",
+        f"drifter deck: {len(s.drifter_deck)}, discarded {len(s.drifter_discard)}",
+    ]
+    if s.roll_location and s.phase != OVER:
+        declared = ", ".join(ident for _p, ident, _v in s.declared)
+        die = str(s.die) if s.die else "not rolled"
+        rows += svg.wrap(
+            f"roll on #{s.roll_location}: die {die}"
+            + (f", declared {declared}" if declared else ""),
+            WRAP,
+        )
+    panel_y = svg.lines(panel, x, 28, rows) + 6
+    panel_y = _players(panel, s, viewer, x, panel_y)
+    entries = [(svg.seat_colour(p), f"seat {p}: camp, claimed lode") for p in range(s.players)]
+    entries += [
+        ("#fff", "open site (its number)"),
+        (X_GREY, "X site: no camp"),
+        ("#f6d365", "open lode: letter and payout"),
+    ]
+    if highlights:
+        entries.append((svg.HIGHLIGHT, "highlighted location"))
+    legend_y = max(y, panel_y) + 6
+    legend_height = svg.legend(doc.root, MARGIN, legend_y, entries)
+    doc.resize(x + PANEL_W, legend_y + legend_height + MARGIN)
+    return doc.to_string()
