@@ -1,4 +1,5 @@
-"""Gads Hill solver commands: ``stop``, ``check`` and ``render`` on a position file.
+"""Gads Hill solver commands ``stop`` and ``check`` on a position file, and ``render``,
+which draws a Gads Hill position or any game's record (``--at N``, ``--seat P``).
 
 ``stop`` and ``check`` answer with one of three engines (``--engine``); the town,
 the solver and the drawing are imported when a command runs, not for ``--help``.
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gadshill.cli.common import DataOption, JsonOption, console
-from gadshill.errors import GadshillError
+from gadshill.errors import GadshillError, UsageError
 
 if TYPE_CHECKING:
     from gadshill.rules.rulebook import Violation
@@ -38,6 +39,14 @@ def _load(path: Path, data: Path | None) -> tuple[Town, PositionFile]:
 
     town = load_town(data)
     return town, load_position(path, town)
+
+
+RENDER_HELP = (
+    "Draw a board: an SVG with -o, else the terminal picture.\n\n"
+    "SOURCE is a game record of any game (drawn after --at N moves, as --seat P sees it)"
+    " or a Gads Hill position file (the town with its buildings and markers). They are"
+    " told apart by content: a record's first line is its gadshill-record header."
+)
 
 
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
@@ -112,26 +121,100 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             report.violations,
         )
 
-    @app.command()
+    @app.command(help=RENDER_HELP)
     def render(
-        position: PositionArg,
+        source: Annotated[
+            Path,
+            typer.Argument(help="A game record (.jsonl) of any game, or a Gads Hill position (JSON)."),
+        ],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write an SVG here.")
         ] = None,
+        at: Annotated[
+            int | None,
+            typer.Option(help="Records: draw the state after this many moves (default: the end)."),
+        ] = None,
+        seat: Annotated[
+            int | None,
+            typer.Option(help="Records: draw what this seat sees (default: what everybody sees)."),
+        ] = None,
         data: DataOption = None,
     ) -> None:
-        """Draw the town with its buildings and markers (SVG with -o, else the terminal)."""
+        text = _read(source)
+        if _is_record(text):
+            _render_record(source, text, output, at, seat, data)
+            return
+        if at is not None or seat is not None:
+            raise UsageError(f"{source} is a position, not a record: --at and --seat need a record")
         from gadshill.render.gads_hill import town_svg, town_text
 
-        town, loaded = _load(position, data)
+        town, loaded = _load(source, data)
         if output is None:
             console.print(town_text(town, loaded), markup=False)
             return
-        try:
-            output.write_text(town_svg(town, loaded))
-        except OSError as err:
-            raise GadshillError(f"{output}: cannot write ({err.strerror})") from None
-        console.print(f"wrote {output}")
+        _write(output, town_svg(town, loaded))
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not text"
+        raise GadshillError(f"{path}: cannot read ({reason})") from None
+
+
+def _is_record(text: str) -> bool:
+    """A record starts with a header line naming the record format; a position does not."""
+    from gadshill.rules.records import FORMAT
+
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        header = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(header, dict) and header.get("format") == FORMAT
+
+
+def _write(output: Path, picture: str) -> None:
+    try:
+        output.write_text(picture)
+    except OSError as err:
+        raise GadshillError(f"{output}: cannot write ({err.strerror})") from None
+    console.print(f"wrote {output}")
+
+
+def _render_record(
+    path: Path, text: str, output: Path | None, at: int | None, seat: int | None,
+    data: Path | None,
+) -> None:
+    """Replay a record's first ``at`` moves and draw that state as ``seat`` sees it."""
+    from gadshill.errors import RecordError
+    from gadshill.registry import get_spec
+    from gadshill.rules.records import Record, replay
+
+    record = Record.parse(text, str(path))
+    total = len(record.moves)
+    if at is None:
+        at = total
+    if not 0 <= at <= total:
+        raise UsageError(f"--at {at}: {path} has {total} moves, so N is 0 to {total}")
+    players = len(record.players)
+    if seat is not None and not 0 <= seat < players:
+        raise UsageError(f"--seat {seat}: {path} has seats 0 to {players - 1}")
+    record.moves = record.moves[:at]
+    result = replay(record, get_spec, data)
+    if not result.ok:
+        rules = ", ".join(v.rule for v in result.violations)
+        raise RecordError(
+            f"{path}: move {result.refused_index} '{result.refused_move}' is illegal ({rules})"
+        )
+    spec = get_spec(record.game)
+    if output is None:
+        console.print(spec.render(result.state, seat), markup=False)
+        return
+    if spec.draw is None:
+        raise UsageError(f"{spec.id} has no SVG picture; leave out -o for the terminal one")
+    _write(output, spec.draw(result.state, seat))
 
 
 def _verdict(
