@@ -210,7 +210,9 @@ def test_sutters_mill_hides_other_seats_dug_chips() -> None:
     state = states("sutters-mill")[2]
     assert isinstance(state, SuttersMillState)
     seat = next(
-        p for p in range(state.player_count) if any(c not in state.public_chips for c in state.chips[p])
+        p
+        for p in range(state.player_count)
+        if any(c not in state.public_chips for c in state.chips[p])
     )
     hidden = sum(1 for c in state.chips[seat] if c not in state.public_chips)
     other = (seat + 1) % state.player_count
@@ -246,7 +248,10 @@ def test_sticky_gulch_picture_names_locations_sites_lodes_and_money() -> None:
             assert state.data.location(number).name in text
         for seat in range(state.players):
             assert f"seat {seat}: ${state.money[seat]}" in text
-            assert f"camps: {len(state.camps_of(seat))} on the board, {state.stock[seat]} in stock" in text
+            assert (
+                f"camps: {len(state.camps_of(seat))} on the board, {state.stock[seat]} in stock"
+                in text
+            )
 
 
 def test_sticky_gulch_hand_only_in_its_own_seats_picture() -> None:

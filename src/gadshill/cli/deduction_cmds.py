@@ -125,7 +125,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
     def render(
         source: Annotated[
             Path,
-            typer.Argument(help="A game record (.jsonl) of any game, or a Gads Hill position (JSON)."),
+            typer.Argument(
+                help="A game record (.jsonl) of any game, or a Gads Hill position (JSON)."
+            ),
         ],
         output: Annotated[
             Path | None, typer.Option("-o", "--output", help="Write an SVG here.")
@@ -184,7 +186,11 @@ def _write(output: Path, picture: str) -> None:
 
 
 def _render_record(
-    path: Path, text: str, output: Path | None, at: int | None, seat: int | None,
+    path: Path,
+    text: str,
+    output: Path | None,
+    at: int | None,
+    seat: int | None,
     data: Path | None,
 ) -> None:
     """Replay a record's first ``at`` moves and draw that state as ``seat`` sees it."""

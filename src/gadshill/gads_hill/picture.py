@@ -43,9 +43,7 @@ def building_label(state: GadsHillState, building: str) -> str:
     return f"{name} (out)" if building in state.retired else name
 
 
-def draw(
-    state: GameState[Any], viewer: int | None, highlights: Collection[Marker] = ()
-) -> str:
+def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marker] = ()) -> str:
     """The board as seat ``viewer`` sees it (None: what everybody sees, no hand).
 
     ``highlights`` are markers (building, space) ringed in red, e.g. the markers of a

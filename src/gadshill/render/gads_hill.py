@@ -77,12 +77,25 @@ def draw_town(
         svg.rect(parent, px(x0), px(y0), w * SCALE, h * SCALE, class_="street", fill="#d9c59a")
     for street in data.streets.values():
         if street.axis == "east-west":
-            svg.text(parent, px(street.start + 0.2), px(street.at) + 5, street.id,
-                     font_size=14, fill=brown)
+            svg.text(
+                parent,
+                px(street.start + 0.2),
+                px(street.at) + 5,
+                street.id,
+                font_size=14,
+                fill=brown,
+            )
         else:
             cx, cy = px(street.at) + 5, px(street.start + 0.15)
-            svg.text(parent, cx, cy, street.id, font_size=14, fill=brown,
-                     transform=f"rotate(90 {svg.number(cx)} {svg.number(cy)})")
+            svg.text(
+                parent,
+                cx,
+                cy,
+                street.id,
+                font_size=14,
+                fill=brown,
+                transform=f"rotate(90 {svg.number(cx)} {svg.number(cy)})",
+            )
     _draw_railway(parent, town, pf, px)
     svg.text(parent, width - MARGIN, MARGIN, "N \u2191", font_size=16, text_anchor="end")
     half = LOT / 2
@@ -91,8 +104,16 @@ def draw_town(
         feature = pf.fields.get(f.id) if pf is not None else None
         label = town.features[feature].name if feature else "(fixed feature)"
         g = svg.group(parent, "field", id=f.id)
-        svg.rect(g, px(f.x - half), px(f.y - half), size, size, fill="#e6dcc0", stroke="#000",
-                 stroke_width=4)
+        svg.rect(
+            g,
+            px(f.x - half),
+            px(f.y - half),
+            size,
+            size,
+            fill="#e6dcc0",
+            stroke="#000",
+            stroke_width=4,
+        )
         svg.text(g, px(f.x - half) + 4, px(f.y - half) + 14, f.id, font_weight="bold")
         svg.text(g, px(f.x), px(f.y) + 8, label, font_size=8, text_anchor="middle")
     ringed = set(highlights)
@@ -100,8 +121,16 @@ def draw_town(
         x0, y0 = px(space.x - half), px(space.y - half)
         standing = position.placed.get(space.id)
         g = svg.group(parent, "space", id=space.id)
-        svg.rect(g, x0, y0, size, size, fill="#7a5230" if standing else "#fffaf0",
-                 stroke="#6b5a3a", stroke_width=1.5)
+        svg.rect(
+            g,
+            x0,
+            y0,
+            size,
+            size,
+            fill="#7a5230" if standing else "#fffaf0",
+            stroke="#6b5a3a",
+            stroke_width=1.5,
+        )
         bar = {
             "n": (x0 + size / 3, y0, size / 3, 5),
             "s": (x0 + size / 3, y0 + size - 5, size / 3, 5),
@@ -110,21 +139,44 @@ def draw_town(
         }[entrance_side(town, space)]
         door = svg.rect(g, *bar, class_="entrance", fill="#222")
         svg.title(door, f"entrance on {space.entrance}")
-        svg.text(g, x0 + 8, y0 + 17, space.id, font_size=13, font_weight="bold",
-                 fill="#fff" if standing else "#333")
+        svg.text(
+            g,
+            x0 + 8,
+            y0 + 17,
+            space.id,
+            font_size=13,
+            font_weight="bold",
+            fill="#fff" if standing else "#333",
+        )
         if standing:
             building = town.buildings[standing]
-            svg.text(g, px(space.x), px(space.y) + 6, building.abbr, tooltip=building.name,
-                     class_="building", font_size=15, font_weight="bold", fill="#fff",
-                     text_anchor="middle")
+            svg.text(
+                g,
+                px(space.x),
+                px(space.y) + 6,
+                building.abbr,
+                tooltip=building.name,
+                class_="building",
+                font_size=15,
+                font_weight="bold",
+                fill="#fff",
+                text_anchor="middle",
+            )
         for i, marker in enumerate(position.markers_on(space.id)):
             building = town.buildings[marker]
             cx = x0 + 12 + (i % 3) * (size - 24) / 2
             cy = y0 + size - 14 - (i // 3) * 20
             lit = (marker, space.id) in ringed
             mg = svg.group(g, "marker highlight" if lit else "marker")
-            svg.circle(mg, cx, cy, 10, fill="#f6d365", stroke=svg.HIGHLIGHT if lit else "#8a6d1d",
-                       stroke_width=3 if lit else 1)
+            svg.circle(
+                mg,
+                cx,
+                cy,
+                10,
+                fill="#f6d365",
+                stroke=svg.HIGHLIGHT if lit else "#8a6d1d",
+                stroke_width=3 if lit else 1,
+            )
             svg.text(mg, cx, cy + 3, building.abbr, font_size=8, text_anchor="middle")
             svg.title(mg, f"{building.name} marker")
     return width, height
@@ -136,8 +188,9 @@ def _draw_railway(
     """The railway with its 23 stops, and the locomotive when the position knows it."""
     rail = town.data.railway
     y = px(rail.y)
-    svg.line(parent, px(rail.start), y, px(rail.end), y, class_="railway", stroke="#333",
-             stroke_width=4)
+    svg.line(
+        parent, px(rail.start), y, px(rail.end), y, class_="railway", stroke="#333", stroke_width=4
+    )
     stops = 23  # the locomotive counts 0..22
     step = (rail.end - rail.start) / (stops - 1)
     for i in range(stops):

@@ -124,19 +124,16 @@ def title(parent: ET.Element, content: str) -> ET.Element:
     return node
 
 
-def lines(
-    parent: ET.Element, x: float, y: float, rows: Sequence[str], **attrs: object
-) -> float:
+def lines(parent: ET.Element, x: float, y: float, rows: Sequence[str], **attrs: object) -> float:
     """Rows of text one under another from ``y``; answers the ``y`` below the last."""
+    attrs.setdefault("font_size", 12)
     for row in rows:
-        text(parent, x, y, row, **attrs)
+        element(parent, "text", x=x, y=y, **attrs).text = row
         y += LINE
     return y
 
 
-def legend(
-    parent: ET.Element, x: float, y: float, entries: Sequence[tuple[str, str]]
-) -> float:
+def legend(parent: ET.Element, x: float, y: float, entries: Sequence[tuple[str, str]]) -> float:
     """A framed box of (swatch colour, meaning) rows; answers its height.
 
     A swatch colour of ``""`` draws a row without a swatch.

@@ -49,8 +49,17 @@ def _location(
     location = state.data.location(number)
     card = svg.group(parent, "location", id=f"location-{number}")
     rolling = state.roll_location == number and state.phase != OVER
-    svg.rect(card, x, y, CARD_W, CARD_H, rx=6, fill="#fffaf0",
-             stroke=svg.HIGHLIGHT if lit else "#6b5a3a", stroke_width=4 if lit else 1.5)
+    svg.rect(
+        card,
+        x,
+        y,
+        CARD_W,
+        CARD_H,
+        rx=6,
+        fill="#fffaf0",
+        stroke=svg.HIGHLIGHT if lit else "#6b5a3a",
+        stroke_width=4 if lit else 1.5,
+    )
     svg.text(card, x + 8, y + 18, f"#{number} {location.name}", font_weight="bold")
     sites = state.sites[number]
     for i, owner in enumerate(sites):
@@ -59,18 +68,26 @@ def _location(
         site = svg.group(card, "site")
         if owner == X_SITE:
             svg.circle(site, cx, cy, SITE_R, fill=X_GREY, stroke=svg.INK)
-            svg.text(site, cx, cy + 4, "X", font_size=11, font_weight="bold",
-                     text_anchor="middle")
+            svg.text(site, cx, cy + 4, "X", font_size=11, font_weight="bold", text_anchor="middle")
             svg.title(site, f"site {i + 1}: X, no camp may stand here")
         elif owner == FREE:
             svg.circle(site, cx, cy, SITE_R, fill="#fff", stroke=svg.INK)
             svg.text(site, cx, cy + 4, str(i + 1), font_size=11, text_anchor="middle")
             svg.title(site, f"site {i + 1}: open")
         else:
-            svg.circle(site, cx, cy, SITE_R, fill=svg.seat_colour(owner), stroke=svg.INK,
-                       class_="camp")
-            svg.text(site, cx, cy + 4, str(i + 1), font_size=11, fill="#fff",
-                     text_anchor="middle", font_weight="bold")
+            svg.circle(
+                site, cx, cy, SITE_R, fill=svg.seat_colour(owner), stroke=svg.INK, class_="camp"
+            )
+            svg.text(
+                site,
+                cx,
+                cy + 4,
+                str(i + 1),
+                font_size=11,
+                fill="#fff",
+                text_anchor="middle",
+                font_weight="bold",
+            )
             svg.title(site, f"site {i + 1}: camp of seat {owner}")
     claimants = {
         letter: player for where, letter, player, _dollars in state.claims if where == number
@@ -82,19 +99,47 @@ def _location(
         box = svg.group(card, "lode claimed" if claimed else "lode")
         who = claimants.get(lode.letter)
         fill = svg.seat_colour(who) if claimed and who is not None else "#f6d365"
-        svg.rect(box, lx, ly, 44, 24, rx=3, fill=fill if claimed else "#f6d365", stroke=svg.INK,
-                 stroke_width=0.5, opacity=0.6 if claimed else 1)
-        svg.text(box, lx + 22, ly + 16, f"{lode.letter} ${lode.payout}", font_size=11,
-                 text_anchor="middle", font_weight="bold",
-                 text_decoration="line-through" if claimed else None)
+        svg.rect(
+            box,
+            lx,
+            ly,
+            44,
+            24,
+            rx=3,
+            fill=fill if claimed else "#f6d365",
+            stroke=svg.INK,
+            stroke_width=0.5,
+            opacity=0.6 if claimed else 1,
+        )
+        svg.text(
+            box,
+            lx + 22,
+            ly + 16,
+            f"{lode.letter} ${lode.payout}",
+            font_size=11,
+            text_anchor="middle",
+            font_weight="bold",
+            text_decoration="line-through" if claimed else None,
+        )
         by = f" by seat {who}" if who is not None else ""
-        svg.title(box, f"lode {lode.letter}: ${lode.payout}, {'claimed' + by if claimed else 'open'}")
+        svg.title(
+            box, f"lode {lode.letter}: ${lode.payout}, {'claimed' + by if claimed else 'open'}"
+        )
     left = location.left[state.claimed[number]]
     svg.text(card, x + 8, y + 110, f"${left} still in the ground", font_size=11)
     if rolling:
         die = f"die {state.die}" if state.die else "die to roll"
-        svg.text(card, x + CARD_W - 8, y + 18, die, font_size=12, font_weight="bold",
-                 fill=svg.HIGHLIGHT, text_anchor="end", class_="die")
+        svg.text(
+            card,
+            x + CARD_W - 8,
+            y + 18,
+            die,
+            font_size=12,
+            font_weight="bold",
+            fill=svg.HIGHLIGHT,
+            text_anchor="end",
+            class_="die",
+        )
 
 
 def _drifter_rows(state: StickyGulchState, heading: str, idents: list[str]) -> list[str]:
@@ -111,8 +156,9 @@ def _players(
     best = max(state.money)
     for seat in range(state.players):
         richest = " (richest)" if state.phase == OVER and state.money[seat] == best else ""
-        y = svg.seat_heading(parent, x, y, svg.seat_colour(seat),
-                             f"seat {seat}: ${state.money[seat]}{richest}")
+        y = svg.seat_heading(
+            parent, x, y, svg.seat_colour(seat), f"seat {seat}: ${state.money[seat]}{richest}"
+        )
         camps = len(state.camps_of(seat))
         rows = [
             f"camps: {camps} on the board, {state.stock[seat]} in stock",
@@ -142,8 +188,7 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] 
     s = cast("StickyGulchState", state)
     doc = svg.Document(100, 100, "The Mother Lode of Sticky Gulch")
     board = svg.group(doc.root, "board")
-    svg.text(board, MARGIN, 28, "The Mother Lode of Sticky Gulch", font_size=18,
-             font_weight="bold")
+    svg.text(board, MARGIN, 28, "The Mother Lode of Sticky Gulch", font_size=18, font_weight="bold")
     svg.text(board, MARGIN, 48, _status(s))
     top = 62
     for i, number in enumerate(s.in_play):
@@ -151,10 +196,10 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] 
         y = top + (i // PER_ROW) * (CARD_H + 10)
         _location(board, s, number, x, y, number in highlights)
     rows_of_cards = max(1, (len(s.in_play) + PER_ROW - 1) // PER_ROW)
-    y = top + rows_of_cards * (CARD_H + 10)
+    bottom: float = top + rows_of_cards * (CARD_H + 10)
     retired = ", ".join(f"#{n} {s.data.location(n).name}" for n in s.retired) or "-"
     rows = svg.wrap(f"retired locations ({len(s.retired)} of {s.target}): {retired}", 120)
-    y = svg.lines(board, MARGIN, y + 8, rows, class_="retired")
+    bottom = svg.lines(board, MARGIN, bottom + 8, rows, class_="retired")
     board_width = MARGIN + PER_ROW * (CARD_W + 10)
     panel = svg.group(doc.root, "panel")
     x = board_width + 10
@@ -180,7 +225,7 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] 
     ]
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted location"))
-    legend_y = max(y, panel_y) + 6
+    legend_y = max(bottom, panel_y) + 6
     legend_height = svg.legend(doc.root, MARGIN, legend_y, entries)
     doc.resize(x + PANEL_W, legend_y + legend_height + MARGIN)
     return doc.to_string()

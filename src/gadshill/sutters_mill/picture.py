@@ -64,16 +64,34 @@ def _prospectors(
             continue
         disc = svg.group(parent, "prospectors")
         svg.circle(disc, x, y, 10, fill=_seat_colour(state, seat), stroke=svg.INK)
-        svg.text(disc, x, y + 4, str(count), font_size=11, font_weight="bold", fill="#fff",
-                 text_anchor="middle", stroke="#000", stroke_width=0.3)
+        svg.text(
+            disc,
+            x,
+            y + 4,
+            str(count),
+            font_size=11,
+            font_weight="bold",
+            fill="#fff",
+            text_anchor="middle",
+            stroke="#000",
+            stroke_width=0.3,
+        )
         plural = "s" if count != 1 else ""
         svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {count} prospector{plural}")
         x += 24
 
 
 def _frame(parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool) -> None:
-    svg.rect(parent, x, y, w, h, fill="#fffaf0", stroke=svg.HIGHLIGHT if lit else "#6b5a3a",
-             stroke_width=4 if lit else 1.5)
+    svg.rect(
+        parent,
+        x,
+        y,
+        w,
+        h,
+        fill="#fffaf0",
+        stroke=svg.HIGHLIGHT if lit else "#6b5a3a",
+        stroke_width=4 if lit else 1.5,
+    )
 
 
 def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float) -> float:
@@ -94,8 +112,9 @@ def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: 
         for i, _chip in enumerate(shown):
             cx = x + 14 + (i % DOTS_PER_ROW) * 17
             cy = y + 52 + (i // DOTS_PER_ROW) * 17
-            svg.circle(g, cx, cy, 7, class_="chip face-down", fill=hue, stroke=svg.INK,
-                       stroke_width=0.5)
+            svg.circle(
+                g, cx, cy, 7, class_="chip face-down", fill=hue, stroke=svg.INK, stroke_width=0.5
+            )
         _prospectors(g, state, c, x + 16, y + SECTION_H - 16)
     return y + SECTION_H
 
@@ -120,8 +139,15 @@ def _buildings(
             deed = f"deed: {state.data.colours[holder]} (seat {holder})"
         else:
             deed = "deed free"
-        svg.text(g, x + 8, row_y, f"{building.id}: {deed}", class_="deed", font_size=11,
-                 fill=_seat_colour(state, holder) if holder >= 0 else svg.INK)
+        svg.text(
+            g,
+            x + 8,
+            row_y,
+            f"{building.id}: {deed}",
+            class_="deed",
+            font_size=11,
+            fill=_seat_colour(state, holder) if holder >= 0 else svg.INK,
+        )
         stack = state.stacks[b]
         label = f"cards bottom\u2192top ({len(stack)})" if stack else "no cards"
         svg.text(g, x + 8, row_y + 18, label, font_size=10)
@@ -129,19 +155,40 @@ def _buildings(
             cx = x + 8 + (i % 8) * (CARD_W + 1)
             cy = row_y + 26 + (i // 8) * (CARD_H + 2)
             card = svg.group(g, "card")
-            svg.rect(card, cx, cy, CARD_W, CARD_H, rx=2, fill=_seat_colour(state, owner),
-                     stroke=svg.INK, stroke_width=0.5)
-            svg.text(card, cx + CARD_W / 2, cy + 13, tables.ranks[rank], font_size=10,
-                     fill="#fff", text_anchor="middle", font_weight="bold")
+            svg.rect(
+                card,
+                cx,
+                cy,
+                CARD_W,
+                CARD_H,
+                rx=2,
+                fill=_seat_colour(state, owner),
+                stroke=svg.INK,
+                stroke_width=0.5,
+            )
+            svg.text(
+                card,
+                cx + CARD_W / 2,
+                cy + 13,
+                tables.ranks[rank],
+                font_size=10,
+                fill="#fff",
+                text_anchor="middle",
+                font_weight="bold",
+            )
             svg.title(card, f"{state.data.colours[owner]} {tables.ranks[rank]}")
         _prospectors(g, state, tables.camp_count + b, x + 16, top + BUILDING_H - 16)
-    rows = (len(state.data.buildings) + per_row - 1) // per_row
-    return y + rows * (BUILDING_H + 10)
+    rows_of_buildings = (len(state.data.buildings) + per_row - 1) // per_row
+    return y + rows_of_buildings * (BUILDING_H + 10)
 
 
 def _chips(
-    parent: ET.Element, state: SuttersMillState, seat: int, viewer: int | None,
-    x: float, y: float,
+    parent: ET.Element,
+    state: SuttersMillState,
+    seat: int,
+    viewer: int | None,
+    x: float,
+    y: float,
 ) -> tuple[float, bool]:
     """A seat's chips: values where the viewer knows them, else face down in their colour.
 
@@ -156,11 +203,29 @@ def _chips(
         cx = x + 9 + (i % 18) * 19
         cy = y + (i // 18) * 19
         hue = _chip_colour(state, tables.chip_colours[chip])
-        svg.circle(g, cx, cy, 8, fill=hue, stroke=svg.INK, stroke_width=0.5,
-                   class_="chip" if chip in known else "chip face-down")
+        svg.circle(
+            g,
+            cx,
+            cy,
+            8,
+            fill=hue,
+            stroke=svg.INK,
+            stroke_width=0.5,
+            class_="chip" if chip in known else "chip face-down",
+        )
         face = str(tables.chip_values[chip]) if chip in known else "?"
-        svg.text(g, cx, cy + 4, face, font_size=10, font_weight="bold", fill="#fff",
-                 text_anchor="middle", stroke="#000", stroke_width=0.3)
+        svg.text(
+            g,
+            cx,
+            cy + 4,
+            face,
+            font_size=10,
+            font_weight="bold",
+            fill="#fff",
+            text_anchor="middle",
+            stroke="#000",
+            stroke_width=0.3,
+        )
     rows = (len(state.chips[seat]) + 17) // 18
     return y + max(rows, 1) * 19, not hidden
 
@@ -172,8 +237,9 @@ def _players(
     for seat in range(state.player_count):
         colour = state.data.colours[seat]
         mode = "winding down" if state.winding_down[seat] else "building up"
-        y = svg.seat_heading(parent, x, y, _seat_colour(state, seat),
-                             f"{colour} (seat {seat}), {mode}")
+        y = svg.seat_heading(
+            parent, x, y, _seat_colour(state, seat), f"{colour} (seat {seat}), {mode}"
+        )
         count = len(state.chips[seat])
         known = sum(
             tables.chip_values[c]
@@ -231,7 +297,9 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] 
     ]
     panel_y = svg.lines(panel, x, 28, rows) + 6
     panel_y = _players(panel, s, viewer, x, panel_y)
-    entries = [(_seat_colour(s, p), f"{s.data.colours[p]}: seat {p}") for p in range(s.player_count)]
+    entries = [
+        (_seat_colour(s, p), f"{s.data.colours[p]}: seat {p}") for p in range(s.player_count)
+    ]
     entries += [
         ("", "disc with a number: that many prospectors"),
         ("", "chip with ?: face down (value hidden)"),

@@ -23,8 +23,8 @@ from gadshill.sutters_mill import effects, movegen
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import GAME_ID, OVER, START, SUPPLY
 from gadshill.sutters_mill.moves import CODEC
-from gadshill.sutters_mill.picture import draw
 from gadshill.sutters_mill.payments import Holding, least_loss_payments, payment_loss
+from gadshill.sutters_mill.picture import draw
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.tables import tables_for
 
