@@ -67,6 +67,24 @@ def test_svg_parses_and_names_everything(board: PositionFile) -> None:
     assert sum(1 for el in root.iter(f"{SVG}rect") if el.get("class") == "entrance") == 19
 
 
+def test_svg_has_a_legend_and_rings_highlighted_markers(board: PositionFile) -> None:
+    root = ET.fromstring(town_svg(TOWN, board, highlights=[("BANK", "S13")]))
+    legend = [g for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
+    assert len(legend) == 1
+    assert "marker (building abbreviation)" in "".join(legend[0].itertext())
+    assert "highlighted marker" in "".join(legend[0].itertext())
+    lit = [g for g in root.iter(f"{SVG}g") if g.get("class") == "marker highlight"]
+    assert ["".join(g.itertext()) for g in lit] == ["BNKBank marker"]
+    plain = ET.fromstring(town_svg(TOWN, board))
+    assert not [g for g in plain.iter(f"{SVG}g") if g.get("class") == "marker highlight"]
+
+
+def test_svg_escapes_by_construction(board: PositionFile) -> None:
+    text = town_svg(TOWN, board)
+    assert text.count("<svg") == 1 and text.rstrip().endswith("</svg>")
+    assert "N \u2191" in text  # the compass: characters, not entities written by hand
+
+
 def test_svg_of_a_bare_position() -> None:
     root = ET.fromstring(town_svg(TOWN, TOWN.position({"CASINO": ["S1"]}, {})))
     labels = texts(root)

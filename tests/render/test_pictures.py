@@ -152,6 +152,11 @@ def test_gads_hill_picture_keeps_the_town_of_the_position_picture() -> None:
             ]
     assert sum(1 for el in root.iter(f"{SVG}rect") if el.get("class") == "entrance") == 19
     assert len(by_class(root, "locomotive")) == 1
+    for space, building in state.placed.items():  # an owned building is framed in its colour
+        owner = state.owner.get(building)
+        frame = groups[space].find(f"{SVG}rect")
+        assert frame is not None
+        assert frame.get("stroke") == (svg.seat_colour(owner) if owner is not None else "#6b5a3a")
 
 
 def test_gads_hill_hand_only_for_its_seat_and_highlights_ringed() -> None:

@@ -52,7 +52,8 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
     s = cast("GadsHillState", state)
     town = s.world.town
     doc = svg.Document(100, 100, "Gads Hill 1874")
-    width, height = draw_town(doc.root, town, s.position_file(), highlights)
+    owners = {b: svg.seat_colour(p) for p in range(s.players) for b in s.owned[p]}
+    width, height = draw_town(doc.root, town, s.position_file(), highlights, owners)
     panel = svg.group(doc.root, "panel")
     x = width
     y = float(MARGIN)
@@ -66,7 +67,8 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
         y = svg.seat_heading(panel, x, y, svg.seat_colour(p), heading)
         owned = ", ".join(building_label(s, b) for b in s.owned[p]) or "-"
         rows = svg.wrap(f"buildings: {owned}", WRAP)
-        rows.append(f"{len(s.hands[p])} cards in hand, {s.buys[p]} bought")
+        cards = len(s.hands[p])
+        rows.append(f"{cards} card{'s' if cards != 1 else ''} in hand, {s.buys[p]} bought")
         y = svg.lines(panel, x + 18, y, rows, class_="seat-detail") + 4
     out = ", ".join(town.buildings[b].name for b in sorted(s.retired)) or "-"
     beside = ", ".join(town.buildings[b].name for b in s.beside_board()) or "-"
@@ -87,7 +89,7 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
             line = f"card {card} ({s.world.card_kind(card)}): {s.world.card_text(card)}"
             y = svg.lines(hand, x + 8, y, svg.wrap(line, WRAP), font_size=11)
     entries = list(TOWN_LEGEND)
-    entries += [(svg.seat_colour(p), f"seat {p}") for p in range(s.players)]
+    entries += [(svg.seat_colour(p), f"seat {p} (frames its buildings)") for p in range(s.players)]
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted marker"))
     legend_height = svg.legend(doc.root, MARGIN, height, entries)

@@ -10,7 +10,7 @@ picture (``gads_hill.picture``) draws the town with ``draw_town`` beside its pan
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 from gadshill.gamedata.gads_hill import Space, Street
 from gadshill.render import svg
@@ -51,12 +51,18 @@ TOWN_LEGEND = (
 
 
 def draw_town(
-    parent: ET.Element, town: Town, source: Source, highlights: Collection[Marker] = ()
+    parent: ET.Element,
+    town: Town,
+    source: Source,
+    highlights: Collection[Marker] = (),
+    owners: Mapping[str, str] | None = None,
 ) -> tuple[float, float]:
     """Draw the town and a position into ``parent``; answers the drawing's (width, height).
 
-    ``highlights`` are markers (building, space) ringed in red, e.g. a STOP answer.
+    ``highlights`` are markers (building, space) ringed in red, e.g. a STOP answer;
+    ``owners`` maps a building to its owner's colour, which frames it where it stands.
     """
+    owners = owners or {}
     position, pf = _split(source)
     data = town.data
     xs = [s.x for s in data.spaces.values()] + [f.x for f in data.fields.values()]
@@ -128,8 +134,8 @@ def draw_town(
             size,
             size,
             fill="#7a5230" if standing else "#fffaf0",
-            stroke="#6b5a3a",
-            stroke_width=1.5,
+            stroke=owners.get(standing or "", "#6b5a3a"),
+            stroke_width=4 if standing in owners else 1.5,
         )
         bar = {
             "n": (x0 + size / 3, y0, size / 3, 5),
