@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill.errors import NotationError, RecordError
+from gadshill.gamedata import strict_json
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -121,11 +122,13 @@ class Record:
 
 def _json_line(line: str, source: str, number: int) -> Any:
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{source}: line {number} is not JSON ({err.msg})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: line {number} is nested too deeply") from None
+        return strict_json.loads(line)
+    except strict_json.JsonError as err:
+        if err.syntax == "nested too deeply":
+            raise RecordError(f"{source}: line {number} is nested too deeply") from None
+        if err.syntax:
+            raise RecordError(f"{source}: line {number} is not JSON ({err.syntax})") from None
+        raise RecordError(f"{source}: line {number}: {err}") from None
 
 
 @dataclass

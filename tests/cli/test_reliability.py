@@ -1,0 +1,119 @@
+"""Hostile input found by fuzzing (issue 12, Reliability): each ends in one line, never a
+traceback, a hang or a wrong verdict."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gadshill.gamedata.pack import BUILTIN
+from tests.cli_runner import exit_code
+
+GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = exit_code(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str) -> None:
+    assert code == 2, err
+    assert err.startswith("gadshill: error: ") and err.count("\n") == 1, err
+
+
+def a_record(tmp_path: Path, game: str = "gads-hill", *extra: str) -> Path:
+    record = tmp_path / "game.jsonl"
+    args = ["play", game, "--players", "3", "--bots", "random", "--seed", "3"]
+    assert exit_code([*args, *extra, "--record", str(record), "--quiet"]) == 0
+    return record
+
+
+# 1. integers over Python's 4,300-digit conversion limit
+
+
+def test_huge_integer_in_a_position_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = tmp_path / "big.json"
+    big.write_text('{"markers":{},"placed":{},"locomotive":' + "1" * 5000 + "}")
+    code, _, err = run(["stop", str(big)], capsys)
+    one_line_error(code, err)
+    assert "a number of 5000 digits" in err
+
+
+def test_huge_integer_in_a_record_move_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = a_record(tmp_path)
+    capsys.readouterr()
+    header = record.read_text().splitlines()[0]
+    record.write_text(header + '\n{"move":"pass","x":' + "9" * 5000 + "}\n")
+    code, _, err = run(["replay", str(record)], capsys)
+    one_line_error(code, err)
+    assert "line 2: a number of 5000 digits" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_huge_integer_in_a_pack_is_one_line(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(BUILTIN / game, pack)
+    first = sorted(pack.glob("*.toml"))[0]
+    with first.open("a") as handle:
+        handle.write("\nhuge = " + "1" * 5000 + "\n")
+    code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert f"{first.name}: invalid TOML (a number too long)" in err
+
+
+# 8. duplicate keys in a record's move line, as in a position
+
+
+def test_duplicate_key_in_a_record_move_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = a_record(tmp_path)
+    capsys.readouterr()
+    lines = record.read_text().splitlines()
+    first = json.loads(lines[1])
+    lines[1] = lines[1][:-1] + f', "move": {json.dumps(first["move"])}}}'
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(["replay", str(record)], capsys)
+    one_line_error(code, err)
+    assert "line 2: duplicate key 'move'" in err
+
+
+def test_duplicate_key_in_a_record_header_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = a_record(tmp_path)
+    capsys.readouterr()
+    lines = record.read_text().splitlines()
+    lines[0] = lines[0][:-1] + ', "seed": 4}'
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(["replay", str(record)], capsys)
+    one_line_error(code, err)
+    assert "line 1: duplicate key 'seed'" in err
+
+
+# 10. a named pipe in a --data folder
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_named_pipe_in_a_pack_is_refused_not_blocking(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(BUILTIN / game, pack)
+    os.mkfifo(pack / "pipe.toml")  # reading it would wait for a writer forever
+    code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert "pipe.toml: cannot read (not a regular file)" in err
