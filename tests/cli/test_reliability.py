@@ -117,3 +117,68 @@ def test_a_named_pipe_in_a_pack_is_refused_not_blocking(
     code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
     one_line_error(code, err)
     assert "pipe.toml: cannot read (not a regular file)" in err
+
+
+def gads_hill_pack(tmp_path: Path) -> Path:
+    pack = tmp_path / "pack"
+    shutil.copytree(BUILTIN / "gads-hill", pack)
+    return pack
+
+
+# 2. a card query whose corner/between is not a list
+
+
+@pytest.mark.parametrize("op", ["corner", "between"])
+def test_a_non_list_corner_or_between_is_a_data_error(
+    op: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = gads_hill_pack(tmp_path)
+    cards = pack / "cards.toml"
+    text = cards.read_text()
+    old = '{ between = ["Front St", "Oak St"] }'
+    assert old in text
+    cards.write_text(text.replace(old, f"{{ {op} = 5 }}", 1))
+    code, _, err = run(["data", "show", "gads-hill", "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert f"card 3.region: {op} needs a list of" in err
+
+
+# 3. space ids: a pattern the town accepts, and sorting never crashes
+
+
+def test_a_space_id_outside_the_pattern_is_refused_at_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = gads_hill_pack(tmp_path)
+    for file in pack.glob("*.toml"):
+        file.write_text(file.read_text().replace('"S9"', '"S9²"'))
+    code, _, err = run(["data", "show", "gads-hill", "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert "town.toml: space[" in err and "'S9²'" in err
+
+
+def test_sorting_any_space_ids_never_crashes() -> None:
+    from gadshill.solver.model import natural
+    from gadshill.solver.town import order_spaces
+
+    ids = ["S10", "S2", "S9²", "9S", "S1", "S²"]
+    assert sorted(ids, key=natural)[:3] == ["9S", "S1", "S2"]
+    assert order_spaces(ids)[0] == "9S"
+
+
+# 4. data show runs the same checks as play/stop/check
+
+
+def test_data_show_refuses_a_map_that_disagrees_with_its_query(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = gads_hill_pack(tmp_path)
+    cards = pack / "cards.toml"
+    text = cards.read_text()
+    old = 'spaces = ["S4", "S8", "S14", "S15"]'
+    cards.write_text(text.replace(old, 'spaces = ["S4", "S8", "S14", "S19"]', 1))
+    stop = run(["stop", "examples/tight-pair.json", "--data", str(pack)], capsys)
+    show = run(["data", "show", "gads-hill", "--json", "--data", str(pack)], capsys)
+    for code, _, err in (stop, show):
+        one_line_error(code, err)
+        assert "card 1.spaces: map disagrees with the query" in err

@@ -219,7 +219,11 @@ class Clue:
 @functools.lru_cache(maxsize=4096)
 def natural(space: SpaceId) -> tuple[Any, ...]:
     """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
+    # ASCII digits only: "²" is a digit to str.isdigit but not to int(); any id sorts
+    return tuple(
+        (1, int(part), "") if part.isascii() and part.isdigit() else (0, 0, part)
+        for part in re.split(r"([0-9]+)", space)
+    )
 
 
 def marker_key(marker: Marker) -> tuple[BuildingId, tuple[Any, ...]]:
