@@ -182,3 +182,30 @@ def test_data_show_refuses_a_map_that_disagrees_with_its_query(
     for code, _, err in (stop, show):
         one_line_error(code, err)
         assert "card 1.spaces: map disagrees with the query" in err
+
+
+# 5. a record of an unfinished game, and one whose header options differ from its moves
+
+
+def test_a_truncated_record_is_not_over_and_has_no_winner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = a_record(tmp_path)
+    capsys.readouterr()
+    record.write_text("\n".join(record.read_text().splitlines()[:30]) + "\n")
+    code, out, _ = run(["replay", str(record)], capsys)
+    assert code == 0
+    assert "not over after 29 moves" in out and "win" not in out.replace("no winner", "")
+    code, out, _ = run(["replay", str(record), "--json"], capsys)
+    answer = json.loads(out)
+    assert answer["ok"] and not answer["over"] and answer["scores"] is None
+
+
+def test_a_sticky_gulch_record_with_a_changed_length_is_not_all_legal_with_a_winner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = a_record(tmp_path, "sticky-gulch", "--option", "length=short")
+    capsys.readouterr()
+    record.write_text(record.read_text().replace('"length": "short"', '"length": "long"', 1))
+    code, out, _ = run(["replay", str(record)], capsys)
+    assert code == 0 and "not over after" in out and "final scores" not in out

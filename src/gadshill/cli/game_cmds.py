@@ -151,45 +151,6 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         console.print(spec.render(state, None))
         console.print(score_table(spec, state, seats))
 
-    @app.command("replay")
-    def replay_cmd(
-        path: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
-        data: DataOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
-    ) -> None:
-        """Re-validate every move of a record; exit 1 at the first illegal move."""
-        from gadshill.rules.records import Record, replay
-
-        rec = Record.read(path)
-        result = replay(rec, get_spec, data)
-        spec = get_spec(rec.game)
-        if as_json:
-            print(
-                json.dumps(
-                    {
-                        "ok": result.ok,
-                        "moves": result.moves_played,
-                        "refused": result.refused_index,
-                        "move": result.refused_move or None,
-                        "violations": [v.to_json() for v in result.violations],
-                        "scores": result.state.scores() if result.ok else None,
-                    }
-                )
-            )
-        elif result.ok:
-            console.print(f"{path}: {result.moves_played} moves, all legal")
-            console.print(score_table(spec, result.state, rec.players))
-        else:
-            rules = ", ".join(v.rule for v in result.violations)
-            console.print(
-                f"{path}: move {result.refused_index} (line {(result.refused_index or 0) + 1}) "
-                f"'{result.refused_move}' is illegal: {rules}"
-            )
-            for violation in result.violations:
-                console.print(f"  {violation}")
-        if not result.ok:
-            raise typer.Exit(1)
-
     @app.command()
     def rules(
         game: GameArg,
