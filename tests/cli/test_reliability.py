@@ -209,3 +209,58 @@ def test_a_sticky_gulch_record_with_a_changed_length_is_not_all_legal_with_a_win
     record.write_text(record.read_text().replace('"length": "short"', '"length": "long"', 1))
     code, out, _ = run(["replay", str(record)], capsys)
     assert code == 0 and "not over after" in out and "final scores" not in out
+
+
+# 10. bounds on what a pack may ask for
+
+
+def _edit_pack(tmp_path: Path, game: str, file: str, old: str, new: str) -> Path:
+    pack = tmp_path / "pack"
+    shutil.copytree(BUILTIN / game, pack)
+    text = (pack / file).read_text()
+    assert old in text
+    (pack / file).write_text(text.replace(old, new, 1))
+    return pack
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "old", "new", "bound"),
+    [
+        (
+            "sutters-mill",
+            "game.toml",
+            "values = [1, 2, 3]\ncopies = 8",
+            "values = [" + ", ".join(str(v) for v in range(1, 101)) + "]\ncopies = 100",
+            "over the bound of 1000",
+        ),
+        ("sutters-mill", "game.toml", "prospectors = 5", "prospectors = 100000", "at most 50"),
+        (
+            "sutters-mill",
+            "game.toml",
+            "values = [1, 2, 3]",
+            "values = [1, 2, 3000]",
+            "at most 1000",
+        ),
+        (
+            "sticky-gulch",
+            "rules.toml",
+            "action_points = ",
+            "action_points = 1000000 #",
+            "at most 100",
+        ),
+        ("sticky-gulch", "rules.toml", "camps_per_player = ", "camps_per_player = 10**", "at most"),
+    ],
+)
+def test_a_pack_asking_too_much_is_a_one_line_data_error(
+    game: str,
+    file: str,
+    old: str,
+    new: str,
+    bound: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pack = _edit_pack(tmp_path, game, file, old, new.replace("10**", "100000 #"))
+    code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert bound in err

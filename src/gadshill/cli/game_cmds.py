@@ -204,6 +204,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             range(seed, seed + games),
             workers,
             parse_options(option or []),
+            keep_outcomes=False,
         )
         table = Table(title=f"{spec.title}: {games} games")
         for column in ("bot", "games", "wins", "win rate", "mean score"):
