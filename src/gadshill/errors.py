@@ -77,6 +77,16 @@ def quoted(value: object) -> str:
     return repr(str(value))
 
 
+def one_line(message: str) -> str:
+    """A message made safe for one line of a terminal: every unprintable character
+    (newline, CR, ESC, U+2028, ...) escaped; the last guard of the CLI's error line.
+
+    >>> print(one_line("bad\\nkey \\x1b[31m"))
+    bad\\nkey \\x1b[31m
+    """
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
 def quoted_list(values: Iterable[object]) -> str:
     """Several ids quoted with :func:`quoted`, comma-separated.
 

@@ -264,3 +264,43 @@ def test_a_pack_asking_too_much_is_a_one_line_data_error(
     code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
     one_line_error(code, err)
     assert bound in err
+
+
+# 7. ids echoed in messages cannot write terminal escapes or a second line
+
+HOSTILE = "x\r\x1b[2J\u2028y"
+
+
+def test_an_unknown_key_in_a_position_is_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps({"markers": {}, "placed": {}, HOSTILE: 1}))
+    code, _, err = run(["stop", str(position)], capsys)
+    one_line_error(code, err)
+    assert "\x1b" not in err and "\r" not in err and "\u2028" not in err
+    assert "unknown key(s) 'x\\r\\x1b[2J\\u2028y'" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_field_in_a_pack_is_quoted(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(BUILTIN / game, pack)
+    first = sorted(pack.glob("*.toml"))[0]
+    text = first.read_text()
+    marker = "[[" if "[[" in text else "["
+    at = text.index("\n", text.index(marker)) + 1
+    key = json.dumps(HOSTILE)  # a TOML basic string: the same escapes as JSON
+    first.write_text(text[:at] + f"{key} = 1\n" + text[at:])
+    code, _, err = run(["data", "show", game, "--json", "--data", str(pack)], capsys)
+    one_line_error(code, err)
+    assert "\x1b" not in err and "\r" not in err and "\u2028" not in err
+    assert "'x\\r\\x1b[2J\\u2028y'" in err
+
+
+def test_the_error_line_escapes_whatever_a_message_holds() -> None:
+    from gadshill.errors import one_line
+
+    assert one_line(f"bad {HOSTILE}") == "bad x\\r\\x1b[2J\\u2028y"

@@ -14,7 +14,7 @@ import typer
 from typer.exceptions import Abort, Exit, TyperException
 
 from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds, replay_cmds
-from gadshill.errors import GadshillError
+from gadshill.errors import GadshillError, one_line
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -31,7 +31,7 @@ for _module in (game_cmds, replay_cmds, data_cmds, deduction_cmds, demo_cmds):
 
 def fail(message: str, code: int = 2) -> None:
     """Print a one-line error and exit."""
-    print(f"gadshill: error: {message}", file=sys.stderr)
+    print(f"gadshill: error: {one_line(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, Generic, TypeVar
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted_list
 
 BUILTIN = Path(__file__).parent / "packs"
 T = TypeVar("T")
@@ -158,7 +158,7 @@ class Entry:
     def check_keys(self, allowed: set[str]) -> None:
         unknown = sorted(set(self.table) - allowed)
         if unknown:
-            raise self.error(f"unknown field(s) {', '.join(unknown)}")
+            raise self.error(f"unknown field(s) {quoted_list(unknown)}")
 
 
 def entries(file: Path | str, doc: Mapping[str, Any], key: str) -> list[Entry]:

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted
 from gadshill.gamedata.pack import Entry, PackCache, PackInfo, entries, read_toml
 
 GAME_ID = "sticky-gulch"
@@ -260,7 +260,7 @@ def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
     for number, entry in enumerate(items, start=1):
         entry.check_keys({"name", "x", "lodes"})
         name = entry.get("name", str)
-        entry.name = f"location[{number - 1}] ({name})"
+        entry.name = f"location[{number - 1}] ({quoted(name)})"
         if not name.strip():
             raise entry.error("empty name", "name")
         if name in names:
@@ -343,7 +343,7 @@ def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
     for index, entry in enumerate(items):
         entry.check_keys({"name", "cost", "when", "effect", "flavor"})
         name = entry.get("name", str)
-        entry.name = f"drifter[{index}] ({name})"
+        entry.name = f"drifter[{index}] ({quoted(name)})"
         ident = slug(name)
         if not ident:
             raise entry.error("name needs letters or digits", "name")

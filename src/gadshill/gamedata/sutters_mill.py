@@ -13,7 +13,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted_list
 from gadshill.gamedata.pack import Entry, PackCache, PackInfo, current_info, entries, read_toml
 
 GAME_ID = "sutters-mill"
@@ -162,7 +162,7 @@ def _unique_ids(file: Path, what: str, ids: list[str], entries_: list[Entry]) ->
 def _check_tables(file: Path, doc: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(doc) - allowed)
     if unknown:
-        raise DataError(str(file), f"unknown table(s) {', '.join(unknown)}")
+        raise DataError(str(file), f"unknown table(s) {quoted_list(unknown)}")
 
 
 def _load_game(path: Path) -> dict[str, Any]:

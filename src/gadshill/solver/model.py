@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import PositionError
+from gadshill.errors import PositionError, quoted_list
 from gadshill.rules.rulebook import Violation
 
 SpaceId = str
@@ -389,7 +389,7 @@ def check_clue_ids(position: Position, clue: Clue) -> None:
             {s for pair in clue.relation for s in pair} - position.spaces - set(unknown)
         )
     if unknown:
-        raise PositionError(f"clue names unknown spaces: {', '.join(unknown)}")
+        raise PositionError(f"clue names unknown spaces: {quoted_list(unknown)}")
     if clue.partner is not None and clue.relation is None:
         raise PositionError("a condition clue needs a relation")
 

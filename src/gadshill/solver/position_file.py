@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import PositionError, UsageError, did_you_mean
+from gadshill.errors import PositionError, UsageError, did_you_mean, quoted_list
 from gadshill.gamedata import strict_json
 from gadshill.gamedata.gads_hill import SPACE_COUNT
 from gadshill.solver.model import Position
@@ -104,7 +104,7 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
         raise PositionError("a position is a JSON object")
     unknown = sorted(set(doc) - TOP_KEYS)
     if unknown:
-        raise PositionError(f"unknown key(s) {', '.join(unknown)}")
+        raise PositionError(f"unknown key(s) {quoted_list(unknown)}")
     for key in ("markers", "placed"):
         if key not in doc:
             raise PositionError(f"missing {key!r}")
@@ -242,7 +242,7 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
             raise PositionError(f"{where}: expected an object")
         unknown = sorted(set(entry) - PLAYER_KEYS)
         if unknown:
-            raise PositionError(f"{where}: unknown key(s) {', '.join(unknown)}")
+            raise PositionError(f"{where}: unknown key(s) {quoted_list(unknown)}")
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             raise PositionError(f"{where}.name: expected a non-empty string")
