@@ -81,8 +81,9 @@ def play_and_show(
     played = human_seat.play_resumable(
         spec, seats, seed, data, options, choosers, show, resume, record or resume
     )
-    if record is not None:
-        played.record.write(record)
+    target = record or resume  # a resumed game goes on in its own record
+    if target is not None:
+        played.record.write(target)
     return spec, played.state, seats
 
 

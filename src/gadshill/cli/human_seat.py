@@ -174,6 +174,11 @@ class HumanSeat:
 # -- the table: who sits where, a game begun or resumed, a game left
 
 
+def at_terminal() -> bool:
+    """Whether a person sits at the command (standard input and output are a terminal)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def seat_names(players: int | None, bots: str) -> list[str]:
     """One name per seat; a single bot name fills every seat."""
     seats = [b.strip() for b in bots.split(",") if b.strip()]
@@ -212,7 +217,7 @@ def table(
     if count is None and (bots is None or "," not in bots):
         count = min(max(DEFAULT_PLAYERS, spec.min_players), spec.max_players)
     if bots is None:
-        human = sys.stdin.isatty() and sys.stdout.isatty()
+        human = at_terminal()
         bots = ",".join(["human"] + ["greedy"] * ((count or 2) - 1)) if human else "random"
     return spec, seat_names(count, bots), seed, options
 
