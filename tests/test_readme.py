@@ -62,7 +62,8 @@ def shown_in(shown: list[str], actual: str) -> None:
             at = lines.index(want.strip(), at) + 1
         except ValueError:
             context = "\n".join(lines[max(0, at - 3) : at + 12])
-            raise AssertionError(f"README line not in the output:\n{want}\n---\n{context}")
+            message = f"README line not in the output:\n{want}\n---\n{context}"
+            raise AssertionError(message) from None
 
 
 @pytest.fixture(scope="module")
