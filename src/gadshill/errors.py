@@ -62,6 +62,40 @@ class UsageError(GadshillError, ValueError):
     """
 
 
+def quoted(value: object) -> str:
+    """An id or any text from the input, quoted so it can never act on a terminal.
+
+    Every message that echoes what a user wrote goes through here: control
+    characters (CR, ESC, ...), line and paragraph separators and other
+    unprintable characters come out escaped, so one error stays one line.
+
+    >>> print(quoted("BANK"))
+    'BANK'
+    >>> print(quoted("S9\\r\\x1b[2J\\u2028x"))
+    'S9\\r\\x1b[2J\\u2028x'
+    """
+    return repr(str(value))
+
+
+def one_line(message: str) -> str:
+    """A message made safe for one line of a terminal: every unprintable character
+    (newline, CR, ESC, U+2028, ...) escaped; the last guard of the CLI's error line.
+
+    >>> print(one_line("bad\\nkey \\x1b[31m"))
+    bad\\nkey \\x1b[31m
+    """
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
+def quoted_list(values: Iterable[object]) -> str:
+    """Several ids quoted with :func:`quoted`, comma-separated.
+
+    >>> print(quoted_list(["a", "b"]))
+    'a', 'b'
+    """
+    return ", ".join(quoted(v) for v in values)
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """A hint naming the closest known ids, or nothing when none is close.
 

@@ -259,7 +259,7 @@ def test_space_related_to_itself(pack: Path) -> None:
 
 def test_unknown_key_in_space(pack: Path) -> None:
     edit(pack, "town.toml", 'id = "S3"\n', 'id = "S3"\ncolour = "red"\n')
-    assert "unknown field(s) colour" in str(load_error(pack))
+    assert "unknown field(s) 'colour'" in str(load_error(pack))
 
 
 def test_bad_street_axis(pack: Path) -> None:

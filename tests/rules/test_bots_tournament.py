@@ -70,3 +70,47 @@ def test_move_hooks_see_the_state_before_and_after() -> None:
     ):
         assert pile_before - pile_after == taken["count"]
     assert seen[-1][1] == 0
+
+
+class _Seeds:
+    """Seeds drawn on demand; counts how many were drawn (a billion-game tournament once
+    made every job up front and ended in a MemoryError)."""
+
+    def __init__(self, stop_after: int | None = None):
+        self.drawn = 0
+        self.stop_after = stop_after
+
+    def __iter__(self) -> "_Seeds":
+        return self
+
+    def __next__(self) -> int:
+        if self.stop_after is not None and self.drawn >= self.stop_after:
+            raise StopIteration
+        self.drawn += 1
+        return self.drawn
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_tournament_jobs_are_made_as_games_are_played(workers: int) -> None:
+    from itertools import islice
+
+    from gadshill.rules.tournament import IN_FLIGHT, _pooled, tally
+
+    seeds = _Seeds()
+    jobs = ((spec, ["greedy", "random"], seed, {}) for seed in seeds)
+    outcomes = _pooled(jobs, workers) if workers > 1 else map(_play_one_job, jobs)
+    first = list(islice(outcomes, 3))
+    assert len(first) == 3 and seeds.drawn <= max(3, workers * IN_FLIGHT + 3)
+    if hasattr(outcomes, "close"):
+        outcomes.close()
+    counted = run_tournament(spec, ["greedy", "random"], _Seeds(50), workers, keep_outcomes=False)
+    assert counted.outcomes == [] and sum(s.games for s in counted.by_seat.values()) == 100
+    assert tally(run_tournament(spec, ["greedy", "random"], range(1, 51), 1).outcomes).by_bot == (
+        counted.by_bot
+    )
+
+
+def _play_one_job(job: object) -> object:
+    from gadshill.rules.tournament import _play_one
+
+    return _play_one(job)  # type: ignore[arg-type]

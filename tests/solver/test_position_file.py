@@ -110,7 +110,7 @@ def test_missing_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.update(colour="red"), "unknown key(s) colour"),
+        (lambda d: d.update(colour="red"), "unknown key(s) 'colour'"),
         (lambda d: d.pop("markers"), "missing 'markers'"),
         (lambda d: d.update(placed=[]), "'placed' must be an object"),
         (lambda d: d["markers"].update(OPERA=["S1"]), "unknown building 'OPERA'"),
@@ -137,7 +137,7 @@ def test_missing_file(tmp_path: Path) -> None:
         (lambda d: d["players"].append("Cy"), "players[2]: expected an object"),
         (lambda d: d["players"][1].update(name=""), "players[1].name"),
         (lambda d: d["players"][1].update(name="Ann"), "two players are called 'Ann'"),
-        (lambda d: d["players"][1].update(age=3), "players[1]: unknown key(s) age"),
+        (lambda d: d["players"][1].update(age=3), "players[1]: unknown key(s) 'age'"),
         (lambda d: d["players"][1].update(buildings=["OPERA"]), "unknown building 'OPERA'"),
         (lambda d: d["players"][1].update(buildings=["HOTEL"]), "HOTEL belongs to Ann"),
         (lambda d: d["players"][1].update(hand=[61]), "no card number 61"),

@@ -52,12 +52,12 @@ def error_of(folder: Path) -> str:
 def test_unknown_effect_verb(pack: Path) -> None:
     edit(pack, "drifters.toml", '{ verb = "draw-location" }', '{ verb = "fly" }')
     msg = error_of(pack)
-    assert "drifters.toml: drifter[0] (Silver Eagle).effect[0]" in msg and "'fly'" in msg
+    assert "drifters.toml: drifter[0] ('Silver Eagle').effect[0]" in msg and "'fly'" in msg
 
 
 def test_bad_effect_parameter(pack: Path) -> None:
     edit(pack, "drifters.toml", "points = 3", "points = 0")
-    assert "Gentleman Jim).effect[0]" in error_of(pack)
+    assert "Gentleman Jim').effect[0]" in error_of(pack)
     edit(pack, "drifters.toml", "points = 0", 'points = "two"')
     assert "must be int" in error_of(pack)
 
@@ -69,7 +69,7 @@ def test_unknown_effect_parameter(pack: Path) -> None:
 
 def test_set_die_needs_one_of_by_or_any(pack: Path) -> None:
     edit(pack, "drifters.toml", "by = 1 }", "by = 1, any = true }")
-    assert "Lucky Lucy).effect[0]" in error_of(pack)
+    assert "Lucky Lucy').effect[0]" in error_of(pack)
 
 
 def test_roll_verb_needs_roll_timing(pack: Path) -> None:
@@ -79,17 +79,17 @@ def test_roll_verb_needs_roll_timing(pack: Path) -> None:
 
 def test_unknown_timing(pack: Path) -> None:
     edit(pack, "drifters.toml", 'when = "own-turn"', 'when = "at-dawn"')
-    assert "Silver Eagle).when: unknown timing" in error_of(pack)
+    assert "Silver Eagle').when: unknown timing" in error_of(pack)
 
 
 def test_duplicate_drifter_name(pack: Path) -> None:
     edit(pack, "drifters.toml", 'name = "Prairie Dog Pete"', 'name = "Silver Eagle"')
-    assert "drifter[1] (Silver Eagle).name: duplicate" in error_of(pack)
+    assert "drifter[1] ('Silver Eagle').name: duplicate" in error_of(pack)
 
 
 def test_duplicate_location_name(pack: Path) -> None:
     edit(pack, "locations.toml", 'name = "Buzzard Bluff"', 'name = "Rattlesnake Wash"')
-    assert "location[1] (Rattlesnake Wash).name: duplicate" in error_of(pack)
+    assert "location[1] ('Rattlesnake Wash').name: duplicate" in error_of(pack)
 
 
 def test_wrong_counts(pack: Path) -> None:
@@ -108,7 +108,7 @@ def test_wrong_drifter_count(pack: Path) -> None:
 def test_lode_letter_out_of_order(pack: Path) -> None:
     edit(pack, "locations.toml", "{ A = 2, B = 4, C = 6 }", "{ A = 2, C = 4, B = 6 }")
     msg = error_of(pack)
-    assert "location[0] (Rattlesnake Wash).lodes" in msg and "out of order" in msg
+    assert "location[0] ('Rattlesnake Wash').lodes" in msg and "out of order" in msg
 
 
 def test_lode_payout_positive(pack: Path) -> None:
@@ -118,7 +118,7 @@ def test_lode_payout_positive(pack: Path) -> None:
 
 def test_x_site_out_of_range(pack: Path) -> None:
     edit(pack, "locations.toml", "x = [3]", "x = [7]")
-    assert "location[0] (Rattlesnake Wash).x: site 7" in error_of(pack)
+    assert "location[0] ('Rattlesnake Wash').x: site 7" in error_of(pack)
 
 
 def test_too_many_x(pack: Path) -> None:
@@ -128,7 +128,7 @@ def test_too_many_x(pack: Path) -> None:
 
 def test_missing_field(pack: Path) -> None:
     edit(pack, "drifters.toml", "cost = 0\n", "", 1)
-    assert "Silver Eagle).cost: missing field" in error_of(pack)
+    assert "Silver Eagle').cost: missing field" in error_of(pack)
 
 
 def test_wrong_type(pack: Path) -> None:
@@ -157,7 +157,7 @@ def test_invalid_toml_and_missing_file(pack: Path) -> None:
 
 def test_unknown_key(pack: Path) -> None:
     edit(pack, "drifters.toml", "cost = 0\n", "cost = 0\ncolour = 1\n", 1)
-    assert "unknown field(s) colour" in error_of(pack)
+    assert "unknown field(s) 'colour'" in error_of(pack)
 
 
 def test_custom_pack_plays(pack: Path) -> None:
@@ -175,7 +175,7 @@ def test_too_many_lodes_is_a_one_line_error(pack: Path) -> None:
     many = ", ".join(f"{c} = 1" for c in string.ascii_uppercase) + ", AA = 2"
     edit(pack, "locations.toml", "{ A = 2, B = 4, C = 6 }", "{ " + many + " }")
     msg = error_of(pack)
-    assert "location[0] (Rattlesnake Wash).lodes" in msg and "26" in msg
+    assert "location[0] ('Rattlesnake Wash').lodes" in msg and "26" in msg
 
 
 @pytest.mark.parametrize(

@@ -181,9 +181,11 @@ def test_small_tournament(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_human_seat_sees_moves_and_refusals(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     import io
+
+    monkeypatch.chdir(tmp_path)  # the game left is saved here
 
     # an illegal move in notation, a malformed one, a legal number; then the input ends
     monkeypatch.setattr("sys.stdin", io.StringIO("dig mill\nfly away\n3\nbring mill\n"))
@@ -198,4 +200,7 @@ def test_human_seat_sees_moves_and_refusals(
     assert "red brings a prospector to mill (paid action 1, cost 0)" in out
     assert "Vein: 72 chips left" in out and "hand 2 3 4 5 6 7 8 9 10 J Q K A" in out
     assert "blue (seat 1, building up): 3 chips (face down); hand 13 cards" in out
-    assert captured.err.strip() == "gadshill: error: aborted"
+    # the input ended: the game so far is saved, to go on with --resume
+    saved = tmp_path / "sutters-mill-seed2.jsonl"
+    assert f"go on with gadshill play --resume {saved.name}" in out and saved.exists()
+    assert captured.err == ""

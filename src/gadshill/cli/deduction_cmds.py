@@ -8,21 +8,24 @@ the solver and the drawing are imported when a command runs, not for ``--help``.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gadshill.cli.common import DataOption, JsonOption, console
-from gadshill.errors import GadshillError, UsageError
+from gadshill.errors import GadshillError, PositionError, UsageError
 
 if TYPE_CHECKING:
     from gadshill.rules.rulebook import Violation
-    from gadshill.solver.model import Effect
+    from gadshill.solver.model import CardReport, Effect
     from gadshill.solver.position_file import PositionFile
     from gadshill.solver.town import Town
 
-PositionArg = Annotated[Path, typer.Argument(help="A Gads Hill position (JSON).")]
+PositionArg = Annotated[
+    Path, typer.Argument(help="A Gads Hill position (JSON); - reads it from standard input.")
+]
 EngineOption = Annotated[
     str,
     typer.Option(
@@ -33,11 +36,17 @@ EngineOption = Annotated[
 ]
 
 
-def _load(path: Path, data: Path | None) -> tuple[Town, PositionFile]:
+def _load(path: Path, data: Path | None, text: str | None = None) -> tuple[Town, PositionFile]:
+    """The town and the position in ``path`` (``-``: standard input, or ``text`` if read)."""
     from gadshill.solver.position_file import load_position
     from gadshill.solver.town import load_town
 
     town = load_town(data)
+    if str(path) == "-":  # the position on standard input
+        text = sys.stdin.read() if text is None else text
+        if not text.lstrip().startswith("{"):
+            raise PositionError("-: standard input holds no JSON object")
+        return town, load_position(text, town)
     return town, load_position(path, town)
 
 
@@ -109,6 +118,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         engine = engines.engine_name(engine)
         town, loaded = _load(position, data)
+        if as_building is None and player is not None and town.card(card).needs_my_building:
+            _check_each_building(town, loaded, card, player, engine, as_json)
+            return
         report = engines.check(town, loaded, card, as_building, player, engine)
         if not as_json:
             console.print(f"card {card}: {town.card(card).text}")
@@ -150,7 +162,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             raise UsageError(f"{source} is a position, not a record: --at and --seat need a record")
         from gadshill.render.gads_hill import town_svg, town_text
 
-        town, loaded = _load(source, data)
+        town, loaded = _load(source, data, text)
         if output is None:
             console.print(town_text(town, loaded), markup=False)
             return
@@ -158,6 +170,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
 
 def _read(path: Path) -> str:
+    if str(path) == "-":
+        return sys.stdin.read()
     try:
         return path.read_text()
     except (OSError, UnicodeDecodeError) as err:
@@ -221,6 +235,36 @@ def _render_record(
     if spec.draw is None:
         raise UsageError(f"{spec.id} has no SVG picture; leave out -o for the terminal one")
     _write(output, spec.draw(result.state, seat))
+
+
+def _check_each_building(
+    town: Town, loaded: PositionFile, card: int, player: str, engine: str, as_json: bool
+) -> None:
+    """``check --player P`` without ``--as``: the card with each of P's buildings as "my
+    building"; exit 1 when none makes it playable."""
+    from gadshill.solver import engines
+
+    buildings = loaded.player(player).buildings
+    reports: list[tuple[str | None, CardReport]] = [
+        (b, engines.check(town, loaded, card, b, player, engine)) for b in buildings
+    ]
+    if not reports:  # no building: the engine names the rule (GH-5)
+        reports = [(None, engines.check(town, loaded, card, None, player, engine))]
+    if as_json:
+        print(json.dumps([{"as": b, **r.to_json()} for b, r in reports], indent=2))
+    else:
+        console.print(f"card {card}: {town.card(card).text}")
+        for building, report in reports:
+            console.print(f"[bold]as {building or '-'}[/bold]:", end=" ")
+            if report.playable:
+                console.print(f"playable: {report.effect.points} point(s)")
+                _print_effect(report.effect)
+            else:
+                console.print("not playable:")
+                for violation in report.violations:
+                    console.print(f"  {violation}")
+    if not any(report.playable for _, report in reports):
+        raise typer.Exit(1)
 
 
 def _verdict(

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from gadshill.cli.common import console
+from gadshill.cli.narrate import STORY_QUIET_KINDS, Teller
 from gadshill.errors import GadshillError
 
 if TYPE_CHECKING:
     from gadshill.gads_hill.state import GadsHillState
-    from gadshill.rules.moves import Move
     from gadshill.rules.state import GameState
 
 SEATS = ["alert", "greedy", "random"]
@@ -22,10 +22,9 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
     """Play the demo game, print its story, write the record and the final town."""
     # the game and the drawing are imported here: `gadshill --help` needs neither
     from gadshill.cli.game_cmds import score_table
-    from gadshill.gads_hill.moves import Draw, StopDone
     from gadshill.gads_hill.spec import spec
     from gadshill.gads_hill.state import GadsHillState
-    from gadshill.gads_hill.view import describe, overlooked_summary, position_file, turn_line
+    from gadshill.gads_hill.view import overlooked_summary, position_file
     from gadshill.render.gads_hill import town_svg
     from gadshill.rules.bots import play_game
 
@@ -44,25 +43,8 @@ def run_demo(seed: int, out: Path) -> GadsHillState:
         f"{f.lower().replace('_', ' ')} on {field}" for field, f in setup.fields.items()
     )
     console.print(f"fixed features: {features}")
-    logged = 0  # turn logs already told
-
-    def tell_move(state: GameState[Any], move: Move) -> None:
-        s = _gads_hill(state)
-        if not isinstance(move, StopDone | Draw):
-            seat = s.current_player
-            console.print(f"  {SEATS[seat or 0]}#{seat} {describe(s, move)}")
-
-    def tell_turn_end(state: GameState[Any], move: Move) -> None:
-        nonlocal logged
-        history = _gads_hill(state).history
-        for log in history[logged:]:
-            console.print(
-                f"[dim]  end of turn {log.turn}: locomotive {log.locomotive}; "
-                f"{turn_line(log).split(': ', 1)[1]}[/dim]"
-            )
-        logged = len(history)
-
-    played = play_game(game, SEATS, seed, on_move=tell_move, after_move=tell_turn_end)
+    teller = Teller(game, SEATS, quiet_kinds=STORY_QUIET_KINDS, indent="  ")
+    played = play_game(game, SEATS, seed, on_move=teller.on_move, after_move=teller.after_move)
     state = _gads_hill(played.state)
     console.print(overlooked_summary(state))
     console.print(score_table(game, state, SEATS))

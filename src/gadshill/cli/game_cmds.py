@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from gadshill.cli.common import DataOption, GameArg, console
-from gadshill.errors import NotationError, UsageError, did_you_mean
-from gadshill.registry import get_spec
+from gadshill.errors import UsageError, did_you_mean
+from gadshill.registry import game_ids, get_spec
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from gadshill.rules.spec import GameSpec
     from gadshill.rules.state import GameState
 
-MENU_PER_KIND = 12
-BOTS_HELP = "Comma-separated seats: random, greedy, a game's own bots, human."
+BOTS_HELP = (
+    "Comma-separated seats: random, greedy, a game's own bots, human (default: human and"
+    " greedy bots at a terminal, random bots otherwise)."
+)
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -53,142 +55,81 @@ def score_table(spec: GameSpec, state: GameState[Any], seats: list[str]) -> Tabl
     return table
 
 
-def human_chooser(spec: GameSpec) -> Chooser:
-    """A terminal seat: the player's view and legal moves; a refused move lists its broken rules."""
-
-    def choose(state: GameState[Any], seat: int) -> Move:
-        console.print(spec.render(state, seat))
-        legal = state.legal_moves()
-        shown: dict[str, int] = {}
-        for number, move in enumerate(legal, start=1):
-            # Long menus (every pair of cards to discard...) show a few of each kind.
-            shown[move.kind] = shown.get(move.kind, 0) + 1
-            if shown[move.kind] <= MENU_PER_KIND:
-                console.print(f"  {number:>3}. {spec.describe(state, move)}   [dim]{move}[/dim]")
-        for kind, count in shown.items():
-            if count > MENU_PER_KIND:
-                console.print(f"  ... and {count - MENU_PER_KIND} more '{kind}' moves: type one")
-        while True:
-            answer = typer.prompt(f"seat {seat}: move number or notation").strip()
-            # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no
-            # longer than the menu's numbers (int() refuses over 4300 digits).
-            number = answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal)))
-            if number and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            try:
-                # the state's own parser: a game reads its ids in any case ("bank" is BANK)
-                move = state.parse_move(answer)
-            except NotationError as err:
-                console.print(f"[red]{err}[/red]")
-                continue
-            violations = state.check(move)
-            if not violations:
-                return move
-            console.print(f"[red]refused: {move}[/red]")
-            for violation in violations:
-                console.print(f"  [red]{violation}[/red]")
-
-    return choose
-
-
-def seat_names(players: int | None, bots: str) -> list[str]:
-    """One name per seat; a single bot name fills every seat."""
-    seats = [b.strip() for b in bots.split(",") if b.strip()]
-    if players is not None and len(seats) == 1:
-        seats = seats * players
-    if players is not None and len(seats) != players:
-        raise UsageError(f"--players {players} but {len(seats)} bots given in --bots")
-    return seats
-
-
 def play_and_show(
     game: str,
     players: int | None,
-    bots: str,
+    bots: str | None,
     seed: int,
     record: Path | None,
     data: Path | None,
     options: dict[str, str],
     quiet: bool = False,
+    resume: Path | None = None,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
-    from gadshill.rules.bots import play_game
+    from gadshill.cli import human_seat
 
-    spec = get_spec(game)
-    if players is not None:  # before seat_names repeats a bot name --players times
-        spec.check_players(players)
-    seats = seat_names(players, bots)
-    choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
+    spec, seats, seed, options = human_seat.table(game, players, bots, seed, options, resume, data)
+    choosers: dict[int, Chooser] = {
+        seat: human_seat.HumanSeat(spec) for seat, name in enumerate(seats) if name == "human"
+    }
 
     def show(state: GameState[Any], move: Move) -> None:
         if not quiet:
             seat = state.current_player
             console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
 
-    played = play_game(spec, seats, seed, data, options, choosers, on_move=show)
-    if record is not None:
-        played.record.write(record)
+    played = human_seat.play_resumable(
+        spec, seats, seed, data, options, choosers, show, resume, record or resume
+    )
+    target = record or resume  # a resumed game goes on in its own record
+    if target is not None:
+        played.record.write(target)
     return spec, played.state, seats
 
 
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @app.command()
     def play(
-        game: GameArg,
+        game: Annotated[
+            str | None,
+            typer.Argument(
+                help=f"The game: {', '.join(game_ids())} (in any case); not with --resume."
+            ),
+        ] = None,
         players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
-        bots: Annotated[str, typer.Option(help=BOTS_HELP)] = "random",
+        bots: Annotated[str | None, typer.Option(help=BOTS_HELP)] = None,
         seed: Annotated[int, typer.Option(help="Seed for every shuffle and die.")] = 1,
         record: Annotated[
             Path | None, typer.Option(help="Write the game record (JSON Lines) here.")
         ] = None,
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
-        quiet: Annotated[bool, typer.Option(help="Only the final scores.")] = False,
+        quiet: Annotated[
+            bool, typer.Option(help="Only the final scores: no moves, no final board.")
+        ] = False,
         data: DataOption = None,
+        resume: Annotated[
+            Path | None,
+            typer.Option(help="Go on with the game of this record (a game left with quit)."),
+        ] = None,
     ) -> None:
-        """Play a whole game between bots and/or humans."""
+        """Play a whole game between bots and/or humans.
+
+        With no options: a human seat against bots at a terminal, bots only otherwise.
+        """
         spec, state, seats = play_and_show(
-            game, players, bots, seed, record, data, parse_options(option or []), quiet
+            game or "",
+            players,
+            bots,
+            seed,
+            record,
+            data,
+            parse_options(option or []),
+            quiet,
+            resume,
         )
-        console.print(spec.render(state, None))
+        if not quiet:
+            console.print(spec.render(state, None))
         console.print(score_table(spec, state, seats))
-
-    @app.command("replay")
-    def replay_cmd(
-        path: Annotated[Path, typer.Argument(help="A game record (.jsonl).")],
-        data: DataOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
-    ) -> None:
-        """Re-validate every move of a record; exit 1 at the first illegal move."""
-        from gadshill.rules.records import Record, replay
-
-        rec = Record.read(path)
-        result = replay(rec, get_spec, data)
-        spec = get_spec(rec.game)
-        if as_json:
-            print(
-                json.dumps(
-                    {
-                        "ok": result.ok,
-                        "moves": result.moves_played,
-                        "refused": result.refused_index,
-                        "move": result.refused_move or None,
-                        "violations": [v.to_json() for v in result.violations],
-                        "scores": result.state.scores() if result.ok else None,
-                    }
-                )
-            )
-        elif result.ok:
-            console.print(f"{path}: {result.moves_played} moves, all legal")
-            console.print(score_table(spec, result.state, rec.players))
-        else:
-            rules = ", ".join(v.rule for v in result.violations)
-            console.print(
-                f"{path}: move {result.refused_index} (line {(result.refused_index or 0) + 1}) "
-                f"'{result.refused_move}' is illegal: {rules}"
-            )
-            for violation in result.violations:
-                console.print(f"  {violation}")
-        if not result.ok:
-            raise typer.Exit(1)
 
     @app.command()
     def rules(
@@ -230,7 +171,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             raise UsageError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
-        known = ["random", "greedy", *spec.bots]
+        from gadshill.rules.bots import bot_names
+
+        known = bot_names(spec)
         for name in names:  # fail fast on a bad bot name, before any process starts
             if name not in known:
                 hint = did_you_mean(name, known)
@@ -243,6 +186,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             range(seed, seed + games),
             workers,
             parse_options(option or []),
+            keep_outcomes=False,
         )
         table = Table(title=f"{spec.title}: {games} games")
         for column in ("bot", "games", "wins", "win rate", "mean score"):

@@ -9,12 +9,13 @@ imported by the command that needs them, so ``gadshill --help`` starts fast.
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
-from gadshill.errors import GadshillError
+from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds, replay_cmds
+from gadshill.errors import GadshillError, one_line
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -25,13 +26,34 @@ app = typer.Typer(
 data_app = typer.Typer(no_args_is_help=True, help="Inspect a game's data pack.")
 app.add_typer(data_app, name="data")
 
-for _module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
+
+def _version(value: bool) -> None:
+    if value:
+        from gadshill.version import __version__
+
+        print(f"gadshill {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Engines, solver and validator for Gads Hill 1874, Sutter's Mill and Sticky Gulch."""
+
+
+for _module in (game_cmds, replay_cmds, data_cmds, deduction_cmds, demo_cmds):
     _module.register(app, data_app)
 
 
 def fail(message: str, code: int = 2) -> None:
     """Print a one-line error and exit."""
-    print(f"gadshill: error: {message}", file=sys.stderr)
+    print(f"gadshill: error: {one_line(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 
@@ -46,6 +68,10 @@ def main(argv: list[str] | None = None) -> None:
     except Abort:
         fail("aborted", 130)
     except TyperException as err:  # usage errors: bad option, missing argument, ...
+        if not err.format_message().strip():
+            # nothing given (`gadshill`, `gadshill data`): the help is printed already;
+            # click's convention (8.2+) is exit code 2, and no empty error line after it
+            raise SystemExit(2) from None
         fail(err.format_message().replace("\n", " "))
     except GadshillError as err:
         fail(str(err).replace("\n", " "))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
@@ -14,6 +16,13 @@ from gadshill.gads_hill.view import describe, draw, render
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
+from gadshill.solver.town import load_town
+
+
+def describe_pack(data: Path | None = None) -> dict[str, Any]:
+    """The pack as ``data show`` prints it, checked as every other command checks it:
+    loading the town compares each card's map with its query."""
+    return gamedata_gads_hill.describe(load_town(data).data)
 
 
 @cache
@@ -27,7 +36,7 @@ def spec() -> GameSpec:
         rulebook=BOOK,
         new_game=new_game,
         pack=pack,
-        describe_pack=gamedata_gads_hill.describe,
+        describe_pack=describe_pack,
         render=render,
         draw=draw,
         describe=describe,

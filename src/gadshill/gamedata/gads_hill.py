@@ -40,13 +40,14 @@ Every relation holds only between two different spaces.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted
 from gadshill.gamedata.pack import Entry, PackCache, entries, read_toml
 
 GAME_ID = "gads-hill"
@@ -76,6 +77,8 @@ RELATIONS = (
     "west-of",
 )
 AXES = ("east-west", "north-south")
+#: what a space or field id may be: typed at a prompt, sorted in natural order (S2 < S10)
+LOT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 
 
 # --------------------------------------------------------------------------- queries
@@ -141,7 +144,7 @@ def parse_query(value: Any, where: Entry, field: str) -> Query:
             raise where.error(f"{op} needs a name", field)
         return Query(op, (arg,))
     if op in ("corner", "between"):
-        size_ok = len(arg) >= 1 if op == "corner" else len(arg) == 2
+        size_ok = isinstance(arg, list) and (len(arg) >= 1 if op == "corner" else len(arg) == 2)
         if not isinstance(arg, list) or not size_ok or not all(isinstance(a, str) for a in arg):
             need = "a list of street names" if op == "corner" else "a list of two street names"
             raise where.error(f"{op} needs {need}", field)
@@ -330,6 +333,13 @@ def _load_town(path: Path) -> tuple[Any, ...]:
 
     space_entries = entries(file, doc, "space")
     field_entries = entries(file, doc, "field")
+    for e in space_entries + field_entries:  # ids are typed by players and sorted S2 < S10
+        if not LOT_ID.fullmatch(e.get("id", str)):
+            raise e.error(
+                "a space or field id is a letter, then letters, digits, '_' or '-' (ASCII,"
+                f" at most 16), not {quoted(e.get('id', str))}",
+                "id",
+            )
     ids = [(e.get("id", str), e) for e in space_entries + field_entries]
     _unique(name, ids, "space or field id")
     space_ids = {e.get("id", str) for e in space_entries}
@@ -409,7 +419,7 @@ def _load_buildings(path: Path) -> tuple[dict[str, Building], dict[str, Feature]
         bid = e.get("id", str)
         if bid in buildings:
             raise e.error(f"duplicate building {bid!r}", "id")
-        if not bid.replace("_", "").isalpha() or not bid.isupper():
+        if not bid.isascii() or not bid.replace("_", "").isalpha() or not bid.isupper():
             raise e.error("a building id is UPPERCASE letters and underscores", "id")
         abbr = e.get("abbr", str)
         if abbr in abbrs:

@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any, Generic, TypeVar
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted_list
 
 BUILTIN = Path(__file__).parent / "packs"
 T = TypeVar("T")
@@ -64,6 +65,8 @@ def _stamp(path: Path) -> Stamp:
             stat = file.stat()
         except OSError as err:
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
+        if not S_ISREG(stat.st_mode):  # a named pipe would block the hash forever
+            raise DataError(str(file), "cannot read (not a regular file)")
         out.append((file.name, stat.st_size, stat.st_mtime_ns))
     return tuple(out)
 
@@ -116,6 +119,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(str(path), f"cannot read ({err})") from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
         raise DataError(str(path), "invalid TOML (nested too deeply)") from None
+    except ValueError:  # int() refuses more than 4,300 digits; no pack needs a tenth of that
+        raise DataError(str(path), "invalid TOML (a number too long)") from None
 
 
 class Entry:
@@ -153,7 +158,7 @@ class Entry:
     def check_keys(self, allowed: set[str]) -> None:
         unknown = sorted(set(self.table) - allowed)
         if unknown:
-            raise self.error(f"unknown field(s) {', '.join(unknown)}")
+            raise self.error(f"unknown field(s) {quoted_list(unknown)}")
 
 
 def entries(file: Path | str, doc: Mapping[str, Any], key: str) -> list[Entry]:

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted
 from gadshill.gamedata.pack import Entry, PackCache, PackInfo, entries, read_toml
 
 GAME_ID = "sticky-gulch"
@@ -23,6 +23,14 @@ LOCATION_COUNT = 18
 DRIFTER_COUNT = 27
 #: the largest die a pack may ask for (one site per face on every location card)
 MAX_DIE_SIDES = 20
+#: bounds on what a pack may ask for, so a small file cannot make a game endless or huge:
+#: money and costs in dollars, action points, camps per player, rounds of a game length,
+#: entries of a cost list
+MAX_MONEY = 1_000_000
+MAX_ACTIONS = 100
+MAX_CAMPS = 100
+MAX_ROUNDS = 1000
+MAX_LIST = 100
 
 #: when a drifter may be used
 WHEN = ("own-turn", "own-roll", "any-roll")
@@ -181,6 +189,10 @@ def _cost_list(entry: Entry, field: str) -> tuple[int, ...]:
         raise entry.error("needs at least one cost", field)
     if any(v < 0 for v in values):
         raise entry.error("costs cannot be negative", field)
+    if len(values) > MAX_LIST:
+        raise entry.error(f"at most {MAX_LIST} costs, got {len(values)}", field)
+    if any(v > MAX_MONEY for v in values):
+        raise entry.error(f"costs must be at most {MAX_MONEY}", field)
     return tuple(values)
 
 
@@ -209,12 +221,12 @@ def _load_table(path: Path) -> Table:
         camp_on_location=_cost_list(costs_entry, "camp_on_location"),
         hire=_cost_list(costs_entry, "hire"),
         extra_roll=_cost_list(costs_entry, "extra_roll"),
-        new_location_camp=_positive(costs_entry, "new_location_camp", 0),
+        new_location_camp=_positive(costs_entry, "new_location_camp", 0, MAX_MONEY),
     )
     lengths_entry = Entry(path, "lengths", top.get("lengths", dict))
     lengths: list[tuple[str, int]] = []
     for name in lengths_entry.table:
-        lengths.append((name, _positive(lengths_entry, name)))
+        lengths.append((name, _positive(lengths_entry, name, 1, MAX_ROUNDS)))
     for needed in ("short", "medium", "long"):
         if needed not in dict(lengths):
             raise lengths_entry.error("missing game length", needed)
@@ -222,12 +234,12 @@ def _load_table(path: Path) -> Table:
     starting = top.list_of("starting_camps", int)
     if len(starting) != 4 or any(v < 0 for v in starting):
         raise top.error("needs 4 non-negative counts (by turn position)", "starting_camps")
-    camps = _positive(top, "camps_per_player")
+    camps = _positive(top, "camps_per_player", 1, MAX_CAMPS)
     if max(starting) > camps:
         raise top.error("more starting camps than a player owns", "starting_camps")
     return Table(
-        starting_money=_positive(top, "starting_money", 0),
-        action_points=_positive(top, "action_points"),
+        starting_money=_positive(top, "starting_money", 0, MAX_MONEY),
+        action_points=_positive(top, "action_points", 1, MAX_ACTIONS),
         camps_per_player=camps,
         die_sides=die_sides,
         starting_drifter_deal=_positive(top, "starting_drifter_deal", 1, DRIFTER_COUNT),
@@ -248,7 +260,7 @@ def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
     for number, entry in enumerate(items, start=1):
         entry.check_keys({"name", "x", "lodes"})
         name = entry.get("name", str)
-        entry.name = f"location[{number - 1}] ({name})"
+        entry.name = f"location[{number - 1}] ({quoted(name)})"
         if not name.strip():
             raise entry.error("empty name", "name")
         if name in names:
@@ -276,6 +288,8 @@ def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
                 raise entry.error(f"lode {letter!r} out of order (expected {expected})", "lodes")
             if not isinstance(payout, int) or isinstance(payout, bool) or payout < 1:
                 raise entry.error(f"lode {letter} needs a positive whole dollar payout", "lodes")
+            if payout > MAX_MONEY:
+                raise entry.error(f"lode {letter} pays at most {MAX_MONEY}", "lodes")
             lodes.append(Lode(letter, payout))
         out.append(Location(number, name, frozenset(x), tuple(lodes)))
     return tuple(out)
@@ -329,14 +343,14 @@ def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
     for index, entry in enumerate(items):
         entry.check_keys({"name", "cost", "when", "effect", "flavor"})
         name = entry.get("name", str)
-        entry.name = f"drifter[{index}] ({name})"
+        entry.name = f"drifter[{index}] ({quoted(name)})"
         ident = slug(name)
         if not ident:
             raise entry.error("name needs letters or digits", "name")
         if ident in ids:
             raise entry.error(f"duplicate drifter name {name!r}", "name")
         ids.add(ident)
-        cost = _positive(entry, "cost", 0)
+        cost = _positive(entry, "cost", 0, MAX_MONEY)
         when = entry.get("when", str)
         if when not in WHEN:
             raise entry.error(f"unknown timing {when!r} (one of {', '.join(WHEN)})", "when")

@@ -13,7 +13,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import DataError
+from gadshill.errors import DataError, quoted_list
 from gadshill.gamedata.pack import Entry, PackCache, PackInfo, current_info, entries, read_toml
 
 GAME_ID = "sutters-mill"
@@ -109,6 +109,14 @@ class SuttersMillData:
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'.-]*")
 #: most chips of one value and colour a pack may ask for (chips are built one by one)
 MAX_COPIES = 100
+#: bounds on what a pack may ask for, so a small file cannot ask for gigabytes: chips
+#: in the whole game (vein and starting capital), the value of a chip, a card or a cost,
+#: prospectors per player, seats, and the length of every list
+MAX_CHIPS = 1000
+MAX_VALUE = 1000
+MAX_PROSPECTORS = 50
+MAX_SEATS = 8
+MAX_LIST = 100
 #: prospector locations that are not spaces (observations name them so)
 _NOT_SPACES = ("supply", "box")
 
@@ -126,9 +134,21 @@ def _int_list(entry: Entry, field: str, low: int = 0) -> tuple[int, ...]:
     values = entry.list_of(field, int)
     if not values:
         raise entry.error("must not be empty", field)
+    if len(values) > MAX_LIST:
+        raise entry.error(f"at most {MAX_LIST} values, got {len(values)}", field)
     if any(v < low for v in values):
         raise entry.error(f"values must be at least {low}", field)
+    if any(v > MAX_VALUE for v in values):
+        raise entry.error(f"values must be at most {MAX_VALUE}", field)
     return tuple(values)
+
+
+def _chip_bound(entry: Entry, chips: int) -> None:
+    if chips > MAX_CHIPS:
+        raise entry.error(
+            f"values x copies make {chips} chips in the game, over the bound of {MAX_CHIPS}",
+            "copies",
+        )
 
 
 def _unique_ids(file: Path, what: str, ids: list[str], entries_: list[Entry]) -> None:
@@ -142,7 +162,7 @@ def _unique_ids(file: Path, what: str, ids: list[str], entries_: list[Entry]) ->
 def _check_tables(file: Path, doc: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(doc) - allowed)
     if unknown:
-        raise DataError(str(file), f"unknown table(s) {', '.join(unknown)}")
+        raise DataError(str(file), f"unknown table(s) {quoted_list(unknown)}")
 
 
 def _load_game(path: Path) -> dict[str, Any]:
@@ -155,11 +175,15 @@ def _load_game(path: Path) -> dict[str, Any]:
     colours = players.list_of("colours", str)
     if low < 2 or high < low:
         raise players.error("need 2 <= min <= max", "max")
+    if high > MAX_SEATS:
+        raise players.error(f"must be at most {MAX_SEATS}, got {high}", "max")
     if len(colours) < high or len(set(colours)) != len(colours):
         raise players.error(f"need {high} distinct colours", "colours")
     prospectors = players.get("prospectors", int)
     if prospectors < 1:
         raise players.error("must be at least 1", "prospectors")
+    if prospectors > MAX_PROSPECTORS:
+        raise players.error(f"must be at most {MAX_PROSPECTORS}, got {prospectors}", "prospectors")
     minus = _int_list(players, "prospector_minus")
     if len(minus) != prospectors:
         raise players.error(f"needs one entry per prospector ({prospectors})", "prospector_minus")
@@ -198,6 +222,7 @@ def _load_game(path: Path) -> dict[str, Any]:
         copies = entry.get("copies", int)
         if not 1 <= copies <= MAX_COPIES:
             raise entry.error(f"must be 1 to {MAX_COPIES}", "copies")
+        _chip_bound(entry, len(chips) + len(values) * copies)
         for value in values:
             chips.extend(Chip(len(chips), colour, value) for _ in range(copies))
 
@@ -212,6 +237,7 @@ def _load_game(path: Path) -> dict[str, Any]:
         raise start.error(f"need at least {high} (one set per player)", "copies")
     if copies > MAX_COPIES:
         raise start.error(f"must be at most {MAX_COPIES}", "copies")
+    _chip_bound(start, len(chips) + len(start_values) * copies)
     for value in start_values:
         chips.extend(Chip(len(chips), start_colour, value) for _ in range(copies))
 
@@ -222,6 +248,10 @@ def _load_game(path: Path) -> dict[str, Any]:
         card = Card(_word(entry, "rank"), entry.get("value", int))
         if card.value < 1:
             raise entry.error("must be at least 1", "value")
+        if card.value > MAX_VALUE:
+            raise entry.error(f"must be at most {MAX_VALUE}, got {card.value}", "value")
+        if len(cards) >= MAX_LIST:
+            raise entry.error(f"at most {MAX_LIST} cards", "rank")
         if any(c.rank == card.rank for c in cards):
             raise entry.error(f"duplicate rank {card.rank!r}", "rank")
         cards.append(card)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from gadshill.errors import GadshillError, UsageError, did_you_mean
+from gadshill.errors import GadshillError, RecordError, UsageError, did_you_mean
 from gadshill.rules.moves import Move
-from gadshill.rules.records import Record, new_record
+from gadshill.rules.records import Record, new_record, replay
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 
@@ -66,6 +66,11 @@ class GreedyBot:
         return rng.choice(best)
 
 
+def bot_names(spec: GameSpec) -> list[str]:
+    """The bots a game offers, each named once: the generic ones, then the game's own."""
+    return list(dict.fromkeys(["random", "greedy", *spec.bots]))
+
+
 def make_bot(spec: GameSpec, name: str) -> Bot:
     # A game's own bot of a generic name (e.g. a greedy bot that reads the solver's
     # points instead of cloning states) takes precedence over the generic one.
@@ -76,7 +81,7 @@ def make_bot(spec: GameSpec, name: str) -> Bot:
         return RandomBot()
     if name == "greedy":
         return GreedyBot(spec.heuristic)
-    known = ["random", "greedy", *spec.bots]
+    known = bot_names(spec)
     raise UsageError(
         f"unknown bot {name!r} for {spec.id}{did_you_mean(name, known)}"
         f" (bots: {', '.join(known)}, human)"
@@ -97,6 +102,13 @@ class PlayedGame:
 Chooser = Callable[[GameState[Any], int], Move]
 
 
+class SeatLeft(GadshillError):
+    """A chooser gave the game up (a human quit, Ctrl-C): ``record`` holds the game so far,
+    which ``play_game(..., resume=record)`` continues."""
+
+    record: Record | None = None
+
+
 def _bot_chooser(bot: Bot, rng: random.Random) -> Chooser:
     return lambda state, _seat: bot.choose(state, rng)
 
@@ -110,6 +122,7 @@ def play_game(
     choosers: dict[int, Chooser] | None = None,
     on_move: Callable[[GameState[Any], Move], None] | None = None,
     after_move: Callable[[GameState[Any], Move], None] | None = None,
+    resume: Record | None = None,
 ) -> PlayedGame:
     """Play one game to the end; every move goes through ``apply``.
 
@@ -125,6 +138,31 @@ def play_game(
             choosers[index] = _bot_chooser(make_bot(spec, name), bot_rng(seed, index))
     state = spec.new_game(len(seats), seed, data, options)
     record = new_record(spec, list(seats), seed, data, options)
+    if resume is not None:  # the moves played so far, each checked again
+        done = replay(resume, lambda _game: spec, data)
+        if not done.ok:
+            rules = ", ".join(v.rule for v in done.violations)
+            raise RecordError(
+                f"move {done.refused_index} '{done.refused_move}' is illegal ({rules})"
+            )
+        state, record.moves = done.state, list(resume.moves)
+    try:
+        _play_on(spec, state, record, choosers, on_move, after_move)
+    except (SeatLeft, KeyboardInterrupt, EOFError) as err:
+        left = err if isinstance(err, SeatLeft) else SeatLeft("interrupted")
+        left.record = record
+        raise left from None
+    return PlayedGame(state, record)
+
+
+def _play_on(
+    spec: GameSpec,
+    state: GameState[Any],
+    record: Record,
+    choosers: dict[int, Chooser],
+    on_move: Callable[[GameState[Any], Move], None] | None,
+    after_move: Callable[[GameState[Any], Move], None] | None,
+) -> None:
     while not state.is_terminal:
         if len(record.moves) >= spec.max_moves:
             raise GadshillError(f"{spec.id} did not end within {spec.max_moves} moves")
@@ -137,4 +175,3 @@ def play_game(
         record.moves.append(move.to_json())
         if after_move is not None:
             after_move(state, move)
-    return PlayedGame(state, record)

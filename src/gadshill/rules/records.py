@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill.errors import NotationError, RecordError
+from gadshill.gamedata import strict_json
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -121,11 +122,13 @@ class Record:
 
 def _json_line(line: str, source: str, number: int) -> Any:
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{source}: line {number} is not JSON ({err.msg})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: line {number} is nested too deeply") from None
+        return strict_json.loads(line)
+    except strict_json.JsonError as err:
+        if err.syntax == "nested too deeply":
+            raise RecordError(f"{source}: line {number} is nested too deeply") from None
+        if err.syntax:
+            raise RecordError(f"{source}: line {number} is not JSON ({err.syntax})") from None
+        raise RecordError(f"{source}: line {number}: {err}") from None
 
 
 @dataclass
@@ -142,6 +145,11 @@ class ReplayResult:
     def ok(self) -> bool:
         return self.refused_index is None
 
+    @property
+    def over(self) -> bool:
+        """Whether the game ended: a record cut short, or replayed ``to`` a move, is not."""
+        return self.state.is_terminal
+
 
 def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
@@ -155,8 +163,15 @@ def replay(
     spec_for: Callable[[str], GameSpec],
     data: Path | None = None,
     on_move: Callable[[GameState[Any], Move], None] | None = None,
+    after_move: Callable[[GameState[Any], Move], None] | None = None,
+    to: int | None = None,
 ) -> ReplayResult:
-    """Re-validate every move of a record from a fresh setup."""
+    """Re-validate every move of a record from a fresh setup (the first ``to`` moves if given).
+
+    ``on_move`` sees each move before it is applied, ``after_move`` the state it
+    leads to, as in :func:`gadshill.rules.bots.play_game`. A record that stops
+    before the game ends replays without a refusal: ``over`` says whether it ended.
+    """
     spec = spec_for(record.game)
     info = spec.pack(data)
     if info.sha256 != record.data_sha256:
@@ -168,7 +183,8 @@ def replay(
         raise RecordError(f"{spec.id} needs {spec.min_players}-{spec.max_players} players")
     options = spec.resolve_options(record.options)
     state = spec.new_game(len(record.players), record.seed, data, options)
-    for index, raw in enumerate(record.moves, start=1):
+    moves = record.moves if to is None else record.moves[:to]
+    for index, raw in enumerate(moves, start=1):
         try:
             move = spec.codec.from_json(raw)
         except NotationError as err:
@@ -179,4 +195,6 @@ def replay(
         if on_move is not None:
             on_move(state, move)
         state.apply(move)
-    return ReplayResult(state, len(record.moves))
+        if after_move is not None:
+            after_move(state, move)
+    return ReplayResult(state, len(moves))

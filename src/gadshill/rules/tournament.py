@@ -5,9 +5,11 @@ no bot profits from always sitting first.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sized
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import islice
 
 from gadshill.rules.bots import play_game
 from gadshill.rules.spec import GameSpec
@@ -49,7 +51,11 @@ def seats_for(bots: list[str], seed: int) -> tuple[str, ...]:
     return tuple(bots[shift:] + bots[:shift])
 
 
-def _play_one(args: tuple[Callable[[], GameSpec], list[str], int, dict[str, str]]) -> GameOutcome:
+#: one game to play: the spec factory, the bots, the seed, the options
+Job = tuple[Callable[[], GameSpec], list[str], int, dict[str, str]]
+
+
+def _play_one(args: Job) -> GameOutcome:
     spec_factory, bots, seed, options = args
     spec = spec_factory()
     seats = seats_for(bots, seed)
@@ -64,9 +70,13 @@ def _play_one(args: tuple[Callable[[], GameSpec], list[str], int, dict[str, str]
     )
 
 
-def tally(outcomes: Iterable[GameOutcome]) -> TournamentResult:
-    result = TournamentResult(list(outcomes))
-    for outcome in result.outcomes:
+def tally(outcomes: Iterable[GameOutcome], keep_outcomes: bool = True) -> TournamentResult:
+    """Standings by bot and by seat; with ``keep_outcomes=False`` the games are counted
+    as they come and not kept, so a billion of them need no more memory than one."""
+    result = TournamentResult([])
+    for outcome in outcomes:
+        if keep_outcomes:
+            result.outcomes.append(outcome)
         share = 1.0 / len(outcome.winners)
         for seat, bot in enumerate(outcome.seats):
             for key, table in ((bot, result.by_bot), (seat, result.by_seat)):
@@ -78,18 +88,41 @@ def tally(outcomes: Iterable[GameOutcome]) -> TournamentResult:
     return result
 
 
+def _pooled(jobs: Iterator[Job], workers: int) -> Iterator[GameOutcome]:
+    """The outcomes in job order, with at most a few jobs per worker in flight at once
+    (``Executor.map`` would submit every job up front)."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[GameOutcome]] = deque(
+            pool.submit(_play_one, job) for job in islice(jobs, workers * IN_FLIGHT)
+        )
+        while pending:
+            outcome = pending.popleft().result()
+            for job in islice(jobs, 1):
+                pending.append(pool.submit(_play_one, job))
+            yield outcome
+
+
+#: jobs submitted ahead per worker process
+IN_FLIGHT = 4
+
+
 def run_tournament(
     spec_factory: Callable[[], GameSpec],
     bots: list[str],
     seeds: Iterable[int],
     workers: int | None = None,
     options: dict[str, str] | None = None,
+    keep_outcomes: bool = True,
 ) -> TournamentResult:
-    """Play one game per seed; ``spec_factory`` must be a picklable module-level function."""
-    jobs = [(spec_factory, bots, seed, dict(options or {})) for seed in seeds]
-    # never more processes than games (a huge count overflowed ProcessPoolExecutor)
-    workers = min(workers if workers is not None else (os.cpu_count() or 1), max(1, len(jobs)))
+    """Play one game per seed; ``spec_factory`` must be a picklable module-level function.
+
+    Jobs are made as the games are played, never all up front, so the number of
+    seeds costs no memory (``keep_outcomes=False`` keeps the games out of the result too).
+    """
+    jobs = ((spec_factory, bots, seed, dict(options or {})) for seed in seeds)
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    if isinstance(seeds, Sized):  # never more processes than games
+        workers = min(workers, max(1, len(seeds)))
     if workers <= 1:
-        return tally(map(_play_one, jobs))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return tally(pool.map(_play_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+        return tally(map(_play_one, jobs), keep_outcomes)
+    return tally(_pooled(jobs, workers), keep_outcomes)

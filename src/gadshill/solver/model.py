@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import PositionError
+from gadshill.errors import PositionError, quoted_list
 from gadshill.rules.rulebook import Violation
 
 SpaceId = str
@@ -219,7 +219,11 @@ class Clue:
 @functools.lru_cache(maxsize=4096)
 def natural(space: SpaceId) -> tuple[Any, ...]:
     """Sort key putting S2 before S10 (cached: the solver sorts spaces on every call)."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", space))
+    # ASCII digits only: "²" is a digit to str.isdigit but not to int(); any id sorts
+    return tuple(
+        (1, int(part), "") if part.isascii() and part.isdigit() else (0, 0, part)
+        for part in re.split(r"([0-9]+)", space)
+    )
 
 
 def marker_key(marker: Marker) -> tuple[BuildingId, tuple[Any, ...]]:
@@ -385,7 +389,7 @@ def check_clue_ids(position: Position, clue: Clue) -> None:
             {s for pair in clue.relation for s in pair} - position.spaces - set(unknown)
         )
     if unknown:
-        raise PositionError(f"clue names unknown spaces: {', '.join(unknown)}")
+        raise PositionError(f"clue names unknown spaces: {quoted_list(unknown)}")
     if clue.partner is not None and clue.relation is None:
         raise PositionError("a condition clue needs a relation")
 

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import PositionError, UsageError, did_you_mean
+from gadshill.errors import PositionError, UsageError, did_you_mean, quoted_list
+from gadshill.gamedata import strict_json
 from gadshill.gamedata.gads_hill import SPACE_COUNT
 from gadshill.solver.model import Position
 from gadshill.solver.town import Town, order_spaces
@@ -66,15 +67,6 @@ class PositionFile:
         raise UsageError(f"unknown player {name!r}{did_you_mean(name, names)} (players: {listed})")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise PositionError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
-
-
 def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
     """(name for messages, parsed JSON) of a path, a JSON text or an already parsed dict."""
     if isinstance(source, Mapping):
@@ -91,14 +83,8 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
         except (OSError, UnicodeDecodeError) as err:
             raise PositionError(f"{name}: cannot read ({err.__class__.__name__})") from None
     try:
-        return name, json.loads(text, object_pairs_hook=_no_duplicates)
-    except json.JSONDecodeError as err:
-        raise PositionError(
-            f"{name}: invalid JSON ({err.msg} at line {err.lineno} column {err.colno})"
-        ) from None
-    except RecursionError:
-        raise PositionError(f"{name}: invalid JSON (nested too deeply)") from None
-    except PositionError as err:
+        return name, strict_json.loads(text)
+    except strict_json.JsonError as err:
         raise PositionError(f"{name}: {err}") from None
 
 
@@ -118,7 +104,7 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
         raise PositionError("a position is a JSON object")
     unknown = sorted(set(doc) - TOP_KEYS)
     if unknown:
-        raise PositionError(f"unknown key(s) {', '.join(unknown)}")
+        raise PositionError(f"unknown key(s) {quoted_list(unknown)}")
     for key in ("markers", "placed"):
         if key not in doc:
             raise PositionError(f"missing {key!r}")
@@ -256,7 +242,7 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
             raise PositionError(f"{where}: expected an object")
         unknown = sorted(set(entry) - PLAYER_KEYS)
         if unknown:
-            raise PositionError(f"{where}: unknown key(s) {', '.join(unknown)}")
+            raise PositionError(f"{where}: unknown key(s) {quoted_list(unknown)}")
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             raise PositionError(f"{where}.name: expected a non-empty string")

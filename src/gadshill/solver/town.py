@@ -235,7 +235,8 @@ def match_id(given: object, known: Iterable[str], what: str) -> str:
 def order_spaces(spaces: Iterable[str]) -> list[str]:
     def key(space: str) -> tuple[str, int, str]:
         digits = space.lstrip("SF")
-        return (space[:1], int(digits) if digits.isdigit() else 0, space)
+        number = int(digits) if digits.isascii() and digits.isdigit() else 0
+        return (space[:1], number, space)
 
     return sorted(spaces, key=key)
 

@@ -1,0 +1,74 @@
+"""``replay --narrate``, ``replay --to N -o``, and ``review`` (issue 12, first contact)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli_runner import exit_code
+
+
+@pytest.fixture(scope="module")
+def demo_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("demo")
+    assert exit_code(["demo", "--out", str(out)]) == 0
+    return out / "demo.jsonl"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = exit_code(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_narrate_tells_every_move(
+    demo_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(["replay", str(demo_record), "--narrate"], capsys)
+    assert code == 0
+    assert "alert#0 drafts STABLE" in out
+    assert "end of turn 8: locomotive 6; 1 marker overlooked: CASINO@S8" in out
+    assert "89 moves, all legal" in out
+
+
+def test_replay_to_writes_the_position_and_the_town(
+    demo_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    position = tmp_path / "at40.json"
+    code, out, _ = run(["replay", str(demo_record), "--to", "40", "-o", str(position)], capsys)
+    assert code == 0 and "not over after 40 moves" in out
+    code, _, _ = run(["stop", str(position)], capsys)  # a position the solver reads
+    assert code == 0
+    town = tmp_path / "at40.svg"
+    assert run(["replay", str(demo_record), "--to", "40", "-o", str(town)], capsys)[0] == 0
+    assert town.read_text().startswith("<svg")
+    code, _, err = run(["replay", str(demo_record), "--to", "400"], capsys)
+    assert code == 2 and "the record has 89 moves" in err
+    code, _, err = run(["replay", str(demo_record), "--to", "4", "-o", "x.png"], capsys)
+    assert code == 2 and ".svg" in err
+
+
+def test_review_prints_every_overlooked_point_as_demo_does(
+    demo_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, demo_out, _ = run(["demo", "--out", str(demo_record.parent)], capsys)
+    code, out, _ = run(["review", str(demo_record)], capsys)
+    assert code == 0
+    turn_ends = [line for line in demo_out.splitlines() if "end of turn" in line]
+    assert turn_ends and all(line in out for line in turn_ends)
+    assert "overlooked points: 1 distinct markers left unclaimed in 1 of 35 turns" in out
+    _, moves_out, _ = run(["review", str(demo_record), "--moves"], capsys)
+    story = demo_out[demo_out.index("  alert#0") : demo_out.index("overlooked points")]
+    assert story in moves_out
+
+
+def test_review_refuses_other_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "sm.jsonl"
+    args = ["play", "sutters-mill", "--players", "2", "--quiet", "--record", str(record)]
+    assert exit_code(args) == 0
+    code, _, err = run(["review", str(record)], capsys)
+    assert code == 2 and "Gads Hill" in err
+    assert json.loads(record.read_text().splitlines()[0])["game"] == "sutters-mill"
