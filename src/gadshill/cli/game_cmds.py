@@ -53,34 +53,40 @@ def score_table(spec: GameSpec, state: GameState[Any], seats: list[str]) -> Tabl
     return table
 
 
-def human_chooser(spec: GameSpec) -> Chooser:
-    """A terminal seat: the player's view and legal moves; a refused move lists its broken rules."""
+def human_chooser(spec: GameSpec, hints: bool = False) -> Chooser:
+    """A terminal seat: what the player may see (``spec.view_for``: no solver answers
+    unless ``hints``) and a menu of moves; a refused move lists its broken rules."""
 
     def choose(state: GameState[Any], seat: int) -> Move:
-        console.print(spec.render(state, seat))
-        legal = state.legal_moves()
+        view = spec.view_for(state, seat, hints)
+        console.print(view.text)
+        legal = view.moves
         shown: dict[str, int] = {}
-        for number, move in enumerate(legal, start=1):
+        for number, (move, label) in enumerate(view.menu(), start=1):
             # Long menus (every pair of cards to discard...) show a few of each kind.
             shown[move.kind] = shown.get(move.kind, 0) + 1
             if shown[move.kind] <= MENU_PER_KIND:
-                console.print(f"  {number:>3}. {spec.describe(state, move)}   [dim]{move}[/dim]")
+                console.print(f"  {number:>3}. {label}   [dim]{move}[/dim]")
         for kind, count in shown.items():
             if count > MENU_PER_KIND:
                 console.print(f"  ... and {count - MENU_PER_KIND} more '{kind}' moves: type one")
+        for line in view.typed:
+            console.print(f"  or type {line}")
         while True:
             answer = typer.prompt(f"seat {seat}: move number or notation").strip()
             # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no
             # longer than the menu's numbers (int() refuses over 4300 digits).
             number = answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal)))
             if number and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            try:
-                # the state's own parser: a game reads its ids in any case ("bank" is BANK)
-                move = state.parse_move(answer)
-            except NotationError as err:
-                console.print(f"[red]{err}[/red]")
-                continue
+                # a menu without hints may hold moves the solver refuses: check them too
+                move = legal[int(answer) - 1]
+            else:
+                try:
+                    # the state's own parser: a game reads its ids in any case ("bank" is BANK)
+                    move = state.parse_move(answer)
+                except NotationError as err:
+                    console.print(f"[red]{err}[/red]")
+                    continue
             violations = state.check(move)
             if not violations:
                 return move
@@ -110,6 +116,7 @@ def play_and_show(
     data: Path | None,
     options: dict[str, str],
     quiet: bool = False,
+    hints: bool = False,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     from gadshill.rules.bots import play_game
 
@@ -117,7 +124,9 @@ def play_and_show(
     if players is not None:  # before seat_names repeats a bot name --players times
         spec.check_players(players)
     seats = seat_names(players, bots)
-    choosers = {seat: human_chooser(spec) for seat, name in enumerate(seats) if name == "human"}
+    choosers = {
+        seat: human_chooser(spec, hints) for seat, name in enumerate(seats) if name == "human"
+    }
 
     def show(state: GameState[Any], move: Move) -> None:
         if not quiet:
@@ -142,11 +151,14 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         ] = None,
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
         quiet: Annotated[bool, typer.Option(help="Only the final scores.")] = False,
+        hints: Annotated[
+            bool, typer.Option(help="Show human seats the solver's help (playable cards, STOP).")
+        ] = False,
         data: DataOption = None,
     ) -> None:
         """Play a whole game between bots and/or humans."""
         spec, state, seats = play_and_show(
-            game, players, bots, seed, record, data, parse_options(option or []), quiet
+            game, players, bots, seed, record, data, parse_options(option or []), quiet, hints
         )
         console.print(spec.render(state, None))
         console.print(score_table(spec, state, seats))

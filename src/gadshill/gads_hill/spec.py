@@ -10,7 +10,7 @@ from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
-from gadshill.gads_hill.view import describe, render
+from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
@@ -33,4 +33,6 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
         max_moves=20_000,
+        draw=draw,
+        seat_view=seat_view,
     )

@@ -33,6 +33,30 @@ def default_describe(state: GameState[Any], move: Move) -> str:
 
 
 @dataclass(frozen=True)
+class SeatView:
+    """What one player is shown: the terminal seat and the web page both show this.
+
+    By default a seat sees what a player at the table sees (the board, its own hand,
+    the scores and the moves it may make), never a solver's answer; with ``hints`` a
+    game may add its helpers' answers for learners.
+    """
+
+    #: the seat's picture in words: board, own hand, scores
+    text: str
+    #: the moves to pick from (a menu; any other move may still be typed)
+    moves: list[Move]
+    #: moves that may be typed but are not listed, each as "notation: what it does"
+    typed: tuple[str, ...] = ()
+    #: a label per move of ``moves``, in words (no more than the seat may know)
+    labels: tuple[str, ...] = ()
+
+    def menu(self) -> list[tuple[Move, str]]:
+        """Each move of the menu with its label (its notation when it has none)."""
+        labels = self.labels or tuple(str(move) for move in self.moves)
+        return list(zip(self.moves, labels, strict=True))
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game as the CLI, records and bots see it."""
 
@@ -56,6 +80,18 @@ class GameSpec:
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
+    #: draw(state, viewer): an SVG document of the board as ``viewer`` sees it
+    draw: Callable[[GameState[Any], int | None], str] | None = None
+    #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
+    seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+
+    def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
+        """What ``seat`` is shown: the game's own seat view, or its picture and legal moves."""
+        if self.seat_view is not None:
+            return self.seat_view(state, seat, hints)
+        legal = state.legal_moves()
+        labels = tuple(self.describe(state, move) for move in legal)
+        return SeatView(self.render(state, seat), legal, labels=labels)
 
     def check_players(self, count: int) -> int:
         """``count`` if the game takes that many players, else a UsageError naming the range.
