@@ -166,7 +166,7 @@ def render(state: GameState[Any], viewer: int | None, hints: bool = False) -> st
     piles = ", ".join(f"{p} {len(c)}" for p, c in s.piles.items())
     out.append(f"piles: {piles}; discards {len(s.discards)}; turn {s.turn}")
     out.append(f"beside the board: {', '.join(s.beside_board()) or '-'}")
-    if viewer is not None and s.phase != OVER:
+    if viewer in range(s.players) and s.phase != OVER:  # a spectator has no hand
         out.append(f"your hand (seat {viewer}):")
         if hints:
             out.extend(hand_lines(s, viewer))

@@ -21,6 +21,10 @@ from gadshill.rules.state import GameState
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
 
 
+#: the viewer of a render or drawing that is no seat: it sees no hand at all
+SPECTATOR = -1
+
+
 def default_heuristic(state: GameState[Any], player: int) -> float:
     """Own score minus the best opponent's: what a one-ply greedy bot maximises."""
     scores = state.scores()
@@ -70,7 +74,8 @@ class GameSpec:
     pack: Callable[[Path | None], PackInfo]
     #: describe_pack(data): the validated pack as JSON-able data (``gadshill data show``)
     describe_pack: Callable[[Path | None], dict[str, Any]]
-    #: render(state, viewer): a terminal picture; viewer None shows everything
+    #: render(state, viewer): a terminal picture; viewer None shows everything, a seat its
+    #: own hand, SPECTATOR (no seat) no hand
     render: Callable[[GameState[Any], int | None], str]
     describe: Callable[[GameState[Any], Move], str] = default_describe
     heuristic: Callable[[GameState[Any], int], float] = default_heuristic
@@ -80,13 +85,16 @@ class GameSpec:
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
-    #: draw(state, viewer): an SVG document of the board as ``viewer`` sees it
+    #: draw(state, viewer): an SVG document of the board as ``viewer`` sees it (as render)
     draw: Callable[[GameState[Any], int | None], str] | None = None
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
-        """What ``seat`` is shown: the game's own seat view, or its picture and legal moves."""
+        """What ``seat`` is shown: the game's own seat view, or its picture and legal
+        moves; a seat that is not to move, or ``SPECTATOR``, gets no menu."""
+        if seat != state.current_player:
+            return SeatView(self.render(state, seat), [])
         if self.seat_view is not None:
             return self.seat_view(state, seat, hints)
         legal = state.legal_moves()

@@ -91,7 +91,8 @@ def _describe_move(state: StickyGulchState, move: Move) -> str:
 
 
 def render(state: GameState[Any], viewer: int | None) -> str:
-    """The table as ``viewer`` sees it (None: everything, for replays and debugging)."""
+    """The table as ``viewer`` sees it (None: everything, for replays and debugging; a
+    viewer that is no seat, a spectator, sees no hand)."""
     assert isinstance(state, StickyGulchState)
     lines = [
         f"Sticky Gulch - turn {state.turn}, {state.length} game: "
@@ -131,7 +132,7 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     if state.phase == HIRE and (viewer is None or viewer == state.player):
         offered = ", ".join(state.drifter(ident).name for ident in state.hire_offer)
         lines.append(f"  hiring from: {offered}")
-    if state.phase == DRAFT and viewer is not None and state.draft_offers[viewer]:
+    if state.phase == DRAFT and viewer in range(state.players) and state.draft_offers[viewer]:
         dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[viewer])
         lines.append(f"  dealt: {dealt}")
     if state.queue:
