@@ -15,8 +15,8 @@ from typing import Any
 from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
 from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
-from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
+from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.gads_hill import town_svg, town_text
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import SeatView
@@ -166,12 +166,13 @@ def render(state: GameState[Any], viewer: int | None, hints: bool = False) -> st
     piles = ", ".join(f"{p} {len(c)}" for p, c in s.piles.items())
     out.append(f"piles: {piles}; discards {len(s.discards)}; turn {s.turn}")
     out.append(f"beside the board: {', '.join(s.beside_board()) or '-'}")
-    if viewer in range(s.players) and s.phase != OVER:  # a spectator has no hand
-        out.append(f"your hand (seat {viewer}):")
+    seat = viewer if viewer is not None and 0 <= viewer < s.players else None  # SPECTATOR
+    if seat is not None and s.phase != OVER:
+        out.append(f"your hand (seat {seat}):")
         if hints:
-            out.extend(hand_lines(s, viewer))
+            out.extend(hand_lines(s, seat))
         else:
-            out.extend(f"  {card_label(s, card, None)}" for card in sorted(s.hands[viewer]))
+            out.extend(f"  {card_label(s, card, None)}" for card in sorted(s.hands[seat]))
         if hints and s.phase != DRAFT and (s.phase == STOP or s.action is not None):
             removals = s.removable()
             if removals:

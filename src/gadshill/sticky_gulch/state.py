@@ -18,12 +18,13 @@ from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
-from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER, REACT
+from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER
 from gadshill.sticky_gulch.moves import CODEC, StickyGulchMove
 from gadshill.sticky_gulch.rules import BOOK
 
 # A claim: (location number, lode letter, player, dollars)
 Claim = tuple[int, str, int, int]
+
 
 class StickyGulchState(GameState[StickyGulchMove]):
     game_id: ClassVar[str] = GAME_ID

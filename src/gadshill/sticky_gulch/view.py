@@ -132,8 +132,9 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     if state.phase == HIRE and (viewer is None or viewer == state.player):
         offered = ", ".join(state.drifter(ident).name for ident in state.hire_offer)
         lines.append(f"  hiring from: {offered}")
-    if state.phase == DRAFT and viewer in range(state.players) and state.draft_offers[viewer]:
-        dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[viewer])
+    seat = viewer if viewer is not None and 0 <= viewer < state.players else None
+    if state.phase == DRAFT and seat is not None and state.draft_offers[seat]:
+        dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[seat])
         lines.append(f"  dealt: {dealt}")
     if state.queue:
         lines.append("  effect steps waiting: " + ", ".join(step.verb for step in state.queue))
