@@ -14,7 +14,7 @@ from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
-from gadshill.sticky_gulch.view import describe, render
+from gadshill.sticky_gulch.view import describe, render, seat_view
 
 
 def pack(data: Path | None) -> PackInfo:
@@ -37,6 +37,7 @@ def spec() -> GameSpec:
         describe=describe,
         heuristic=heuristic,
         options={"length": LENGTHS},
+        seat_view=seat_view,
         bots={"prospector": ProspectorBot},
         max_moves=20_000,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.rules.moves import Move
+from gadshill.rules.spec import SeatView
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, HIRE, OVER, X_SITE
 from gadshill.sticky_gulch.moves import (
@@ -88,6 +89,15 @@ def _describe_move(state: StickyGulchState, move: Move) -> str:
     if isinstance(move, Skip):
         return "skips the drifter's step"
     return str(move)
+
+
+def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
+    """What ``seat`` sees: its picture and its legal moves, each named without its outcome
+    (``describe`` tells what a move did, a die roll included: a menu must not)."""
+    assert isinstance(state, StickyGulchState)
+    moves: list[Move] = list(state.legal_moves())
+    labels = tuple(_describe_move(state, move) for move in moves)
+    return SeatView(render(state, seat), moves, labels=labels)
 
 
 def render(state: GameState[Any], viewer: int | None) -> str:

@@ -64,8 +64,9 @@ class Table:
         """The seat of ``token``; no token is the spectators' view."""
         if token is None:
             return SPECTATOR
+        given = token.encode("utf-8", "replace")  # compare_digest takes ASCII str only
         for known, seat in self.tokens.items():
-            if secrets.compare_digest(known, token):
+            if secrets.compare_digest(known.encode(), given):
                 return seat
         raise BadToken("no seat of this game has that token")
 
