@@ -194,6 +194,8 @@ def same_views_when_hidden_things_are_redrawn(table: Table, rng: random.Random) 
     it is redrawn (``determinize``); the spectators' view, for every such redraw."""
     real = table.state
     views = views_of(table)
+    for seen in views.values():  # no solver answer either: STOP claims are typed, not listed
+        assert not [m for m in seen["legal_moves"] if m.startswith("claim ")]
     for seat in range(len(table.kinds)):
         table.state = real.determinize(seat, rng)
         try:

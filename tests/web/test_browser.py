@@ -248,3 +248,23 @@ def test_a_game_played_by_clicking_in_chromium(
         record = Record.parse(answer.read().decode())
     result = replay(record, get_spec)
     assert result.ok and result.state.is_terminal
+
+
+def test_hot_seat_shows_the_seat_to_move(browser: Any, server: str) -> None:
+    """Two human seats on one screen: after seat 0's move the page shows seat 1's view."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server + "/")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#game-select option"), "the form")
+    Select(browser.find_element(By.ID, "game-select")).select_by_value("gads-hill")
+    Select(browser.find_element(By.ID, "seat-count")).select_by_value("2")
+    for kind in browser.find_elements(By.CLASS_NAME, "seat-kind"):
+        Select(kind).select_by_value("human")
+    browser.find_element(By.ID, "start-button").click()
+    wait_for(lambda: "you are seat 0" in status(browser), "seat 0's view")
+    links = browser.find_elements(By.CSS_SELECTOR, "#links a.seat-link")
+    assert [link.text for link in links] == ["seat 0", "seat 1"]  # links to share
+    browser.find_element(By.CSS_SELECTOR, "#menu button.move").click()
+    wait_for(lambda: "you are seat 1" in status(browser), "seat 1's view")
+    assert "your hand (seat 1)" in browser.find_element(By.ID, "seat-text").text
