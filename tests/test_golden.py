@@ -19,9 +19,9 @@ HERE = Path(__file__).parent / "golden"
 #: game -> (bots, seed, number of moves, final scores); made with
 #: gadshill play GAME --bots BOTS --seed SEED --record tests/golden/GAME.jsonl --quiet
 GOLDEN = {
-    "gads-hill": ("sharp,greedy,random", 11, 94, [32.0, 34.0, 14.0]),
+    "gads-hill": ("sharp,greedy,random", 11, 172, [32.0, 34.0, 14.0]),
     "sutters-mill": ("greedy,patient,random", 5, 304, [89.0, -61.0, 0.0]),
-    "sticky-gulch": ("prospector,greedy,random", 3, 321, [21.0, 48.0, 19.0]),
+    "sticky-gulch": ("prospector,greedy,random", 3, 365, [39.0, 33.0, 24.0]),
 }
 
 

@@ -17,8 +17,9 @@ from tests.cli_runner import exit_code
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
-#: examples whose input the README does not give (a record tampered by hand)
-NOT_RUN = {"replay tampered.jsonl"}
+#: examples whose input the README does not give (a record tampered by hand), and the
+#: server, which runs until stopped (tests/web/test_serve.py starts it on loopback)
+NOT_RUN = {"replay tampered.jsonl", "serve"}
 
 
 def code_blocks() -> list[list[str]]:

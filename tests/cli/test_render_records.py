@@ -64,8 +64,8 @@ def test_render_a_record_defaults_to_its_end_and_the_terminal(
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["--at", "95"], "--at 95: {record} has 94 moves, so N is 0 to 94"),
-        (["--at", "-1"], "--at -1: {record} has 94 moves, so N is 0 to 94"),
+        (["--at", "{over}"], "--at {over}: {record} has {moves} moves, so N is 0 to {moves}"),
+        (["--at", "-1"], "--at -1: {record} has {moves} moves, so N is 0 to {moves}"),
         (["--seat", "3"], "--seat 3: {record} has seats 0 to 2"),
     ],
 )
@@ -73,9 +73,12 @@ def test_bad_at_or_seat_is_one_line(
     args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = GOLDEN / "gads-hill.jsonl"
+    moves = len(record.read_text().splitlines()) - 1  # the header, then one move a line
+    args = [arg.format(over=moves + 1) for arg in args]
     code, _, err = run(["render", str(record), *args], capsys)
     assert code == 2
-    assert err == f"gadshill: error: {fragment.format(record=record)}\n"
+    expected = fragment.format(record=record, moves=moves, over=moves + 1)
+    assert err == f"gadshill: error: {expected}\n"
 
 
 def test_an_illegal_move_before_n_is_one_line(

@@ -31,7 +31,7 @@ def test_replay_narrate_tells_every_move(
     assert code == 0
     assert "alert#0 drafts STABLE" in out
     assert "end of turn 8: locomotive 6; 1 marker overlooked: CASINO@S8" in out
-    assert "89 moves, all legal" in out
+    assert "157 moves, all legal" in out
 
 
 def test_replay_to_writes_the_position_and_the_town(
@@ -46,7 +46,7 @@ def test_replay_to_writes_the_position_and_the_town(
     assert run(["replay", str(demo_record), "--to", "40", "-o", str(town)], capsys)[0] == 0
     assert town.read_text().startswith("<svg")
     code, _, err = run(["replay", str(demo_record), "--to", "400"], capsys)
-    assert code == 2 and "the record has 89 moves" in err
+    assert code == 2 and "the record has 157 moves" in err
     code, _, err = run(["replay", str(demo_record), "--to", "4", "-o", "x.png"], capsys)
     assert code == 2 and ".svg" in err
 

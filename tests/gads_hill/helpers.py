@@ -74,6 +74,13 @@ def play(state: GadsHillState, *moves: str) -> GadsHillState:
     return state
 
 
+def windows_pass(state: GadsHillState) -> GadsHillState:
+    """Every open STOP window closed by stop-done (GH-8.window: each opens every turn)."""
+    while state.phase == "stop":
+        state.apply(CODEC.parse("stop-done"))
+    return state
+
+
 def rules_of(violations: list[Violation]) -> list[str]:
     return [v.rule for v in violations]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -71,12 +73,38 @@ def test_human_seat_sees_hand_playability_and_plays(
         ["play 99 -", "play 9 -", "draft BANK", "1", "pass", "draw building"] + ["1"] * 400
     )
     monkeypatch.setattr("typer.prompt", lambda *a, **k: next(answers))
-    code, out, _ = run(capsys, "play", "gads-hill", "--bots", "human,sharp", "--seed", "2")
+    code, out, _ = run(
+        capsys, "play", "gads-hill", "--bots", "human,sharp", "--seed", "2", "--hints"
+    )
     assert code == 0
     assert "your hand (seat 0)" in out
     assert "playable" in out
     assert "refused: play 99 - [GH-2] there is no card 99" in out
     assert "refused: play 9 - [GH-4] play 9 - does not fit here" in out
+
+
+def test_human_seat_without_hints_sees_no_solver_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # typed moves, tried in turn: a refused one is answered and the next one typed
+    typed = ["1", "pass", "draw building", "draw district", "draw condition", "draw -"]
+    answers = itertools.cycle([*typed, "stop-done"])
+    monkeypatch.setattr("typer.prompt", lambda *a, **k: next(answers))
+    code = exit_code(["play", "gads-hill", "--bots", "human,sharp", "--seed", "2"])
+    raw = capsys.readouterr().out
+    out = " ".join(raw.split())  # rich wraps long lines
+    assert code == 0
+    assert "your hand (seat 0)" in out and "STOP windows open" in out
+    assert "or type claim BUILDING SPACE" in out  # STOP is typed, never offered
+    # no playability, no removable markers, no overlooked count (a played card's
+    # effect is public once played, so the log tells it; the summary after the game may)
+    during = out.split("overlooked points:")[0]
+    for secret in ("playable", "markers you can claim", "removable", "overlooked"):
+        assert secret not in during, secret
+    # ... and no menu line tells what a move would do: it names the move only
+    menu = [line for line in raw.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert any(". play card" in line for line in menu)
+    assert not [line for line in menu if "plays card" in line or "discards" in line]
 
 
 def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:

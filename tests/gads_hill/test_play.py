@@ -20,7 +20,7 @@ from gadshill.registry import get_spec
 from gadshill.rules.bots import play_game
 from gadshill.rules.records import Record, replay
 from gadshill.rules.rulebook import IllegalMove
-from tests.gads_hill.helpers import arrange, play, started
+from tests.gads_hill.helpers import arrange, play, started, windows_pass
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -201,6 +201,7 @@ def test_determinize_keeps_reshuffled_district_cards_apart() -> None:
     play(state, "pass", "draw district")  # the last card: the discarded districts come back
     (reshuffled,) = state.reshuffled
     assert sorted(state.piles["district"]) == reshuffled
+    windows_pass(state)
     play(state, "pass", "draw district")  # seat 1 now holds one old and one new district card
     old = {seat: [c for c in state.hands[seat] if c not in reshuffled] for seat in (1, 2)}
     seen_swaps = set()

@@ -12,7 +12,7 @@ from gadshill.gads_hill.view import describe
 from gadshill.rules.rulebook import IllegalMove, Violation
 from gadshill.solver import deduction
 from gadshill.solver.model import CardReport, Effect
-from tests.gads_hill.helpers import arrange, check, play, started
+from tests.gads_hill.helpers import arrange, check, play, started, windows_pass
 
 TIGHT = {"BANK": ["S4", "S8"], "BARBER": ["S4", "S8"], "CASINO": ["S4", "S6"]}
 
@@ -321,7 +321,7 @@ def test_GH_7_take_a_marker_but_never_the_last_one() -> None:
 
 def test_GH_T3_pass_is_the_action() -> None:
     state = started()
-    play(state, "pass", "draw condition")
+    play(state, "pass", "draw condition", "stop-done", "stop-done")  # GH-8.window: 2 others
     assert state.current_player == 1 and state.turn == 2
     assert len(state.hands[0]) == 6
 
@@ -432,7 +432,12 @@ def test_GH_F3_other_players_may_call_stop_before_the_next_turn() -> None:
     assert state.phase == STOP and state.current_player == 1
     play(state, "claim CASINO S4")
     assert state.collected[1] == 2
-    assert state.phase == TURN and state.current_player == 1  # nothing left: next turn
+    # GH-8.window: the window stays open after a claim (nothing tells it is empty now)
+    assert state.phase == STOP and state.current_player == 1
+    play(state, "stop-done")
+    assert state.phase == STOP and state.current_player == 2  # seat 2's window opens too
+    play(state, "stop-done")
+    assert state.phase == TURN and state.current_player == 1  # the last window: next turn
 
 
 def test_GH_8_window_clockwise_and_closed_by_stop_done() -> None:
@@ -446,19 +451,28 @@ def test_GH_8_window_clockwise_and_closed_by_stop_done() -> None:
     assert state.current_player == 1 and state.turn == 2
 
 
-def test_GH_8_window_none_when_nothing_is_removable() -> None:
-    state = started()
-    play(state, "pass", "draw building")
-    assert state.phase == TURN and state.current_player == 1
+def test_GH_8_window_opens_even_when_nothing_is_removable() -> None:
+    # an empty window looks like any other: opening only when there is something to
+    # find would tell every player so
+    state = started(players=3)
+    play(state, "pass")
+    assert not state.removable_set()
+    play(state, "draw building")
+    assert state.phase == STOP and state.current_player == 1
+    assert [str(m) for m in state.legal_moves()] == ["stop-done"]
+    play(state, "stop-done", "stop-done")
+    assert state.phase == TURN and state.current_player == 1 and state.turn == 2
 
 
 def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
     state = arrange(started(), markers=TIGHT, hand=[9, 4])
     play(state, "pass")
-    assert "STOP windows open (1 removable marker)" in describe(state, CODEC.parse("draw building"))
+    # the log tells that the windows open, not whether there is anything to find
+    drawn = describe(state, CODEC.parse("draw building"))
+    assert drawn == "draws from the building pile; STOP windows open"
     play(state, "draw building", "stop-done")
     last = describe(state, CODEC.parse("stop-done"))
-    assert last.endswith("turn 1: 1 marker overlooked: CASINO@S4")
+    assert last == "lets the last STOP window pass"  # what is left stays a secret
     play(state, "stop-done")
     assert state.history[-1].overlooked == [("CASINO", "S4")]
     from gadshill.gads_hill.view import overlooked_summary, turn_line
@@ -475,7 +489,7 @@ def test_GH_9_a_quiet_round_ends_the_game_and_ties_share_the_win() -> None:
     state.piles["building"].clear()
     state.piles["condition"].clear()
     for _ in range(3):
-        play(state, "pass", "draw district")
+        windows_pass(play(state, "pass", "draw district"))
     assert state.phase == OVER and state.is_terminal
     assert state.winners() == [0, 1, 2]
     assert state.current_player is None
@@ -485,13 +499,13 @@ def test_GH_9_a_quiet_round_with_fresh_clues_to_draw_goes_on() -> None:
     state = started()
     state.piles["condition"].clear()
     for _ in range(3):
-        play(state, "pass", "draw building")
+        windows_pass(play(state, "pass", "draw building"))
     assert state.phase != OVER and state.quiet_turns == 0
     state.piles["building"].clear()
     for _ in range(2):
-        play(state, "pass", "draw district")
+        windows_pass(play(state, "pass", "draw district"))
     assert state.phase != OVER and state.quiet_turns == 2
-    play(state, "pass", "draw district")
+    windows_pass(play(state, "pass", "draw district"))
     assert state.phase == OVER
 
 
@@ -511,6 +525,8 @@ def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
         "draw condition",
     ]  # nothing is left to do but finish the turn
     play(state, "draw condition")
+    assert state.phase == STOP  # GH-8.window: the others' windows still open
+    windows_pass(state)
     assert state.phase == OVER
 
 

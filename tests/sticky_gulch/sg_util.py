@@ -57,10 +57,23 @@ def rule_ids(violations: list[Violation]) -> list[str]:
     return [v.rule for v in violations]
 
 
-def play(s: StickyGulchState, *texts: str) -> None:
+def play(s: StickyGulchState, *texts: str, auto_pass: bool = True) -> None:
+    """Apply moves in notation. The die-drifter window asks every player
+    (SG-R.reaction-window); with ``auto_pass`` the players who hold nothing usable pass
+    there, as they would at the table, so a scenario names only the moves that matter."""
     for text in texts:
+        if auto_pass:
+            pass_idle(s)
         move = spec().codec.parse(text)
         s.apply(move)  # type: ignore[arg-type]
+    if auto_pass:
+        pass_idle(s)
+
+
+def pass_idle(s: StickyGulchState) -> None:
+    """Pass for each player of the open die-drifter window who has no usable die drifter."""
+    while s.phase == "react" and not s.eligible_die_drifters(s.actor):
+        s.apply(parse("pass"))
 
 
 def parse(text: str) -> StickyGulchMove:

@@ -398,11 +398,16 @@ def test_SG_R_reaction_window_order() -> None:
     p = s.player
     give(s, (p + 2) % 4, "bad-penny-bill")
     give(s, (p + 1) % 4, "dowser-dee")
-    give(s, p, "silver-eagle")  # not a die drifter: no window for the roller
+    give(s, p, "silver-eagle")  # not a die drifter: the roller is asked all the same
     s.rng = Dice(5)
-    play(s, "prospect 1", "roll")
-    assert s.window == [(p + 1) % 4, (p + 2) % 4] and s.actor == (p + 1) % 4
-    play(s, "pass", "pass")
+    play(s, "prospect 1", "roll", auto_pass=False)
+    # everyone is asked, from the roller on: a pass tells nothing about a hand
+    assert s.window == [p, (p + 1) % 4, (p + 2) % 4, (p + 3) % 4] and s.actor == p
+    assert [str(m) for m in s.legal_moves()] == ["pass"]  # nothing usable: pass only
+    play(s, "pass", auto_pass=False)
+    assert s.actor == (p + 1) % 4 and "pass" in [str(m) for m in s.legal_moves()]
+    assert any(str(m).startswith("use dowser-dee") for m in s.legal_moves())
+    play(s, "pass", "pass", "pass", auto_pass=False)
     assert s.phase == "act" and s.actor == p
 
 

@@ -35,9 +35,9 @@ def _check_redrawn(s: StickyGulchState, twin: StickyGulchState, player: int) -> 
     assert twin.deck_top_known_to(player) == s.deck_top_known_to(player)
     if player == s.player:
         assert twin.hire_offer == s.hire_offer
-    # the open die-drifter window shows who holds a usable die drifter
+    # the die-drifter window asks everyone, holder or not: it is the same in the twin
     if s.phase == REACT:
-        assert all(twin.eligible_die_drifters(seat) for seat in s.window)
+        assert twin.window == s.window and twin.actor == s.actor
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])
@@ -87,34 +87,22 @@ def test_determinize_keeps_the_drifter_put_back_on_top_for_its_hirer() -> None:
     assert s.deck_top_seen is None
 
 
-def test_determinize_keeps_die_drifters_in_the_hands_of_the_window() -> None:
-    # SG-R.reaction-window: only players who may use a die drifter get a turn in the window
+def test_determinize_redraws_the_hands_of_the_window_freely() -> None:
+    # SG-R.reaction-window: every player is asked, so the window tells nothing about a
+    # hand: a redraw may give a seat in the window no die drifter at all
     s = at_act(3, 2)
     p = s.player
     others = [(p + 1) % 3, (p + 2) % 3]
     give(s, p, "lucky-lucy")  # own-roll
     give(s, others[0], "bad-penny-bill")  # any-roll
-    give(s, others[1], "claim-jumper-kate")  # any-roll
     play(s, f"end {s.in_play[0]}", "roll")
     assert s.phase == REACT and s.window == [p, *others]
+    without = 0
     for k in range(20):
         twin = s.determinize(p, random.Random(k))
-        assert all(twin.eligible_die_drifters(seat) for seat in others)
+        without += not twin.eligible_die_drifters(others[0])
         _check_redrawn(s, twin, p)
-
-
-def test_determinize_falls_back_to_real_hands_for_the_window() -> None:
-    s = at_act(3, 1)
-    p = s.player
-    seat = (p + 1) % 3
-    give(s, seat, "bad-penny-bill")
-    play(s, f"end {s.in_play[0]}", "roll")
-    assert s.phase == REACT and seat in s.window
-    s.money[seat] = 0  # now no hand at all fits the window: every redraw fails
-    twin = s.determinize(p, random.Random(3))
-    assert twin.hands[seat] == s.hands[seat]
-    assert twin.observation(p) == s.observation(p)
-    assert _drifters(twin) == _drifters(s)
+    assert without > 0
 
 
 def test_parse_move_matches_drifter_ids_in_any_case() -> None:

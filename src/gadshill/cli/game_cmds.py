@@ -65,12 +65,15 @@ def play_and_show(
     options: dict[str, str],
     quiet: bool = False,
     resume: Path | None = None,
+    hints: bool = False,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     from gadshill.cli import human_seat
 
     spec, seats, seed, options = human_seat.table(game, players, bots, seed, options, resume, data)
     choosers: dict[int, Chooser] = {
-        seat: human_seat.HumanSeat(spec) for seat, name in enumerate(seats) if name == "human"
+        seat: human_seat.HumanSeat(spec, hints=hints)
+        for seat, name in enumerate(seats)
+        if name == "human"
     }
 
     def show(state: GameState[Any], move: Move) -> None:
@@ -106,6 +109,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         quiet: Annotated[
             bool, typer.Option(help="Only the final scores: no moves, no final board.")
         ] = False,
+        hints: Annotated[
+            bool, typer.Option(help="Show human seats the solver's help (playable cards, STOP).")
+        ] = False,
         data: DataOption = None,
         resume: Annotated[
             Path | None,
@@ -126,6 +132,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             parse_options(option or []),
             quiet,
             resume,
+            hints,
         )
         if not quiet:
             console.print(spec.render(state, None))

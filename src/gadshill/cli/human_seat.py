@@ -26,7 +26,7 @@ from gadshill.rules.bots import SeatLeft
 if TYPE_CHECKING:
     from gadshill.rules.bots import Chooser, PlayedGame
     from gadshill.rules.moves import Move
-    from gadshill.rules.spec import GameSpec
+    from gadshill.rules.spec import GameSpec, SeatView
     from gadshill.rules.state import GameState
 
 #: seats of a game started with no options, when the game allows as many
@@ -62,13 +62,15 @@ def _prompt(text: str) -> str:
 class HumanSeat:
     """A chooser (``play_game``'s ``choosers``) reading moves from a person."""
 
-    def __init__(self, spec: GameSpec, ask: Ask = _prompt):
-        self.spec, self.ask = spec, ask
+    def __init__(self, spec: GameSpec, ask: Ask = _prompt, hints: bool = False):
+        self.spec, self.ask, self.hints = spec, ask, hints
+        self.view: SeatView | None = None
 
     def __call__(self, state: GameState[Any], seat: int) -> Move:
-        console.print(self.spec.render(state, seat))
-        legal = state.legal_moves()
-        self.menu(state, legal)
+        # what a player at the table sees (spec.view_for): no solver answers without hints
+        self.view = view = self.spec.view_for(state, seat, self.hints)
+        legal = view.moves
+        self.show(state, legal)
         while True:
             try:
                 answer = self.ask(f"seat {seat}: move number or notation (help)").strip()
@@ -80,8 +82,17 @@ class HumanSeat:
 
     # -- the menu
 
+    def show(self, state: GameState[Any], legal: list[Move]) -> None:
+        assert self.view is not None
+        console.print(self.view.text)
+        self.menu(state, legal)
+        for line in self.view.typed:
+            console.print(f"  or type {line}")
+
     def line(self, state: GameState[Any], number: int, move: Move) -> str:
-        return f"  {number:>3}. {self.spec.describe(state, move)}   [dim]{move}[/dim]"
+        labels = dict(self.view.menu()) if self.view is not None else {}
+        label = labels.get(move) or self.spec.describe(state, move)
+        return f"  {number:>3}. {label}   [dim]{move}[/dim]"
 
     def menu(self, state: GameState[Any], legal: list[Move]) -> None:
         if len(legal) <= MENU_WHOLE:
@@ -141,8 +152,7 @@ class HumanSeat:
             self.page(state, legal, words[1:])
             return None
         if command == "board":
-            console.print(self.spec.render(state, seat))
-            self.menu(state, legal)
+            self.show(state, legal)
             return None
         if command in ("quit", "exit"):
             raise SeatLeft("the human seat left the game")
@@ -151,17 +161,19 @@ class HumanSeat:
         # ASCII digits only ("²" is a digit to str.isdigit but not to int), and no
         # longer than the menu's numbers (int() refuses over 4300 digits).
         number = answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal)))
-        if number and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
         spelled = {str(m).casefold(): m for m in legal}
-        if answer.casefold() in spelled:  # a menu line's notation, in any case
-            return spelled[answer.casefold()]
-        try:
-            # the state's own parser: a game reads its ids in any case ("bank" is BANK)
-            move = state.parse_move(answer)
-        except NotationError as err:
-            console.print(f"[red]{escape(str(err))}[/red] (type 'help')")
-            return None
+        if number and 1 <= int(answer) <= len(legal):
+            move = legal[int(answer) - 1]
+        elif answer.casefold() in spelled:  # a menu line's notation, in any case
+            move = spelled[answer.casefold()]
+        else:
+            try:
+                # the state's own parser: a game reads its ids in any case ("bank" is BANK)
+                move = state.parse_move(answer)
+            except NotationError as err:
+                console.print(f"[red]{escape(str(err))}[/red] (type 'help')")
+                return None
+        # without hints a menu may hold moves the solver refuses: every choice is checked
         violations = state.check(move)
         if not violations:
             return move

@@ -57,10 +57,9 @@ class GreedyBot:
         if s.phase == DRAFT:
             return self._draft(s, rng)
         if s.phase == STOP:
-            removable = sorted(s.removable_set())
-            if self.wants_claims(s) and removable:
-                return Claim(*removable[0])
-            return StopDone()
+            # GH-8.window: every window opens; a bot with nothing to claim closes it at once
+            removable = sorted(s.removable_set()) if self.wants_claims(s) else []
+            return Claim(*removable[0]) if removable else StopDone()
         if s.action is None:
             buy = self._buy(s, rng)
             if buy is not None:

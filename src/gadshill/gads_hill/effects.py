@@ -84,9 +84,8 @@ def apply(state: GadsHillState, move: Move) -> None:
         report = state.claim_report(move.building, move.space)
         if state.phase == TURN:
             state.claimed = True
+        # GH-8.window: the claimer's window stays open (more claims, then stop-done)
         resolve(state, seat, report.effect, "claim", building=move.building, space=move.space)
-        if state.phase == STOP and not state.removable_set():
-            end_turn(state)  # GH-8.window: the windows close once nothing is removable
     elif isinstance(move, Draw):
         if move.pile is not None:  # GH-4.draw
             state.hands[seat].append(state.piles[move.pile].pop())
@@ -184,8 +183,9 @@ def start_turn(state: GadsHillState, seat: int) -> None:
 
 def open_stop_windows(state: GadsHillState) -> None:
     """After the active player's part, each other player may call STOP in turn
-    (GH-8.window); no window opens while no marker is removable."""
-    if state.players > 1 and state.removable_set():
+    (GH-8.window). Every window opens, whether or not a marker is removable: a window
+    that opened only when there is something to find would tell the table so."""
+    if state.players > 1:
         state.phase = STOP
         state.stop_seat = (state.active + 1) % state.players
     else:

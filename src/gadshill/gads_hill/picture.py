@@ -82,7 +82,8 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
         marked = ", ".join(f"{b}@{sp}" for b, sp in sorted(highlights))
         rows += svg.wrap(f"highlighted: {marked}", WRAP)
     y = svg.lines(panel, x, y + 4, rows) + 6
-    if viewer is not None and s.phase != OVER:
+    # a seat sees its own hand; everybody (None) and a spectator (no seat) see none
+    if viewer is not None and 0 <= viewer < s.players and s.phase != OVER:
         y = svg.lines(panel, x, y, [f"your hand (seat {viewer}):"], font_weight="bold")
         hand = svg.group(panel, "hand")
         for card in sorted(s.hands[viewer]):

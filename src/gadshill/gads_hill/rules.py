@@ -476,8 +476,9 @@ BOOK.procedure(
 BOOK.procedure(
     "GH-8.window",
     "The active player may claim after their action and before the draw; then each other"
-    " player, clockwise, has one STOP window closed by stop-done. Windows open only while"
-    " some marker is removable, and close as soon as none is left.",
+    " player, clockwise, has one STOP window closed by stop-done. Every window opens after"
+    " every turn, whether or not a marker is removable, so that an open window gives"
+    " nothing away.",
 )
 BOOK.procedure(
     "GH-8.overlooked",

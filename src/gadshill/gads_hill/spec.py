@@ -12,7 +12,7 @@ from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
-from gadshill.gads_hill.view import describe, draw, render
+from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
 from gadshill.rules.spec import GameSpec
@@ -43,4 +43,5 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
         max_moves=20_000,
+        seat_view=seat_view,
     )

@@ -1,6 +1,11 @@
 """Words and pictures for a Gads Hill game: the log line of each move, the view of a
-seat (board, hand, which cards are playable and why not, STOP offers), the lines
-the demo tells at the end of each turn, and the overlooked-points summary.
+seat (board, own hand; with hints also which cards are playable and why not, and the
+STOP offers), the lines the demo tells at the end of each turn, and the
+overlooked-points summary.
+
+Deduction is the game, so a seat sees no solver answer unless it asks for hints:
+what a card would do, which markers logic removes, and (in the log) whether a STOP
+window has anything to find all stay hidden.
 """
 
 from __future__ import annotations
@@ -11,9 +16,11 @@ from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
 from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
+from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.gads_hill import town_text
 from gadshill.rules.moves import Move
+from gadshill.rules.spec import SeatView
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Effect, Marker
 
@@ -82,10 +89,8 @@ def describe(state: GameState[Any], move: Move) -> str:
         return f"buys {move.building} for {BUY_PRICE} markers"
     if isinstance(move, Draw):
         line = f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
-        count = len(s.removable_set()) if s.phase == TURN and s.action is not None else 0
-        if count and s.players > 1:
-            line += f"; STOP windows open ({count} removable marker{'s' if count != 1 else ''})"
-        return line
+        # GH-8.window: every window opens; whether there is anything to find is not told
+        return line + ("; STOP windows open" if s.players > 1 else "")
     if isinstance(move, Claim):
         report = s.claim_report(move.building, move.space)
         if not report.legal:
@@ -105,11 +110,10 @@ def describe(state: GameState[Any], move: Move) -> str:
             f"{effect_text(report.effect)}"
         )
     if isinstance(move, StopDone):
+        # what is left on the board stays open to claims: the overlooked markers are
+        # told at the end of the game (overlooked_summary), not here
         if s.phase == STOP and (s.stop_seat + 1) % s.players == s.active:
-            left = sorted(s.removable_set())
-            return "lets the last STOP window pass; " + turn_line(
-                TurnLog(s.turn, s.active, overlooked=left)
-            )
+            return "lets the last STOP window pass"
         return "lets the STOP window pass"
     return str(move)
 
@@ -144,8 +148,9 @@ def hand_lines(state: GadsHillState, seat: int) -> list[str]:
     return lines
 
 
-def render(state: GameState[Any], viewer: int | None) -> str:
-    """The board, the players, and for a seat its hand with playability and STOP offers."""
+def render(state: GameState[Any], viewer: int | None, hints: bool = False) -> str:
+    """The board, the players, and for a seat its own hand; ``hints`` adds, per card,
+    whether it is playable and what it would do, and the markers a STOP may claim."""
     s = _state(state)
     out = [board_text(s)]
     for p in range(s.players):
@@ -162,10 +167,14 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     piles = ", ".join(f"{p} {len(c)}" for p, c in s.piles.items())
     out.append(f"piles: {piles}; discards {len(s.discards)}; turn {s.turn}")
     out.append(f"beside the board: {', '.join(s.beside_board()) or '-'}")
-    if viewer is not None and s.phase != OVER:
-        out.append(f"your hand (seat {viewer}):")
-        out.extend(hand_lines(s, viewer))
-        if s.phase not in (DRAFT,) and (s.phase == STOP or s.action is not None):
+    seat = viewer if viewer is not None and 0 <= viewer < s.players else None  # SPECTATOR
+    if seat is not None and s.phase != OVER:
+        out.append(f"your hand (seat {seat}):")
+        if hints:
+            out.extend(hand_lines(s, seat))
+        else:
+            out.extend(f"  {card_label(s, card, None)}" for card in sorted(s.hands[seat]))
+        if hints and s.phase != DRAFT and (s.phase == STOP or s.action is not None):
             removals = s.removable()
             if removals:
                 out.append("STOP: markers you can claim:")
@@ -173,6 +182,62 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     if viewer is None and s.phase == OVER:
         out.append(overlooked_summary(s))
     return "\n".join(out)
+
+
+#: the card rules the deduction solver decides: a seat without hints may try the card
+SOLVER_RULES = frozenset((*SOLVER_CARD_RULES, "GH-6.solver"))
+
+
+def seat_moves(state: GadsHillState, seat: int, hints: bool) -> list[Move]:
+    """The menu of ``seat``: the legal moves, except that without hints it lists no
+    STOP claim (that list is the solver's answer) and every card the visible rules
+    allow, playable or not (whether a clue fits the town is for the player to find)."""
+    legal = state.legal_moves()
+    if hints:
+        return legal
+    menu = [m for m in legal if not isinstance(m, Claim)]
+    if state.phase == TURN and state.current_player == seat:
+        listed = set(menu)
+        for move in state.candidate_moves():
+            if isinstance(move, Play) and move not in listed:
+                broken = {v.rule for v in state.check(move)}
+                if broken <= SOLVER_RULES:
+                    menu.append(move)
+        order = {m: i for i, m in enumerate(state.candidate_moves())}
+        menu.sort(key=lambda m: order.get(m, len(order)))
+    return menu
+
+
+def preview(state: GadsHillState, move: Move) -> str:
+    """A menu line that tells what a move is, not what it would do (no solver answer)."""
+    if isinstance(move, Play):
+        return f"play {card_label(state, move.card, move.my)}"
+    if isinstance(move, Discard):
+        cards = " and ".join(str(c) for c in move.cards)
+        return f"discard {cards}, take the {move.building} marker on {move.space}"
+    if isinstance(move, Claim):
+        return f"STOP! claim the {move.building} marker on {move.space}"
+    if isinstance(move, Draw):
+        return f"draw from the {move.pile} pile" if move.pile else "draw nothing (piles empty)"
+    if isinstance(move, StopDone):
+        return "let the STOP window pass"
+    return describe(state, move)  # drafts, buys and passes tell nothing hidden
+
+
+def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
+    """What ``seat`` sees: its picture and menu; without hints STOP claims are typed,
+    not listed, and no menu line tells what a move would do."""
+    s = _state(state)
+    claims = s.phase == STOP or (s.phase == TURN and s.action is not None)
+    typed = ("claim BUILDING SPACE: STOP! take a marker no layout of the town can use",)
+    moves = seat_moves(s, seat, hints)
+    label = describe if hints else preview
+    return SeatView(
+        render(s, seat, hints),
+        moves,
+        typed if claims and s.current_player == seat and not hints else (),
+        tuple(label(s, move) for move in moves),
+    )
 
 
 def turn_line(log: TurnLog) -> str:

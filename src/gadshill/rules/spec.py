@@ -21,6 +21,10 @@ from gadshill.rules.state import GameState
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
 
 
+#: the viewer of a render or drawing that is no seat: it sees no hand at all
+SPECTATOR = -1
+
+
 def default_heuristic(state: GameState[Any], player: int) -> float:
     """Own score minus the best opponent's: what a one-ply greedy bot maximises."""
     scores = state.scores()
@@ -30,6 +34,30 @@ def default_heuristic(state: GameState[Any], player: int) -> float:
 
 def default_describe(state: GameState[Any], move: Move) -> str:
     return str(move)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one player is shown: the terminal seat and the web page both show this.
+
+    By default a seat sees what a player at the table sees (the board, its own hand,
+    the scores and the moves it may make), never a solver's answer; with ``hints`` a
+    game may add its helpers' answers for learners.
+    """
+
+    #: the seat's picture in words: board, own hand, scores
+    text: str
+    #: the moves to pick from (a menu; any other move may still be typed)
+    moves: list[Move]
+    #: moves that may be typed but are not listed, each as "notation: what it does"
+    typed: tuple[str, ...] = ()
+    #: a label per move of ``moves``, in words (no more than the seat may know)
+    labels: tuple[str, ...] = ()
+
+    def menu(self) -> list[tuple[Move, str]]:
+        """Each move of the menu with its label (its notation when it has none)."""
+        labels = self.labels or tuple(str(move) for move in self.moves)
+        return list(zip(self.moves, labels, strict=True))
 
 
 @dataclass(frozen=True)
@@ -46,10 +74,11 @@ class GameSpec:
     pack: Callable[[Path | None], PackInfo]
     #: describe_pack(data): the validated pack as JSON-able data (``gadshill data show``)
     describe_pack: Callable[[Path | None], dict[str, Any]]
-    #: render(state, viewer): a terminal picture; viewer None shows everything
+    #: render(state, viewer): a terminal picture; viewer None shows everything, a seat its
+    #: own hand, SPECTATOR (no seat) no hand
     render: Callable[[GameState[Any], int | None], str]
     #: draw(state, viewer): an SVG picture (a whole ``<svg>`` document) of what seat
-    #: ``viewer`` may see; None: everything public, no hand
+    #: ``viewer`` may see; None: everything public; SPECTATOR: no hand
     draw: Callable[[GameState[Any], int | None], str] | None = None
     describe: Callable[[GameState[Any], Move], str] = default_describe
     heuristic: Callable[[GameState[Any], int], float] = default_heuristic
@@ -59,6 +88,19 @@ class GameSpec:
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
+    #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
+    seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+
+    def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
+        """What ``seat`` is shown: the game's own seat view, or its picture and legal
+        moves; a seat that is not to move, or ``SPECTATOR``, gets no menu."""
+        if seat != state.current_player:
+            return SeatView(self.render(state, seat), [])
+        if self.seat_view is not None:
+            return self.seat_view(state, seat, hints)
+        legal = state.legal_moves()
+        labels = tuple(self.describe(state, move) for move in legal)
+        return SeatView(self.render(state, seat), legal, labels=labels)
 
     def check_players(self, count: int) -> int:
         """``count`` if the game takes that many players, else a UsageError naming the range.

@@ -363,16 +363,14 @@ def _roll(state: StickyGulchState) -> None:
         _resolve_roll(state)
         return
     state.die = state.rng.randint(1, state.data.table.die_sides)  # SG-R.dice
-    # SG-R.reaction-window: from the roller on, everyone who may use a die drifter now
-    seats = [(state.player + offset) % state.players for offset in range(state.players)]
-    state.window = [seat for seat in seats if state.eligible_die_drifters(seat)]
+    # SG-R.reaction-window: everyone, from the roller on, is asked in turn; asking only
+    # the holders of a usable die drifter would show the table who holds one
+    state.window = [(state.player + offset) % state.players for offset in range(state.players)]
     state.declared = []
     _next_in_window(state)
 
 
 def _next_in_window(state: StickyGulchState) -> None:
-    while state.window and not state.eligible_die_drifters(state.window[0]):
-        state.window.pop(0)
     if state.window:
         state.phase = REACT
         state.actor = state.window[0]

@@ -462,8 +462,9 @@ def _effect_pick(state: StickyGulchState, move: Pick) -> Breach:
 
 BOOK.procedure(
     "SG-R.reaction-window",
-    "After a die is rolled, each player holding a die drifter usable now (and the money for "
-    "it), from the roller on around the table, may use one or pass.",
+    "After a die is rolled, every player, from the roller on around the table, may use a die "
+    "drifter usable now (with the money for it) or pass. Everyone is asked, holder or not, "
+    "so that a pass tells nobody what a hand holds.",
 )
 BOOK.procedure(
     "SG-5.conflict",

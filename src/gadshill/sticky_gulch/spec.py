@@ -14,7 +14,7 @@ from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
-from gadshill.sticky_gulch.view import describe, draw, render
+from gadshill.sticky_gulch.view import describe, draw, render, seat_view
 
 
 def pack(data: Path | None) -> PackInfo:
@@ -38,6 +38,7 @@ def spec() -> GameSpec:
         describe=describe,
         heuristic=heuristic,
         options={"length": LENGTHS},
+        seat_view=seat_view,
         bots={"prospector": ProspectorBot},
         max_moves=20_000,
     )

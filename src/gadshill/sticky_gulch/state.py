@@ -18,16 +18,13 @@ from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
-from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER, REACT
+from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER
 from gadshill.sticky_gulch.moves import CODEC, StickyGulchMove
 from gadshill.sticky_gulch.picture import draw
 from gadshill.sticky_gulch.rules import BOOK
 
 # A claim: (location number, lode letter, player, dollars)
 Claim = tuple[int, str, int, int]
-
-#: tries at redrawing hidden hands that fit the open die-drifter window
-DETERMINIZE_TRIES = 50
 
 
 class StickyGulchState(GameState[StickyGulchMove]):
@@ -196,38 +193,25 @@ class StickyGulchState(GameState[StickyGulchMove]):
         draft offers, the hire offer when it is not ``player``'s, and the drifter deck
         (except the ones ``player`` put back on its top). The location deck is reshuffled
         (its cards are known, its order is not) and the generator reseeded from ``rng``.
-        Sizes stay, so every component is conserved. The die-drifter window shows who holds
-        a usable die drifter, so the hands of the players still in it are redrawn until
-        they hold one (or, failing that, kept).
+        Sizes stay, so every component is conserved. The die-drifter window asks every
+        player (SG-R.reaction-window), so it tells nothing about a hand and constrains
+        no redraw.
         """
         # SG-R.private-drifters: what is hidden here is what observation() leaves out
         twin = self.clone()
         twin.rng = GameRandom(rng.getrandbits(64))
         rng.shuffle(twin.location_deck)
-        constrained = (
-            [seat for seat in self.window if seat != player] if self.phase == REACT else []
-        )
-        fixed: list[int] = []
-        for attempt in range(DETERMINIZE_TRIES + 1):
-            if attempt == DETERMINIZE_TRIES:
-                fixed = constrained  # no luck: those players keep their real hands
-            self._redraw_drifters(twin, player, rng, fixed)
-            if all(twin.eligible_die_drifters(seat) for seat in constrained):
-                break
+        self._redraw_drifters(twin, player, rng)
         return twin
 
-    def _redraw_drifters(
-        self, twin: StickyGulchState, player: int, rng: random.Random, fixed: list[int]
-    ) -> None:
+    def _redraw_drifters(self, twin: StickyGulchState, player: int, rng: random.Random) -> None:
         """Deal the drifters ``player`` has not seen into ``twin``'s hidden piles.
 
-        Every pile keeps its size; the players in ``fixed`` keep their real hands.
+        Every pile keeps its size.
         """
         hidden_deck = len(self.drifter_deck) - len(self.deck_top_known_to(player))
         others = [other for other in range(self.players) if other != player]
-        for other in fixed:
-            twin.hands[other][:] = self.hands[other]
-        piles = [(twin.hands[other], self.hands[other]) for other in others if other not in fixed]
+        piles = [(twin.hands[other], self.hands[other]) for other in others]
         piles += [(twin.draft_offers[other], self.draft_offers[other]) for other in others]
         if self.player != player:
             piles.append((twin.hire_offer, self.hire_offer))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.rules.moves import Move
+from gadshill.rules.spec import SeatView
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, HIRE, OVER, X_SITE
 from gadshill.sticky_gulch.moves import (
@@ -91,8 +92,18 @@ def _describe_move(state: StickyGulchState, move: Move) -> str:
     return str(move)
 
 
+def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
+    """What ``seat`` sees: its picture and its legal moves, each named without its outcome
+    (``describe`` tells what a move did, a die roll included: a menu must not)."""
+    assert isinstance(state, StickyGulchState)
+    moves: list[Move] = list(state.legal_moves())
+    labels = tuple(_describe_move(state, move) for move in moves)
+    return SeatView(render(state, seat), moves, labels=labels)
+
+
 def render(state: GameState[Any], viewer: int | None) -> str:
-    """The table as ``viewer`` sees it (None: everything, for replays and debugging)."""
+    """The table as ``viewer`` sees it (None: everything, for replays and debugging; a
+    viewer that is no seat, a spectator, sees no hand)."""
     assert isinstance(state, StickyGulchState)
     lines = [
         f"Sticky Gulch - turn {state.turn}, {state.length} game: "
@@ -132,8 +143,9 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     if state.phase == HIRE and (viewer is None or viewer == state.player):
         offered = ", ".join(state.drifter(ident).name for ident in state.hire_offer)
         lines.append(f"  hiring from: {offered}")
-    if state.phase == DRAFT and viewer is not None and state.draft_offers[viewer]:
-        dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[viewer])
+    seat = viewer if viewer is not None and 0 <= viewer < state.players else None
+    if state.phase == DRAFT and seat is not None and state.draft_offers[seat]:
+        dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[seat])
         lines.append(f"  dealt: {dealt}")
     if state.queue:
         lines.append("  effect steps waiting: " + ", ".join(step.verb for step in state.queue))

@@ -1,0 +1,291 @@
+"""The JSON API of the browser table (``gadshill.web``), through Starlette's TestClient."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gadshill.registry import game_ids, get_spec
+from gadshill.rules.records import Record, replay
+from gadshill.rules.spec import SPECTATOR
+from gadshill.web.app import MAX_BODY, create_app
+from gadshill.web.table import Store, Table
+
+with warnings.catch_warnings():  # starlette's note about httpx's successor
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app(Store(max_games=50)))
+
+
+def start(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
+    assert answer.status_code == 201, answer.json()
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    answer = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
+    assert answer.status_code == 200, answer.json()
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def test_a_new_game_gives_a_token_to_each_human_seat_only(client: TestClient) -> None:
+    body = start(client, "gads-hill", ["human", "sharp", "human"])
+    assert [(s["seat"], s["kind"], "token" in s) for s in body["seats"]] == [
+        (0, "human", True),
+        (1, "sharp", False),
+        (2, "human", True),
+    ]
+    tokens = [s["token"] for s in body["seats"] if "token" in s]
+    assert len(set(tokens)) == 2 and all(len(t) >= 20 for t in tokens)  # random, per seat
+    seen = view(client, body["id"], tokens[0])
+    assert seen["game"] == "gads-hill" and seen["seat"] == 0 and seen["to_move"] == 0
+    assert seen["legal_moves"][0] == "draft BANK" and seen["svg"].startswith("<svg")
+    assert not seen["terminal"] and "scores" not in seen
+
+
+def test_bots_move_on_their_own_after_each_human_move(client: TestClient) -> None:
+    body = start(client, "sticky-gulch", ["human", "greedy", "random"])
+    token = body["seats"][0]["token"]
+    before = view(client, body["id"], token)
+    answer = client.post(
+        f"/api/games/{body['id']}/moves", json={"token": token, "move": before["legal_moves"][0]}
+    )
+    assert answer.status_code == 200
+    after = answer.json()
+    assert after["to_move"] == 0 and len(after["log"]) > len(before["log"]) + 1
+    assert any(line.startswith("greedy#1") for line in after["log"])
+
+
+def test_an_illegal_move_is_422_with_every_rule_and_changes_nothing(client: TestClient) -> None:
+    body = start(client, "gads-hill", ["human", "sharp"])
+    token = body["seats"][0]["token"]
+    record = client.get(f"/api/games/{body['id']}/record").text
+    answer = client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "pass"})
+    assert answer.status_code == 422
+    assert [v["rule"] for v in answer.json()["violations"]] == ["GH-4"]
+    answer = client.post(
+        f"/api/games/{body['id']}/moves", json={"token": token, "move": "play 99 -"}
+    )
+    assert answer.status_code == 422 and answer.json()["violations"][0]["rule"] == "GH-2"
+    assert client.get(f"/api/games/{body['id']}/record").text == record
+    bad = client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "fly"})
+    assert bad.status_code == 422 and "unknown move 'fly'" in bad.json()["detail"]
+
+
+def test_tokens_and_turns(client: TestClient) -> None:
+    body = start(client, "sutters-mill", ["human", "human"])
+    first, second = (s["token"] for s in body["seats"])
+    url = f"/api/games/{body['id']}/moves"
+    move = view(client, body["id"], first)["legal_moves"][0]
+    assert client.post(url, json={"token": "x" * 22, "move": move}).status_code == 403
+    assert client.post(url, json={"move": move}).status_code == 403
+    assert client.get(f"/api/games/{body['id']}", params={"token": "nope"}).status_code == 403
+    out_of_turn = client.post(url, json={"token": second, "move": move})
+    assert out_of_turn.status_code == 409 and "seat 0 is to move" in out_of_turn.json()["detail"]
+    assert client.post(url, json={"token": first, "move": move}).status_code == 200
+
+
+def test_the_record_replays(client: TestClient) -> None:
+    body = start(client, "sticky-gulch", ["human", "prospector"])
+    token = body["seats"][0]["token"]
+    for _ in range(5):
+        move = view(client, body["id"], token)["legal_moves"][0]
+        client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": move})
+    answer = client.get(f"/api/games/{body['id']}/record")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    record = Record.parse(answer.text)
+    assert record.players == ["human", "prospector"] and record.seed == 3
+    assert replay(record, get_spec).ok and len(record.moves) >= 5
+
+
+def test_the_spectators_view_has_no_hand(client: TestClient) -> None:
+    body = start(client, "gads-hill", ["human", "greedy"])
+    token = body["seats"][0]["token"]
+    client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "draft BANK"})
+    seat = view(client, body["id"], token)
+    spectator = view(client, body["id"])
+    assert "your hand (seat 0)" in seat["text"]
+    assert spectator["seat"] is None and "your hand" not in spectator["text"]
+    assert spectator["legal_moves"] == [] and spectator["menu"] == []
+
+
+def test_without_hints_a_seat_sees_no_solver_answer(client: TestClient) -> None:
+    answer = client.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["human", "sharp"], "hints": True}
+    )
+    body = answer.json()
+    token, url = body["seats"][0]["token"], f"/api/games/{body['id']}"
+    while view(client, body["id"], token)["legal_moves"][0].startswith("draft"):
+        move = view(client, body["id"], token)["legal_moves"][0]
+        client.post(f"{url}/moves", json={"token": token, "move": move})
+    honest = view(client, body["id"], token)
+    helped = client.get(url, params={"token": token, "hints": "true"}).json()
+    assert "playable" not in honest["text"] and "playable" in helped["text"]
+    assert not any("point" in entry["label"] for entry in honest["menu"])
+    assert any("point" in entry["label"] for entry in helped["menu"])
+
+
+def test_bad_requests_are_one_line_4xx(client: TestClient) -> None:
+    cases = [
+        ({"game": "chess", "seats": ["human"]}, 422, "unknown game 'chess'"),
+        ({"game": "gads-hill", "seats": ["human"]}, 422, "gads-hill takes 2-5 players"),
+        ({"game": "gads-hill", "seats": ["human", "wizard"]}, 422, "unknown bot 'wizard'"),
+        ({"game": "gads-hill", "seats": "human"}, 422, "seats:"),
+        ({"game": "gads-hill", "seats": ["human", "sharp"], "x": 1}, 422, "x:"),
+        ({"game": "sticky-gulch", "seats": ["human"] * 3, "options": {"length": "epic"}}, 422, ""),
+    ]
+    for body, status, detail in cases:
+        answer = client.post("/api/games", json=body)
+        assert answer.status_code == status, body
+        assert detail in answer.json()["detail"] and "\n" not in answer.json()["detail"]
+    assert client.get("/api/games/nothing-here").status_code == 404
+    assert client.get("/api/games/nothing-here/record").status_code == 404
+    big = client.post("/api/games", content=b"[" * (MAX_BODY + 1))
+    assert big.status_code == 413
+    garbage = client.post("/api/games", content=b"{not json", headers={"content-type": "x"})
+    assert garbage.status_code == 422
+
+
+def test_the_store_keeps_a_bounded_number_of_games_and_drops_idle_ones() -> None:
+    now = [0.0]
+    store = Store(max_games=2, idle_seconds=60, clock=lambda: now[0])
+    client = TestClient(create_app(store))
+    first = start(client, "gads-hill", ["human", "sharp"])
+    start(client, "gads-hill", ["human", "sharp"])
+    full = client.post("/api/games", json={"game": "gads-hill", "seats": ["human", "sharp"]})
+    assert full.status_code == 503 and "holds 2 games" in full.json()["detail"]
+    now[0] = 61.0
+    assert client.get(f"/api/games/{first['id']}").status_code == 404  # dropped when idle
+    start(client, "gads-hill", ["human", "sharp"])
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="start-form"' in page.text
+    assert client.get("/app.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/style.css").status_code == 200
+    assert client.get("/../pyproject.toml").status_code == 404
+    games = [g["game"] for g in client.get("/api/catalog").json()]
+    assert games == game_ids()
+
+
+# --- safe by construction: a view never holds what its seat cannot know -------------------
+
+
+def views_of(table: Table) -> dict[int, dict[str, Any]]:
+    seats = [*range(len(table.kinds)), SPECTATOR]
+    return {seat: table.view(seat) for seat in seats}
+
+
+def same_views_when_hidden_things_are_redrawn(table: Table, rng: random.Random) -> None:
+    """A seat's view of the game equals its view of a game where everything hidden from
+    it is redrawn (``determinize``); the spectators' view, for every such redraw."""
+    real = table.state
+    views = views_of(table)
+    for seen in views.values():  # no solver answer either: STOP claims are typed, not listed
+        assert not [m for m in seen["legal_moves"] if m.startswith("claim ")]
+    for seat in range(len(table.kinds)):
+        table.state = real.determinize(seat, rng)
+        try:
+            redrawn = views_of(table)
+        finally:
+            table.state = real
+        assert redrawn[seat] == views[seat], f"seat {seat} sees something hidden"
+        assert redrawn[SPECTATOR] == views[SPECTATOR], "spectators see something hidden"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_no_view_holds_a_hidden_hand_over_a_whole_game(game: str) -> None:
+    spec = get_spec(game)
+    players = spec.min_players + (1 if spec.max_players > spec.min_players else 0)
+    table = Store().create(game, ["human"] * players, seed=5, options={})
+    rng = random.Random(5)
+    moves = 0
+    while not table.state.is_terminal:
+        if moves % 3 == 0:  # every third position: a whole game is long
+            same_views_when_hidden_things_are_redrawn(table, rng)
+        seat = table.state.current_player
+        assert seat is not None
+        table.play(seat, rng.choice(table.state.legal_moves()))
+        moves += 1
+    same_views_when_hidden_things_are_redrawn(table, rng)
+
+
+# --- fuzzing from the OpenAPI schema: no request makes a 500 ------------------------------
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def from_schema(schema: dict[str, Any], defs: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values for a JSON schema of the OpenAPI document: valid ones and near misses
+    (strings, numbers and lists past their bounds, missing and extra fields)."""
+    if "$ref" in schema:
+        return from_schema(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
+    if "anyOf" in schema:
+        return st.one_of([from_schema(s, defs) for s in schema["anyOf"]])
+    kind = schema.get("type")
+    if kind == "string":
+        return st.text(max_size=int(schema.get("maxLength", 20)) + 5) | st.sampled_from(
+            ["gads-hill", "sutters-mill", "sticky-gulch", "human", "sharp", "pass", "random"]
+        )
+    if kind == "integer":
+        return st.integers(min_value=-(2**64), max_value=2**64)
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "null":
+        return st.none()
+    if kind == "array":
+        items = from_schema(schema.get("items", {}), defs)
+        return st.lists(items, max_size=int(schema.get("maxItems", 8)) + 2)
+    if kind == "object" and "properties" in schema:
+        fields = {name: from_schema(s, defs) for name, s in schema["properties"].items()}
+        return st.fixed_dictionaries({}, optional=fields) | st.fixed_dictionaries(fields)
+    if kind == "object":
+        values = from_schema(schema.get("additionalProperties", {"type": "string"}), defs)
+        return st.dictionaries(st.text(max_size=45), values, max_size=18)
+    return st.none() | st.integers() | st.text(max_size=10)
+
+
+FUZZ_CLIENT = TestClient(create_app(Store(max_games=10_000)), raise_server_exceptions=False)
+SCHEMAS = FUZZ_CLIENT.get("/openapi.json").json()["components"]["schemas"]
+LOOSE = st.dictionaries(st.text(max_size=8), st.none() | st.integers() | st.text(max_size=12))
+
+
+@FUZZ
+@given(body=from_schema(SCHEMAS["NewGame"], SCHEMAS) | LOOSE)
+def test_fuzz_new_game_never_500(body: dict[str, Any]) -> None:
+    answer = FUZZ_CLIENT.post("/api/games", json=body)
+    assert answer.status_code < 500, (body, answer.text)
+
+
+FUZZ_GAME = FUZZ_CLIENT.post(
+    "/api/games", json={"game": "gads-hill", "seats": ["human", "sharp"], "seed": 1}
+).json()
+
+
+@FUZZ
+@given(
+    body=from_schema(SCHEMAS["MoveIn"], SCHEMAS) | LOOSE,
+    real_token=st.booleans(),
+    token=st.text(max_size=70),
+)
+def test_fuzz_moves_and_views_never_500(body: Any, real_token: bool, token: str) -> None:
+    game_id = FUZZ_GAME["id"]
+    if real_token and isinstance(body, dict):
+        body = {**body, "token": FUZZ_GAME["seats"][0]["token"]}
+    answer = FUZZ_CLIENT.post(f"/api/games/{game_id}/moves", json=body)
+    assert answer.status_code < 500, (body, answer.text)
+    looked = FUZZ_CLIENT.get(f"/api/games/{game_id}", params={"token": token, "hints": "1"})
+    assert looked.status_code < 500
