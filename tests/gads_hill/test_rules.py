@@ -495,6 +495,20 @@ def test_GH_9_a_quiet_round_with_fresh_clues_to_draw_goes_on() -> None:
     assert state.phase == OVER
 
 
+def test_GH_9_the_player_who_draws_the_last_fresh_card_gets_a_turn_to_use_it() -> None:
+    # GH-9 (amended): only turns that began with both piles empty count as quiet
+    state = started()
+    state.piles["building"].clear()
+    del state.piles["condition"][:-1]
+    play(state, "pass", "draw condition")  # seat 0 takes the last fresh card
+    for _ in range(2):
+        play(state, "pass", "draw district")
+    assert state.phase != OVER and state.current_player == 0
+    assert state.quiet_turns == 2
+    play(state, "pass", "draw district")
+    assert state.phase == OVER
+
+
 def test_GH_9_locomotive_22_ends_after_the_active_turn() -> None:
     world_buildings = started().world.buildings
     spaces = [f"S{i}" for i in range(2, 20)]

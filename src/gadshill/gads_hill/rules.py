@@ -490,8 +490,9 @@ BOOK.procedure(
 BOOK.procedure(
     "GH-9",
     f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE}, or"
-    " after a full round of turns in which nobody changed the board, counted once the"
-    " building and condition piles are empty (until then each turn brings a new clue)."
+    " after a full round of turns in which nobody changed the board, counting only turns"
+    " that began with the building and condition piles empty (ruling GH-9 as amended: the"
+    " player who draws the last fresh card gets a turn to use it)."
     " Each collected marker is one point; the most points win and a tie is a shared win.",
 )
 
