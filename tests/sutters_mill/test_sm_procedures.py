@@ -348,3 +348,95 @@ def test_SM_2_settle_at_end_loses_the_least() -> None:
     """The engine's own payment at the end of the game follows the same ruling."""
     s = _owes_one_with_a_2_and_a_3()
     assert s.cheapest_payment(RED, 1) == (3,)
+
+
+def _chips_of(s: SuttersMillState, wanted: list[int], pool: list[int]) -> list[int]:
+    """Chip ids of these values taken out of ``pool`` (a holding or the bank)."""
+    cv = s.tables.chip_values
+    out = []
+    for value in wanted:
+        chip = next(c for c in pool if cv[c] == value and c not in out)
+        out.append(chip)
+    return out
+
+
+def _owing_one(s: SuttersMillState, hand: list[int], bank: list[int]) -> SuttersMillState:
+    """Red owes 1 holding chips of ``hand`` values; the bank holds chips of ``bank`` values
+    (chips taken from the vein's far end, so the accounting still holds)."""
+    cv = s.tables.chip_values
+    spare = list(reversed(s.vein))
+    pool = s.chips[RED] + s.bank + spare
+    red = _chips_of(s, hand, pool)
+    rest = [c for c in pool if c not in red]
+    bank_chips = _chips_of(s, bank, rest)
+    taken = set(red) | set(bank_chips)
+    s.vein = [c for c in s.vein if c not in taken]
+    s.chips[RED] = red
+    s.bank = bank_chips
+    s.paid_actions, s.debt = 2, 1
+    assert sorted(cv[c] for c in s.chips[RED]) == sorted(hand)
+    return s
+
+
+def _pays(s: SuttersMillState) -> list[str]:
+    return sorted(str(x) for x in s.legal_moves() if str(x).startswith("pay"))
+
+
+def test_SM_2_a_payment_may_hand_over_a_chip_the_bank_changes() -> None:
+    """Ruling SM-2 (amended): owing 1 with 2+2 and a bank holding one 3, paying 2+2 and
+    getting the 3 back loses nothing; paying one 2 loses a nugget (no 1 to give back)."""
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    assert ids(s, "pay 2,2") == []
+    assert "SM-2.least-overpayment" in ids(s, "pay 2")
+    assert _pays(s) == ["pay 2,2"]
+    s.apply(m("pay 2,2"))
+    assert values(s, s.chips[RED]) == [3] and s.debt == 0
+
+
+def test_SM_2_late_game_two_threes_for_one_with_a_four_back() -> None:
+    """Chips 3+3 owing 1, bank 4,4,3,3: 3+3 with a 4 back loses 1, a lone 3 loses 2."""
+    s = _owing_one(to_town(game(2)), [3, 3], [4, 4, 3, 3])
+    assert _pays(s) == ["pay 3,3"]
+    assert "SM-2.least-overpayment" in ids(s, "pay 3")
+    s.apply(m("pay 3,3"))
+    assert values(s, s.chips[RED]) == [4] and s.debt == 0
+
+
+def test_SM_2_settle_at_end_may_hand_over_a_chip_the_bank_changes() -> None:
+    """SM-2.settle-at-end follows the amended ruling: 2+2 for 1 with a 3 to come back."""
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    assert s.cheapest_payment(RED, 1) == (2, 2)
+
+
+def test_SM_2_pay_values_are_one_move_in_any_order() -> None:
+    """One canonical form: 'pay 2,3' and 'pay 3,2' are the same move (values descending),
+    so the legal list and the check agree on it."""
+    assert m("pay 2,3") == m("pay 3,2")
+    assert str(m("pay 1,3,2")) == "pay 3,2,1"
+    s = _owing_one(to_town(game(2)), [2, 3], [2])
+    legal = s.legal_moves()
+    assert m("pay 3") in legal and ids(s, "pay 3") == []
+
+
+def test_SM_2_payment_search_is_polynomial_in_distinct_chip_values() -> None:
+    """A holding of 24 distinct chip values (a pack may have them) is answered at once:
+    the search never walks every sub-multiset of the holding."""
+    import signal
+
+    from gadshill.sutters_mill.payments import least_loss_payments
+
+    def too_slow(*_: object) -> None:
+        raise TimeoutError("payment search took more than 10 s")
+
+    items = tuple((v, 1) for v in range(1, 25))
+    old = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(10)
+    try:
+        for bank in ((), ((1, 1), (2, 1), (3, 1)), tuple((v, 3) for v in range(1, 25))):
+            for due in (1, 7, 16):
+                least_loss_payments.cache_clear()
+                options = least_loss_payments(items, bank, due)
+                assert options and all(sum(o) >= due for o in options)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

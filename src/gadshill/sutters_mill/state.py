@@ -23,7 +23,13 @@ from gadshill.sutters_mill import effects, movegen
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import GAME_ID, OVER, START, SUPPLY
 from gadshill.sutters_mill.moves import CODEC
-from gadshill.sutters_mill.payments import Holding, least_loss_payments, payment_loss
+from gadshill.sutters_mill.payments import (
+    Holding,
+    has_needless_chip,
+    least_loss,
+    least_loss_payments,
+    payment_loss,
+)
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.tables import tables_for
 
@@ -271,9 +277,24 @@ class SuttersMillState(GameState[Move]):
         less the change the bank (which then holds the paid chips too) can give back."""
         return payment_loss(self._bank_holding(), tuple(sorted(values)), due)
 
+    def least_loss(self, player: int, due: int) -> int:
+        """SM-2.least-overpayment: the fewest nuggets any payment of ``player`` loses."""
+        items = tuple(sorted(self.chip_counts(player).items()))
+        return least_loss(items, self._bank_holding(), due)
+
+    def has_needless_chip(self, values: tuple[int, ...], due: int) -> bool:
+        """SM-2.pay-minimal: a chip of ``values`` could be kept at no loss."""
+        return has_needless_chip(self._bank_holding(), tuple(sorted(values, reverse=True)), due)
+
+    def owns_values(self, player: int, values: tuple[int, ...]) -> bool:
+        """Whether ``player`` holds chips of all these values (SM-2.pay-owned)."""
+        counts = self.chip_counts(player)
+        return all(counts.get(v, 0) >= n for v, n in Counter(values).items())
+
     def payments(self, player: int, due: int) -> list[tuple[int, ...]]:
-        """The payments a player may make for ``due``: minimal (SM-2.pay-minimal) and
-        losing the fewest nuggets after change (SM-2.least-overpayment)."""
+        """The payments a player may make for ``due``, cheapest first: no needless chip
+        (SM-2.pay-minimal) and the fewest nuggets lost after change
+        (SM-2.least-overpayment)."""
         items = tuple(sorted(self.chip_counts(player).items()))
         return list(least_loss_payments(items, self._bank_holding(), due))
 
@@ -284,7 +305,7 @@ class SuttersMillState(GameState[Move]):
         if not options:  # cannot happen when SM-1.afford holds; pay everything
             chip_values = self.tables.chip_values
             return tuple(sorted((chip_values[c] for c in self.chips[player]), reverse=True))
-        return min(options, key=lambda o: (sum(o), len(o), [-v for v in o]))
+        return options[0]
 
     # --- scores -----------------------------------------------------------------------
     def minus_points(self, player: int) -> int:
