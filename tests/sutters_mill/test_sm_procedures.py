@@ -440,3 +440,26 @@ def test_SM_2_payment_search_is_polynomial_in_distinct_chip_values() -> None:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def test_SM_4_bonus_eligibility_is_decided_after_businesses_in_any_order() -> None:
+    """The Mill bonus needs a river chip after businesses run; taking the Hook bonus
+    first (which takes the last blue chip) does not lose it."""
+    s = game(3)
+    give_deed(s, "mill", RED)
+    give_deed(s, "hook", RED)
+    put(s, RED, ["river"])
+    s.player = RED
+    s.apply(m("prospect"))
+    blue_left = s.section_left[0]
+    # leave exactly the chips the dig and the businesses take, plus one blue chip
+    work_vein(s, blue_left - 1 - 1 - s.business_chips(RED), to=BLUE)
+    s.apply(m("dig mill"))
+    if s.phase == DIG:
+        s.apply(m("end"))
+    assert s.phase == BONUS and s.section_left[0] == 1
+    s.apply(m("bonus hook"))  # takes the last blue chip
+    assert s.section_left[0] == 0
+    assert s.phase == BONUS and ids(s, "bonus mill") == []
+    s.apply(m("bonus mill"))
+    assert s.phase == START and s.player == BLUE

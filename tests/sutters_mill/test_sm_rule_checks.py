@@ -65,6 +65,7 @@ def owing() -> SuttersMillState:
 def dry_river_bonus() -> SuttersMillState:
     s = bonus_phase("mill")
     work_vein(s, 24, to=BLUE)
+    s.decide_bonuses()  # the river ran dry before the businesses were done
     return s
 
 

@@ -308,15 +308,16 @@ def _bonus_building(state: SuttersMillState, move: Any) -> Breach:
 
 @rule(
     "SM-4.bonus-section",
-    "Ruling SM-4: a bonus chip is taken only if the bonus building's section (river, "
-    "hillside, mine) still holds a chip at the moment it is taken.",
+    "Ruling SM-4: a bonus chip is due only if the bonus building's section (river, "
+    "hillside, mine) still held a chip once the businesses had run; that is decided once, "
+    "so the bonuses due may be taken in any order (each takes the vein's next chip).",
     (mv.Bonus,),
-    message="the {camp} section of the vein is worked out",
+    message="the {camp} section of the vein was worked out when the businesses had run",
 )
 def _bonus_section(state: SuttersMillState, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building, -1)
     camp = state.tables.bonus_camp.get(b)
-    if camp is None or state.section_left[camp] > 0:
+    if camp is None or state.bonus_sections[camp] > 0:
         return None
     return {"camp": state.tables.camps[camp]}
 

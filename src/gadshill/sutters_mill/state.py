@@ -99,6 +99,9 @@ class SuttersMillState(GameState[Move]):
         self.debt = 0
         self.specials_used: set[int] = set()  # buildings whose special was used this turn
         self.removals: set[tuple[int, int]] = set()  # (prospector, building) this turn
+        # SM-4.bonus-section: chips left per section once businesses have run (decided
+        # then, so the bonuses may be taken in any order)
+        self.bonus_sections: tuple[int, ...] = tuple(self.section_left)
 
     # --- the protocol ------------------------------------------------------------
     @property
@@ -237,10 +240,15 @@ class SuttersMillState(GameState[Move]):
         own deed and one for the Adventurer."""
         return self.deeds.count(player) + (self.adventurer == player)
 
+    def decide_bonuses(self) -> None:
+        """SM-4.bonus-section: which sections still hold a chip after businesses ran."""
+        self.bonus_sections = tuple(self.section_left)
+
     def bonus_possible(self, building: int) -> bool:
-        """SM-4.bonus-section: the bonus building's section still holds a chip."""
+        """SM-4.bonus-section: the bonus building's section held a chip once the
+        businesses had run (taking another bonus since then does not matter)."""
         camp = self.tables.bonus_camp.get(building)
-        return camp is not None and self.section_left[camp] > 0
+        return camp is not None and self.bonus_sections[camp] > 0
 
     def bonus_options(self) -> list[int]:
         """The bonus buildings whose chip the seat to move may still take this turn."""
@@ -365,6 +373,7 @@ class SuttersMillState(GameState[Move]):
                 "paid_actions": self.paid_actions,
                 "debt": self.debt,
                 "specials_used": sorted(tables.buildings[b] for b in self.specials_used),
+                "bonus_sections": dict(zip(tables.camps, self.bonus_sections, strict=True)),
                 "removals": sorted([k + 1, tables.buildings[b]] for k, b in self.removals),
             },
         }
