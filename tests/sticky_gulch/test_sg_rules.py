@@ -285,6 +285,20 @@ def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> 
     assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == ["SG-3.action-points"]
 
 
+def test_SG_R_new_location_camp_lonesome_jake_camp_is_the_free_first_camp() -> None:
+    # Jake draws a card and camps on it: that camp is the card's free first camp, so
+    # camps with action points on it then cost 1 and 2 (not 0 and 1, nor 0 and 2).
+    s = scenario()
+    give(s, s.player, "lonesome-jake")
+    s.money[s.player] = 50
+    play(s, "use lonesome-jake -")
+    new = s.in_play[-1]
+    play(s, f"place {new} {s.available_sites(new)[0]}")
+    assert s.camp_cost(new) == 1
+    play(s, f"camp {new} {s.available_sites(new)[0]}")
+    assert s.action_points == 2 and s.camp_cost(new) == 2
+
+
 def test_rulebook_example_phil_three_cards() -> None:
     s = scenario()
     bring(s, 2)
