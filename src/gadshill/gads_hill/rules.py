@@ -32,6 +32,7 @@ from gadshill.gads_hill.constants import (
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import ActionReport
 
 if TYPE_CHECKING:
@@ -197,13 +198,9 @@ def _binding(state: GadsHillState, move: Play) -> Breach:
 def _my_own(state: GadsHillState, move: Play) -> Breach:
     if move.my is None:
         return None
-    if state.owner[move.my] != state.active:
-        return {"why": "it is not one of your buildings"}
-    if state.is_placed(move.my):
-        return {"why": f"it already stands on {state.location(move.my)}"}
-    if move.my in state.retired:
-        return {"why": "it is out of the game"}
-    return None
+    # GH-F5: one source for `check` and the engine (solver.binding)
+    why = my_building_problem(state.position(), move.my, tuple(state.owned[state.active]))
+    return None if why is None else {"why": why}
 
 
 @BOOK.rule(
