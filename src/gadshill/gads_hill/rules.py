@@ -110,6 +110,13 @@ def _expected(state: GadsHillState) -> str:
         return f"seat {state.stop_seat}'s STOP window: claim BUILDING SPACE or stop-done"
     if state.action is None:
         return "the turn's action: play a card, discard two cards for a marker, or pass"
+    if (
+        state.action == "play"
+        and state.cards_played == 1
+        and not state.claimed
+        and state.locomotive < ONE_CARD_LOCOMOTIVE
+    ):
+        return "after a first card: a second card, claims, a buy, or a draw"
     return "the end of the turn: claims, a buy, or a draw"
 
 

@@ -69,12 +69,16 @@ def describe(state: GameState[Any], move: Move) -> str:
             return line + " - refused: " + "; ".join(str(v) for v in violations)
         effect = s.card_report(move.card, move.my).effect
         after = s.locomotive + len(effect.buildings_placed)
-        return f"{line} -> {effect_text(effect)}; locomotive {after}"
+        return f"{line} -> {effect_text(effect)}; locomotive {after}" + reshuffle_note(s, move)
     if isinstance(move, Discard):
         cards = " and ".join(str(c) for c in move.cards)
         report = s.take_report(move.building, move.space)
-        tail = effect_text(report.effect) if report.legal else "refused"
-        return f"turn {s.turn}: discards {cards}, takes {move.building}@{move.space} -> {tail}"
+        line = f"turn {s.turn}: discards {cards}, takes {move.building}@{move.space}"
+        if not report.legal:
+            return f"{line} -> refused"
+        after = s.locomotive + len(report.effect.buildings_placed)
+        tail = f"{effect_text(report.effect)}; locomotive {after}"
+        return f"{line} -> {tail}" + reshuffle_note(s, move)
     if isinstance(move, Pass):
         return f"turn {s.turn}: passes"
     if isinstance(move, Buy):
@@ -84,11 +88,13 @@ def describe(state: GameState[Any], move: Move) -> str:
         count = len(s.removable_set()) if s.phase == TURN and s.action is not None else 0
         if count and s.players > 1:
             line += f"; STOP windows open ({count} removable marker{'s' if count != 1 else ''})"
-        return line
+        return line + reshuffle_note(s, move)
     if isinstance(move, Claim):
         report = s.claim_report(move.building, move.space)
+        # STOP is another player's call; the active player's own claim is just a claim
+        call = f"turn {s.turn}: seat {seat}" if s.phase == TURN else f"STOP! seat {seat}"
         if not report.legal:
-            return f"STOP! claims {move.building}@{move.space} - refused: " + "; ".join(
+            return f"{call} claims {move.building}@{move.space} - refused: " + "; ".join(
                 v.message for v in report.violations
             )
         why = next(
@@ -99,9 +105,10 @@ def describe(state: GameState[Any], move: Move) -> str:
             ),
             "",
         )
+        after = s.locomotive + len(report.effect.buildings_placed)
         return (
-            f"STOP! seat {seat} claims {move.building}@{move.space} ({why}) -> "
-            f"{effect_text(report.effect)}"
+            f"{call} claims {move.building}@{move.space} ({why}) -> "
+            f"{effect_text(report.effect)}; locomotive {after}"
         )
     if isinstance(move, StopDone):
         if s.phase == STOP and (s.stop_seat + 1) % s.players == s.active:
@@ -111,6 +118,30 @@ def describe(state: GameState[Any], move: Move) -> str:
             )
         return "lets the STOP window pass"
     return str(move)
+
+
+def reshuffle_note(state: GadsHillState, move: Move) -> str:
+    """GH-F4: when this move leaves all three piles empty with district cards among the
+    discards, those come back as a new district pile; the log tells it."""
+    sizes = {pile: len(cards) for pile, cards in state.piles.items()}
+    if isinstance(move, Draw) and move.pile is not None:
+        sizes[move.pile] -= 1
+    if any(sizes.values()):
+        return ""
+    gone = list(state.discards)
+    if isinstance(move, Play):
+        gone.append(move.card)
+    elif isinstance(move, Discard):
+        gone += list(move.cards)
+    districts = sum(1 for c in gone if state.world.card_kind(c) == "district")
+    if not districts:
+        return ""
+    cards = (
+        "the discarded district card is"
+        if districts == 1
+        else (f"the {districts} discarded district cards are")
+    )
+    return f"; all piles are empty: {cards} shuffled into a new district pile"
 
 
 def board_text(state: GadsHillState) -> str:

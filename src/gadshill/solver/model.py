@@ -250,8 +250,9 @@ class SolverViolation(Violation):
     buildings: tuple[BuildingId, ...] = ()
     spaces: tuple[SpaceId, ...] = ()
 
-    def key(self) -> tuple[str, tuple[BuildingId, ...], tuple[SpaceId, ...]]:
-        return (self.rule, self.buildings, self.spaces)
+    def key(self) -> tuple[str, tuple[tuple[Any, ...], ...], tuple[BuildingId, ...]]:
+        """Sort key: by rule, then the spaces in town order (S3 before S13), then buildings."""
+        return (self.rule, tuple(natural(s) for s in self.spaces), self.buildings)
 
 
 @dataclass(frozen=True)
