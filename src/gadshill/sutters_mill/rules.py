@@ -156,7 +156,7 @@ procedure(
     "Ruling SM-3: a turn is an optional switch to Winding Down, then either Prospect for "
     "Gold and Run Businesses or Act in Town; each move must fit the current step.",
     mv.ALL,
-    message="'{move}' is not possible now: we are {where}",
+    message="'{move}' is not possible {where}",
     gate=True,
 )
 def _sequence(state: SuttersMillState, move: Move) -> Breach:
