@@ -463,3 +463,35 @@ def test_SM_4_bonus_eligibility_is_decided_after_businesses_in_any_order() -> No
     assert s.phase == BONUS and ids(s, "bonus mill") == []
     s.apply(m("bonus mill"))
     assert s.phase == START and s.player == BLUE
+
+
+# --- the log a player can follow without the board --------------------------------------
+def test_SM_narration_plurals_change_and_business_chips() -> None:
+    from gadshill.sutters_mill.view import _chip_text, describe
+
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    line = describe(s, m("pay 2,2"))
+    assert line.endswith("gets 3 back in change")
+    assert _chip_text(s, s.chips[RED][:1], True).startswith("2 nuggets in 1 chip:")
+    # a dig that stops by itself tells what the businesses bring
+    s = game(3)
+    give_deed(s, "mill", RED)
+    put(s, RED, ["river"])
+    s.player = RED
+    s.apply(m("prospect"))
+    line = describe(s, m("dig hook"))
+    assert "digging stops by itself, businesses bring 1 chip (1 blue)" in line
+
+
+def test_SM_narration_deeds_adventurer_and_st_johns_card() -> None:
+    from gadshill.sutters_mill.view import describe
+
+    s = to_town(game(2))
+    put(s, RED, ["mill"])
+    line = describe(s, m("card mill 9"))
+    assert "the mill deed goes to red; the Adventurer goes to blue" in line
+    s.apply(m("card mill 9"))
+    cards(s, "hook", [(BLUE, "6"), (RED, "4")])
+    give_deed(s, "stjohns", RED)
+    put(s, RED, ["hook"])
+    assert "shifts red's 4 at hook from position 2 down" in describe(s, m("shift hook 2 down"))
