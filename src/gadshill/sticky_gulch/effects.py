@@ -409,6 +409,7 @@ def _resolve_roll(state: StickyGulchState) -> None:
     sides = state.data.table.die_sides
     for _player, ident, value in conflict_order(state):
         step = state.drifter(ident).effect[0]
+        was = state.die
         if step.verb == "reroll":
             state.die = state.rng.randint(1, sides)
         elif step.any:
@@ -417,6 +418,11 @@ def _resolve_roll(state: StickyGulchState) -> None:
         else:
             assert value is not None
             state.die = min(sides, max(1, state.die + value))
+        name = state.drifter(ident).name
+        if step.verb == "reroll":
+            state.log.append(f"{name}'s re-roll: the die showed {was}, now {state.die}")
+        else:
+            state.log.append(f"{name} turns the die from {was} to {state.die}")
     number, die, final = state.roll_location, state.die, state.roll_final
     clear_roll(state)
     pay_lode(state, number, die)
