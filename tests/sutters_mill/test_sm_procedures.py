@@ -495,3 +495,15 @@ def test_SM_narration_deeds_adventurer_and_st_johns_card() -> None:
     give_deed(s, "stjohns", RED)
     put(s, RED, ["hook"])
     assert "shifts red's 4 at hook from position 2 down" in describe(s, m("shift hook 2 down"))
+
+
+def test_SM_6_narration_retirement_and_the_dropped_vein_chip() -> None:
+    from gadshill.sutters_mill.view import describe
+
+    s = game(3)
+    cards(s, "mill", [(BLUE, "6")])
+    put(s, RED, ["mill"])
+    to_town(s, RED, winding=True)
+    line = describe(s, m("remove 1"))
+    assert "mill retires" in line
+    assert "1 chip at the far end of the vein goes to the box" in line
