@@ -464,7 +464,7 @@ def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
     from gadshill.gads_hill.view import overlooked_summary, turn_line
 
     assert turn_line(state.history[-1]) == "turn 1: 1 marker overlooked: CASINO@S4"
-    assert "1 distinct markers" in overlooked_summary(state)
+    assert "1 distinct marker left unclaimed" in overlooked_summary(state)  # plural right
 
 
 # --- the end -------------------------------------------------------------------------------

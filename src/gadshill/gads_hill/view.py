@@ -220,7 +220,8 @@ def overlooked_summary(state: GadsHillState) -> str:
     lines = [turn_line(t) for t in state.history if t.overlooked]
     distinct = {m for t in state.history for m in t.overlooked}
     head = (
-        f"overlooked points: {len(distinct)} distinct markers left unclaimed"
+        f"overlooked points: {len(distinct)} distinct marker{'s' if len(distinct) != 1 else ''}"
+        " left unclaimed"
         f" in {len(lines)} of {len(state.history)} turns"
     )
     return "\n".join([head, *lines])
