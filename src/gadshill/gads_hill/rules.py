@@ -244,7 +244,9 @@ BOOK.procedure(
     "A played card is resolved by the deduction solver: it places markers for named"
     " buildings without markers, removes the markers of marked buildings that the clue"
     " rules out, then runs the cascade; every marker that leaves the board, or is not"
-    " needed, is the active player's point.",
+    " needed, is the active player's point. As amended, a building the card does not"
+    " name may lose its last marker in the cascade and leave the game; the effect and"
+    " every message reporting it say so.",
 )
 
 
