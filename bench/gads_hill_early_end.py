@@ -15,12 +15,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 from gadshill.gads_hill.constants import END_LOCOMOTIVE
 from gadshill.gads_hill.spec import spec
+from gadshill.gads_hill.state import GadsHillState
 from gadshill.rules.bots import play_game
 
 
 def final_locomotive(seed: int) -> int:
-    played = play_game(spec(), ["sharp", "sharp", "sharp"], seed)
-    return int(played.state.locomotive)
+    state = play_game(spec(), ["sharp", "sharp", "sharp"], seed).state
+    assert isinstance(state, GadsHillState)
+    return state.locomotive
 
 
 def main() -> None:
