@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from gadshill.gamedata.sutters_mill import SuttersMillData
@@ -31,7 +32,14 @@ from gadshill.sutters_mill.payments import (
     payment_loss,
 )
 from gadshill.sutters_mill.rules import BOOK
-from gadshill.sutters_mill.tables import tables_for
+from gadshill.sutters_mill.tables import Tables, tables_for
+
+
+@lru_cache(maxsize=1024)
+def _holding(tables: Tables, chips: tuple[int, ...]) -> Holding:
+    """Chip ids as (value, count) pairs: the bank's holding, asked for again and again."""
+    chip_values = tables.chip_values
+    return tuple(sorted(Counter(chip_values[c] for c in chips).items()))
 
 
 class SuttersMillState(GameState[Move]):
@@ -277,13 +285,12 @@ class SuttersMillState(GameState[Move]):
 
     # --- paying -----------------------------------------------------------------------
     def _bank_holding(self) -> Holding:
-        chip_values = self.tables.chip_values
-        return tuple(sorted(Counter(chip_values[c] for c in self.bank).items()))
+        return _holding(self.tables, tuple(self.bank))
 
     def payment_loss(self, values: tuple[int, ...], due: int) -> int:
         """SM-2.least-overpayment: the nuggets a payment loses, its overshoot of ``due``
         less the change the bank (which then holds the paid chips too) can give back."""
-        return payment_loss(self._bank_holding(), tuple(sorted(values)), due)
+        return payment_loss(self._bank_holding(), tuple(sorted(values, reverse=True)), due)
 
     def least_loss(self, player: int, due: int) -> int:
         """SM-2.least-overpayment: the fewest nuggets any payment of ``player`` loses."""
