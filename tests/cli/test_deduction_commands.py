@@ -73,14 +73,14 @@ def test_check_refused_card_lists_rules(tmp_path: Path, capsys: pytest.CaptureFi
     assert "GH-R6b" in {v["rule"] for v in report["violations"]}
 
 
-def test_check_GH_5_my_building_must_be_the_players(
+def test_check_GH_F5_my_building_must_be_the_players(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = example_position(tmp_path, "b-casino-next-to-hotel")
     code, out, _ = run(
         ["check", str(path), "--card", "39", "--as", "CASINO", "--player", "Ann"], capsys
     )
-    assert code == 1 and "[GH-5]" in out and "not one of the player's own buildings" in out
+    assert code == 1 and "[GH-F5]" in out and "not one of the player's own buildings" in out
     code, out, _ = run(
         ["check", str(path), "--card", "39", "--as", "HOTEL", "--player", "Ann"], capsys
     )
@@ -131,3 +131,39 @@ def test_data_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["data", "show", "gads-hill", "--json"], capsys)
     shown = json.loads(out)
     assert code == 0 and len(shown["spaces"]) == 19 and len(shown["cards"]) == 60
+
+
+SHARED_LAST = {"markers": {"BUTCHER": ["S10"], "UNDERTAKER": ["S10"]}, "placed": {"S4": "SHERIFF"}}
+
+
+def test_check_GH_6_says_which_building_leaves_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ruling GH-6 (amended): a building the card does not name may lose its last marker
+    in the cascade and leave the game; the text output says so, as the JSON does."""
+    path = tmp_path / "shared.json"
+    path.write_text(json.dumps(SHARED_LAST))
+    code, out, _ = run(["check", str(path), "--card", "3"], capsys)
+    assert code == 0 and "UNDERTAKER is out of the game" in out
+
+
+def test_check_GH_R2_names_the_tight_set_not_every_marker(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """GH-R2: card 9 allows the HOTEL only S3 of its markers, and BANK, CHURCH and SALOON
+    can only stand on S3, S7 and S12: that is the reason to name."""
+    example = Path(__file__).parents[2] / "examples" / "tight-pair.json"
+    code, out, _ = run(["check", str(example), "--card", "9"], capsys)
+    assert code == 1 and "[GH-R2]" in out
+    assert "BANK, CHURCH and SALOON" in out and "S3, S7 and S12" in out
+
+
+def test_check_GH_F5_a_retired_my_building_has_the_engines_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One source decides 'my building' (GH-F5): check names a retired one as the engine does."""
+    path = tmp_path / "retired.json"
+    path.write_text(json.dumps({"markers": {}, "placed": {}, "retired": ["UNDERTAKER"]}))
+    code, out, _ = run(["check", str(path), "--card", "23", "--as", "UNDERTAKER"], capsys)
+    assert code == 1 and "[GH-F5]" in out and "UNDERTAKER cannot be 'my building'" in out
+    assert "GH-R6b" not in out

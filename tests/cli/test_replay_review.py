@@ -59,7 +59,7 @@ def test_review_prints_every_overlooked_point_as_demo_does(
     assert code == 0
     turn_ends = [line for line in demo_out.splitlines() if "end of turn" in line]
     assert turn_ends and all(line in out for line in turn_ends)
-    assert "overlooked points: 1 distinct markers left unclaimed in 1 of 35 turns" in out
+    assert "overlooked points: 1 distinct marker left unclaimed in 1 of 35 turns" in out
     _, moves_out, _ = run(["review", str(demo_record), "--moves"], capsys)
     story = demo_out[demo_out.index("  alert#0") : demo_out.index("overlooked points")]
     assert story in moves_out

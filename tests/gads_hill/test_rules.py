@@ -306,7 +306,7 @@ def test_GH_T2_discard_two_different_cards_from_hand() -> None:
     assert check(state, "discard 9,1 BANK S4") == ["GH-T2"]
     assert check(state, "discard 9,4,16 BANK S4") == ["GH-T2"]
     play(state, "discard 9,4 BANK S4")
-    assert state.hands[0] == [16] and state.discards[-2:] == [9, 4]
+    assert state.hands[0] == [16] and state.discards[-2:] == [4, 9]  # canonical order (GH-T2)
 
 
 def test_GH_7_take_a_marker_but_never_the_last_one() -> None:
@@ -478,7 +478,7 @@ def test_GH_8_overlooked_markers_are_logged_per_turn() -> None:
     from gadshill.gads_hill.view import overlooked_summary, turn_line
 
     assert turn_line(state.history[-1]) == "turn 1: 1 marker overlooked: CASINO@S4"
-    assert "1 distinct markers" in overlooked_summary(state)
+    assert "1 distinct marker left unclaimed" in overlooked_summary(state)  # plural right
 
 
 # --- the end -------------------------------------------------------------------------------
@@ -506,6 +506,23 @@ def test_GH_9_a_quiet_round_with_fresh_clues_to_draw_goes_on() -> None:
         windows_pass(play(state, "pass", "draw district"))
     assert state.phase != OVER and state.quiet_turns == 2
     windows_pass(play(state, "pass", "draw district"))
+    assert state.phase == OVER
+
+
+def test_GH_9_the_player_who_draws_the_last_fresh_card_gets_a_turn_to_use_it() -> None:
+    # GH-9 (amended): only turns that began with both piles empty count as quiet
+    state = started()
+    state.piles["building"].clear()
+    del state.piles["condition"][:-1]
+    play(state, "pass", "draw condition")  # seat 0 takes the last fresh card
+    windows_pass(state)  # GH-8.window: every other seat's window opens after every turn
+    for _ in range(2):
+        play(state, "pass", "draw district")
+        windows_pass(state)
+    assert state.phase != OVER and state.current_player == 0
+    assert state.quiet_turns == 2
+    play(state, "pass", "draw district")
+    windows_pass(state)
     assert state.phase == OVER
 
 
@@ -569,3 +586,56 @@ def test_GH_8_alert_bot_claims_in_its_own_turn_only() -> None:
     state.stop_seat = (state.active + 1) % state.players
     state.phase = STOP
     assert not bot.wants_claims(state)
+
+
+# --- issue 12: one spelling per move, messages that do not mislead, the narration ---------
+
+
+def test_GH_T2_discard_cards_are_one_move_in_any_order() -> None:
+    """One canonical form: the discarded cards ascending, so the legal list has the
+    move whichever order the cards are written in."""
+    assert CODEC.parse("discard 9,4 BANK S4") == CODEC.parse("discard 4,9 BANK S4")
+    assert str(CODEC.parse("discard 9,4 BANK S4")) == "discard 4,9 BANK S4"
+    state = arrange(started(), markers={"BANK": ["S4", "S8"]}, hand=[9, 4])
+    assert CODEC.parse("discard 9,4 BANK S4") in state.legal_moves()
+
+
+def test_GH_4_discard_after_a_first_card_names_the_second_card() -> None:
+    """After one card the turn may still play a second: the refusal says so, not that the
+    turn is at its end."""
+    state = arrange(started(), markers=TIGHT, hand=[9, 4, 5])
+    card = next(str(m) for m in state.legal_moves() if str(m).startswith("play"))
+    play(state, card)
+    message = state.check(CODEC.parse("discard 4,5 BANK S4"))[0].message
+    assert "a second card" in message and "end of the turn" not in message
+
+
+def test_GH_8_own_claim_is_not_narrated_as_stop() -> None:
+    """STOP is another player's call: the active player's own claim is just a claim."""
+    state = arrange(started(), markers=TIGHT, hand=[9, 4])
+    play(state, "pass")
+    line = describe(state, CODEC.parse("claim CASINO S4"))
+    assert not line.startswith("STOP!") and "seat 0 claims CASINO@S4" in line
+    assert "locomotive 4" in line
+    state = arrange(started(), markers=TIGHT, hand=[9, 4])
+    play(state, "pass", "draw building")
+    assert describe(state, CODEC.parse("claim CASINO S4")).startswith("STOP! seat 1 claims")
+
+
+def test_GH_7_discard_line_shows_the_locomotive() -> None:
+    state = arrange(started(), markers={"BANK": ["S4", "S8"], "SALOON": ["S8", "S9"]}, hand=[9, 4])
+    line = describe(state, CODEC.parse("discard 4,9 BANK S4"))
+    assert line.endswith("; locomotive 5")
+
+
+def test_GH_F4_district_reshuffle_is_told() -> None:
+    """GH-F4: the draw that empties the last pile brings the discarded districts back;
+    the log says so."""
+    state = started()
+    state.piles["building"].clear()
+    state.piles["condition"].clear()
+    district = state.piles["district"]
+    state.discards += district[:-1]
+    del district[:-1]
+    line = describe(state, CODEC.parse("draw district"))
+    assert "shuffled into a new district pile" in line

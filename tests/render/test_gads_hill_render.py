@@ -128,3 +128,10 @@ def test_text_rows_follow_the_map() -> None:
     assert "[F1 ???]" in text  # features not known
     s1_line = lines[row["S1"]]
     assert s1_line.index("S1") < s1_line.index("S2") < s1_line.index("S3") < s1_line.index("S4")
+
+
+def test_text_GH_6_shows_the_buildings_out_of_the_game() -> None:
+    """Ruling GH-6 (amended): a building can leave the game; the terminal board says so."""
+    pf = load_position({"markers": {}, "placed": {}, "retired": ["BUTCHER", "BARBER"]}, TOWN)
+    text = town_text(TOWN, pf)
+    assert "out of the game: BRB=Barber, BUT=Butcher" in text

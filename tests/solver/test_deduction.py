@@ -393,3 +393,11 @@ def test_every_solver_rule_id_has_a_test_named_after_it() -> None:
     sources = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
     for rule in RULE_IDS:
         assert f"def test_{rule.replace('-', '_')}_" in sources, rule
+
+
+def test_GH_R6c_violations_are_listed_in_town_order() -> None:
+    """Several spaces over the limit are named S3 before S13 (town order, not text order)."""
+    position = board({"bank": "S3 S13 S8", "smithy": "S3 S13 S9", "church": "S3 S13 S5"})
+    report = check_card(position, Clue("doc", spaces("S2 S3 S7 S13")))
+    assert rules_of(report) == ["GH-R6c", "GH-R6c"]
+    assert [involved(v)[1] for v in report.violations] == [("S3",), ("S13",)]

@@ -245,7 +245,7 @@ def test_describe_does_not_reveal_the_next_location() -> None:
         s.apply(s.legal_moves()[0])
     top = s.data.location(s.location_deck[-1]).name
     line = describe(s, spec().codec.parse("draw"))
-    assert line == "draws a location card" and top not in line
+    assert line == "draws a location card (1 action point)" and top not in line
 
 
 def _after(s: StickyGulchState, text: str) -> StickyGulchState:

@@ -34,6 +34,9 @@ class Dice(random.Random):
     def randint(self, a: int, b: int) -> int:
         return self.faces.pop(0)
 
+    def copy(self) -> Dice:  # a clone (the narration plays a move on one) rolls the same
+        return Dice(*self.faces)
+
 
 def scenario(players: int = 3, seed: int = 1) -> StickyGulchState:
     """Seat s.player to act, hands empty, board empty, location 1 (X on 3) in play."""
@@ -283,6 +286,20 @@ def test_SG_R_new_location_camp_after_drifter_draw_and_with_no_points_left() -> 
     play(s, f"camp {new} {s.available_sites(new)[0]}")
     assert s.action_points == 0 and s.camps_on == {new: 1}
     assert violations(s, f"camp {new} {s.available_sites(new)[0]}") == ["SG-3.action-points"]
+
+
+def test_SG_R_new_location_camp_lonesome_jake_camp_is_the_free_first_camp() -> None:
+    # Jake draws a card and camps on it: that camp is the card's free first camp, so
+    # camps with action points on it then cost 1 and 2 (not 0 and 1, nor 0 and 2).
+    s = scenario()
+    give(s, s.player, "lonesome-jake")
+    s.money[s.player] = 50
+    play(s, "use lonesome-jake -")
+    new = s.in_play[-1]
+    play(s, f"place {new} {s.available_sites(new)[0]}")
+    assert s.camp_cost(new) == 1
+    play(s, f"camp {new} {s.available_sites(new)[0]}")
+    assert s.action_points == 2 and s.camp_cost(new) == 2
 
 
 def test_rulebook_example_phil_three_cards() -> None:
@@ -662,3 +679,63 @@ def test_SG_1_vocabulary_move_any_camp_keeps_its_owner() -> None:
     play(s, "place 1 6")
     assert s.sites[1][0] == FREE and s.sites[1][5] == q and s.stock[q] == 7
     assert s.phase == "act" and s.action_points == 3 and s.money[p] == 9
+
+
+# --- the log a player can follow without the board --------------------------------------
+def test_SG_1_narration_drifters_die_changes_and_rerolls() -> None:
+    from gadshill.sticky_gulch.view import describe
+
+    s = scenario()
+    p = s.player
+    s.sites[1][5] = p
+    give(s, p, "lucky-lucy")
+    s.rng = Dice(5, 2)
+    play(s, "prospect 1", "roll")
+    line = describe(s, parse("use lucky-lucy 1"))
+    assert line.count("uses Lucky Lucy") == 1 and ".:" not in line  # said once, no repetition
+    assert "to 1" not in line and "up or down by 1" in line
+    play(s, "use lucky-lucy 1", auto_pass=False)
+    # the window asks every seat (SG-R.reaction-window): the die moves when the last one
+    # passes, and that pass tells it
+    told = ""
+    while s.phase == "react":
+        told = describe(s, parse("pass"))
+        play(s, "pass", auto_pass=False)
+    assert "Lucky Lucy turns the die from 5 to 6" in told
+    give(s, p, "second-chance-charlie")
+    s.rng = Dice(2, 6)
+    play(s, "prospect 1", "roll", "use second-chance-charlie -")
+    assert describe(s, parse("roll")).startswith("re-rolls the die")
+
+
+def test_SG_3_narration_costs_in_the_move_list() -> None:
+    """The human move list shows what each action costs: a free camp is not a 1-point one."""
+    from gadshill.sticky_gulch.view import describe
+
+    s = scenario()
+    assert describe(s, parse("draw")) == "draws a location card (1 action point)"
+    play(s, "draw")
+    new = s.in_play[-1]
+    site = s.available_sites(new)[0]
+    assert "(free: first camp on a new card)" in describe(s, parse(f"camp {new} {site}"))
+    assert "(1 action point)" in describe(s, parse("camp 1 1"))
+    assert describe(s, parse("hire")).endswith("(1 action point)")
+
+
+def test_SG_5_final_board_says_game_over_not_whose_turn() -> None:
+    from gadshill.sticky_gulch.view import render
+
+    s = scenario()
+    s.phase = "over"
+    top = render(s, None).splitlines()[0]
+    assert "game over" in top and "to play" not in top
+
+
+def test_SG_1_choosing_a_drifter_shows_what_it_does() -> None:
+    from gadshill.sticky_gulch.view import render
+
+    s = scenario()
+    play(s, "hire")
+    picture = render(s, s.player)
+    for ident in s.hire_offer:
+        assert s.drifter(ident).text() in picture

@@ -348,3 +348,162 @@ def test_SM_2_settle_at_end_loses_the_least() -> None:
     """The engine's own payment at the end of the game follows the same ruling."""
     s = _owes_one_with_a_2_and_a_3()
     assert s.cheapest_payment(RED, 1) == (3,)
+
+
+def _chips_of(s: SuttersMillState, wanted: list[int], pool: list[int]) -> list[int]:
+    """Chip ids of these values taken out of ``pool`` (a holding or the bank)."""
+    cv = s.tables.chip_values
+    out = []
+    for value in wanted:
+        chip = next(c for c in pool if cv[c] == value and c not in out)
+        out.append(chip)
+    return out
+
+
+def _owing_one(s: SuttersMillState, hand: list[int], bank: list[int]) -> SuttersMillState:
+    """Red owes 1 holding chips of ``hand`` values; the bank holds chips of ``bank`` values
+    (chips taken from the vein's far end, so the accounting still holds)."""
+    cv = s.tables.chip_values
+    spare = list(reversed(s.vein))
+    pool = s.chips[RED] + s.bank + spare
+    red = _chips_of(s, hand, pool)
+    rest = [c for c in pool if c not in red]
+    bank_chips = _chips_of(s, bank, rest)
+    taken = set(red) | set(bank_chips)
+    s.vein = [c for c in s.vein if c not in taken]
+    s.chips[RED] = red
+    s.bank = bank_chips
+    s.paid_actions, s.debt = 2, 1
+    assert sorted(cv[c] for c in s.chips[RED]) == sorted(hand)
+    return s
+
+
+def _pays(s: SuttersMillState) -> list[str]:
+    return sorted(str(x) for x in s.legal_moves() if str(x).startswith("pay"))
+
+
+def test_SM_2_a_payment_may_hand_over_a_chip_the_bank_changes() -> None:
+    """Ruling SM-2 (amended): owing 1 with 2+2 and a bank holding one 3, paying 2+2 and
+    getting the 3 back loses nothing; paying one 2 loses a nugget (no 1 to give back)."""
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    assert ids(s, "pay 2,2") == []
+    assert "SM-2.least-overpayment" in ids(s, "pay 2")
+    assert _pays(s) == ["pay 2,2"]
+    s.apply(m("pay 2,2"))
+    assert values(s, s.chips[RED]) == [3] and s.debt == 0
+
+
+def test_SM_2_late_game_two_threes_for_one_with_a_four_back() -> None:
+    """Chips 3+3 owing 1, bank 4,4,3,3: 3+3 with a 4 back loses 1, a lone 3 loses 2."""
+    s = _owing_one(to_town(game(2)), [3, 3], [4, 4, 3, 3])
+    assert _pays(s) == ["pay 3,3"]
+    assert "SM-2.least-overpayment" in ids(s, "pay 3")
+    s.apply(m("pay 3,3"))
+    assert values(s, s.chips[RED]) == [4] and s.debt == 0
+
+
+def test_SM_2_settle_at_end_may_hand_over_a_chip_the_bank_changes() -> None:
+    """SM-2.settle-at-end follows the amended ruling: 2+2 for 1 with a 3 to come back."""
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    assert s.cheapest_payment(RED, 1) == (2, 2)
+
+
+def test_SM_2_pay_values_are_one_move_in_any_order() -> None:
+    """One canonical form: 'pay 2,3' and 'pay 3,2' are the same move (values descending),
+    so the legal list and the check agree on it."""
+    assert m("pay 2,3") == m("pay 3,2")
+    assert str(m("pay 1,3,2")) == "pay 3,2,1"
+    s = _owing_one(to_town(game(2)), [2, 3], [2])
+    legal = s.legal_moves()
+    assert m("pay 3") in legal and ids(s, "pay 3") == []
+
+
+def test_SM_2_payment_search_is_polynomial_in_distinct_chip_values() -> None:
+    """A holding of 24 distinct chip values (a pack may have them) is answered at once:
+    the search never walks every sub-multiset of the holding."""
+    import signal
+
+    from gadshill.sutters_mill.payments import least_loss_payments
+
+    def too_slow(*_: object) -> None:
+        raise TimeoutError("payment search took more than 10 s")
+
+    items = tuple((v, 1) for v in range(1, 25))
+    old = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(10)
+    try:
+        for bank in ((), ((1, 1), (2, 1), (3, 1)), tuple((v, 3) for v in range(1, 25))):
+            for due in (1, 7, 16):
+                least_loss_payments.cache_clear()
+                options = least_loss_payments(items, bank, due)
+                assert options and all(sum(o) >= due for o in options)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_SM_4_bonus_eligibility_is_decided_after_businesses_in_any_order() -> None:
+    """The Mill bonus needs a river chip after businesses run; taking the Hook bonus
+    first (which takes the last blue chip) does not lose it."""
+    s = game(3)
+    give_deed(s, "mill", RED)
+    give_deed(s, "hook", RED)
+    put(s, RED, ["river"])
+    s.player = RED
+    s.apply(m("prospect"))
+    blue_left = s.section_left[0]
+    # leave exactly the chips the dig and the businesses take, plus one blue chip
+    work_vein(s, blue_left - 1 - 1 - s.business_chips(RED), to=BLUE)
+    s.apply(m("dig mill"))
+    if s.phase == DIG:
+        s.apply(m("end"))
+    assert s.phase == BONUS and s.section_left[0] == 1
+    s.apply(m("bonus hook"))  # takes the last blue chip
+    assert s.section_left[0] == 0
+    assert s.phase == BONUS and ids(s, "bonus mill") == []
+    s.apply(m("bonus mill"))
+    assert s.phase == START and s.player == BLUE
+
+
+# --- the log a player can follow without the board --------------------------------------
+def test_SM_narration_plurals_change_and_business_chips() -> None:
+    from gadshill.sutters_mill.view import _chip_text, describe
+
+    s = _owing_one(to_town(game(2)), [2, 2], [3])
+    line = describe(s, m("pay 2,2"))
+    assert line.endswith("gets 3 back in change")
+    assert _chip_text(s, s.chips[RED][:1], True).startswith("2 nuggets in 1 chip:")
+    # a dig that stops by itself tells what the businesses bring
+    s = game(3)
+    give_deed(s, "mill", RED)
+    put(s, RED, ["river"])
+    s.player = RED
+    s.apply(m("prospect"))
+    line = describe(s, m("dig hook"))
+    assert "digging stops by itself, businesses bring 1 chip (1 blue)" in line
+
+
+def test_SM_narration_deeds_adventurer_and_st_johns_card() -> None:
+    from gadshill.sutters_mill.view import describe
+
+    s = to_town(game(2))
+    put(s, RED, ["mill"])
+    line = describe(s, m("card mill 9"))
+    assert "the mill deed goes to red; the Adventurer goes to blue" in line
+    s.apply(m("card mill 9"))
+    cards(s, "hook", [(BLUE, "6"), (RED, "4")])
+    give_deed(s, "stjohns", RED)
+    put(s, RED, ["hook"])
+    assert "shifts red's 4 at hook from position 2 down" in describe(s, m("shift hook 2 down"))
+
+
+def test_SM_6_narration_retirement_and_the_dropped_vein_chip() -> None:
+    from gadshill.sutters_mill.view import describe
+
+    s = game(3)
+    cards(s, "mill", [(BLUE, "6")])
+    put(s, RED, ["mill"])
+    to_town(s, RED, winding=True)
+    line = describe(s, m("remove 1"))
+    assert "mill retires" in line
+    assert "1 chip at the far end of the vein goes to the box" in line

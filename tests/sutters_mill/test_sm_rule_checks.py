@@ -65,6 +65,7 @@ def owing() -> SuttersMillState:
 def dry_river_bonus() -> SuttersMillState:
     s = bonus_phase("mill")
     work_vein(s, 24, to=BLUE)
+    s.decide_bonuses()  # the river ran dry before the businesses were done
     return s
 
 
@@ -269,3 +270,9 @@ def test_SM_3_keep_a_paid_action_allows_chalmers_after_a_paid_action() -> None:
     s.apply(m("free-withdraw 1"))
     s.apply(m("end"))
     assert s.prospectors_in_play(RED) == 0
+
+
+def test_SM_3_sequence_message_reads_as_a_sentence() -> None:
+    """The step is said plainly: "'town' is not possible while prospecting (dig or end)"."""
+    [violation] = dig_phase().check(m("town"))
+    assert violation.message == "'town' is not possible while prospecting (dig or end)"

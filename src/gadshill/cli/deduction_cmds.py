@@ -300,3 +300,5 @@ def _print_effect(effect: Effect) -> None:
             console.print(f"  {title}: " + ", ".join(f"{b}@{s}" for b, s in pairs))
     for building, count in effect.markers_to_player:
         console.print(f"  {count} unplaceable {building} marker(s) to the player")
+    for building in effect.retired:  # GH-6 (amended): a building leaving the game is said
+        console.print(f"  {building} is out of the game: it lost its last marker unplaced")

@@ -207,16 +207,29 @@ def end_turn(state: GadsHillState) -> None:
     state.current_log.overlooked = sorted(state.removable_set())
     state.current_log.locomotive = state.locomotive
     state.history.append(state.current_log)
-    # GH-9 as we read it: a quiet round ends the game only once the building and
-    # condition piles are empty. Before that every turn draws a fresh card, so
-    # players who passed with dead hands will have new clues next round; and the
-    # draws themselves bound the number of quiet turns, so the game still ends.
-    fresh_clues = state.piles["building"] or state.piles["condition"]
-    state.quiet_turns = 0 if state.changed or fresh_clues else state.quiet_turns + 1
+    # GH-9 (amended): a quiet turn is one that *began* with the building and
+    # condition piles empty and changed nothing. Before that every turn draws a
+    # fresh card, and the player who draws the last one gets a turn to use it;
+    # the draws themselves bound the number of quiet turns, so the game still ends.
+    state.quiet_turns = (
+        0 if state.changed or began_with_fresh_cards(state) else state.quiet_turns + 1
+    )
     if state.locomotive >= END_LOCOMOTIVE or state.quiet_turns >= state.players:
         state.phase = OVER
         return
     start_turn(state, (state.active + 1) % state.players)
+
+
+def began_with_fresh_cards(state: GadsHillState) -> bool:
+    """GH-9: whether the current turn began with a building or condition card to draw:
+    the piles hold one now, or this turn's draw took one (draws are the only way
+    a pile shrinks, so nothing else can have emptied them since the turn began)."""
+    if state.piles["building"] or state.piles["condition"]:
+        return True
+    return any(
+        e["event"] == "draw" and e.get("pile") in ("building", "condition")
+        for e in state.current_log.events
+    )
 
 
 def settle(state: GadsHillState) -> None:

@@ -41,6 +41,10 @@ class Discard(Move):
     building: str
     space: str
 
+    def __post_init__(self) -> None:
+        # one spelling per move: the cards ascending, however they were written
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
 
 @dataclass(frozen=True)
 class Pass(Move):

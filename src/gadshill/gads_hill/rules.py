@@ -32,6 +32,7 @@ from gadshill.gads_hill.constants import (
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import ActionReport
 
 if TYPE_CHECKING:
@@ -109,6 +110,13 @@ def _expected(state: GadsHillState) -> str:
         return f"seat {state.stop_seat}'s STOP window: claim BUILDING SPACE or stop-done"
     if state.action is None:
         return "the turn's action: play a card, discard two cards for a marker, or pass"
+    if (
+        state.action == "play"
+        and state.cards_played == 1
+        and not state.claimed
+        and state.locomotive < ONE_CARD_LOCOMOTIVE
+    ):
+        return "after a first card: a second card, claims, a buy, or a draw"
     return "the end of the turn: claims, a buy, or a draw"
 
 
@@ -197,13 +205,9 @@ def _binding(state: GadsHillState, move: Play) -> Breach:
 def _my_own(state: GadsHillState, move: Play) -> Breach:
     if move.my is None:
         return None
-    if state.owner[move.my] != state.active:
-        return {"why": "it is not one of your buildings"}
-    if state.is_placed(move.my):
-        return {"why": f"it already stands on {state.location(move.my)}"}
-    if move.my in state.retired:
-        return {"why": "it is out of the game"}
-    return None
+    # GH-F5: one source for `check` and the engine (solver.binding)
+    why = my_building_problem(state.position(), move.my, tuple(state.owned[state.active]))
+    return None if why is None else {"why": why}
 
 
 @BOOK.rule(
@@ -240,7 +244,9 @@ BOOK.procedure(
     "A played card is resolved by the deduction solver: it places markers for named"
     " buildings without markers, removes the markers of marked buildings that the clue"
     " rules out, then runs the cascade; every marker that leaves the board, or is not"
-    " needed, is the active player's point.",
+    " needed, is the active player's point. As amended, a building the card does not"
+    " name may lose its last marker in the cascade and leave the game; the effect and"
+    " every message reporting it say so.",
 )
 
 
@@ -491,8 +497,9 @@ BOOK.procedure(
 BOOK.procedure(
     "GH-9",
     f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE}, or"
-    " after a full round of turns in which nobody changed the board, counted once the"
-    " building and condition piles are empty (until then each turn brings a new clue)."
+    " after a full round of turns in which nobody changed the board, counting only turns"
+    " that began with the building and condition piles empty (ruling GH-9 as amended: the"
+    " player who draws the last fresh card gets a turn to use it)."
     " Each collected marker is one point; the most points win and a tie is a shared win.",
 )
 

@@ -77,12 +77,16 @@ def describe(state: GameState[Any], move: Move) -> str:
             return line + " - refused: " + "; ".join(str(v) for v in violations)
         effect = s.card_report(move.card, move.my).effect
         after = s.locomotive + len(effect.buildings_placed)
-        return f"{line} -> {effect_text(effect)}; locomotive {after}"
+        return f"{line} -> {effect_text(effect)}; locomotive {after}" + reshuffle_note(s, move)
     if isinstance(move, Discard):
         cards = " and ".join(str(c) for c in move.cards)
         report = s.take_report(move.building, move.space)
-        tail = effect_text(report.effect) if report.legal else "refused"
-        return f"turn {s.turn}: discards {cards}, takes {move.building}@{move.space} -> {tail}"
+        line = f"turn {s.turn}: discards {cards}, takes {move.building}@{move.space}"
+        if not report.legal:
+            return f"{line} -> refused"
+        after = s.locomotive + len(report.effect.buildings_placed)
+        tail = f"{effect_text(report.effect)}; locomotive {after}"
+        return f"{line} -> {tail}" + reshuffle_note(s, move)
     if isinstance(move, Pass):
         return f"turn {s.turn}: passes"
     if isinstance(move, Buy):
@@ -90,11 +94,13 @@ def describe(state: GameState[Any], move: Move) -> str:
     if isinstance(move, Draw):
         line = f"draws from the {move.pile} pile" if move.pile else "draws nothing (piles empty)"
         # GH-8.window: every window opens; whether there is anything to find is not told
-        return line + ("; STOP windows open" if s.players > 1 else "")
+        return line + ("; STOP windows open" if s.players > 1 else "") + reshuffle_note(s, move)
     if isinstance(move, Claim):
         report = s.claim_report(move.building, move.space)
+        # STOP is another player's call; the active player's own claim is just a claim
+        call = f"turn {s.turn}: seat {seat}" if s.phase == TURN else f"STOP! seat {seat}"
         if not report.legal:
-            return f"STOP! claims {move.building}@{move.space} - refused: " + "; ".join(
+            return f"{call} claims {move.building}@{move.space} - refused: " + "; ".join(
                 v.message for v in report.violations
             )
         why = next(
@@ -105,9 +111,10 @@ def describe(state: GameState[Any], move: Move) -> str:
             ),
             "",
         )
+        after = s.locomotive + len(report.effect.buildings_placed)
         return (
-            f"STOP! seat {seat} claims {move.building}@{move.space} ({why}) -> "
-            f"{effect_text(report.effect)}"
+            f"{call} claims {move.building}@{move.space} ({why}) -> "
+            f"{effect_text(report.effect)}; locomotive {after}"
         )
     if isinstance(move, StopDone):
         # what is left on the board stays open to claims: the overlooked markers are
@@ -116,6 +123,30 @@ def describe(state: GameState[Any], move: Move) -> str:
             return "lets the last STOP window pass"
         return "lets the STOP window pass"
     return str(move)
+
+
+def reshuffle_note(state: GadsHillState, move: Move) -> str:
+    """GH-F4: when this move leaves all three piles empty with district cards among the
+    discards, those come back as a new district pile; the log tells it."""
+    sizes = {pile: len(cards) for pile, cards in state.piles.items()}
+    if isinstance(move, Draw) and move.pile is not None:
+        sizes[move.pile] -= 1
+    if any(sizes.values()):
+        return ""
+    gone = list(state.discards)
+    if isinstance(move, Play):
+        gone.append(move.card)
+    elif isinstance(move, Discard):
+        gone += list(move.cards)
+    districts = sum(1 for c in gone if state.world.card_kind(c) == "district")
+    if not districts:
+        return ""
+    cards = (
+        "the discarded district card is"
+        if districts == 1
+        else (f"the {districts} discarded district cards are")
+    )
+    return f"; all piles are empty: {cards} shuffled into a new district pile"
 
 
 def board_text(state: GadsHillState) -> str:
@@ -255,7 +286,8 @@ def overlooked_summary(state: GadsHillState) -> str:
     lines = [turn_line(t) for t in state.history if t.overlooked]
     distinct = {m for t in state.history for m in t.overlooked}
     head = (
-        f"overlooked points: {len(distinct)} distinct markers left unclaimed"
+        f"overlooked points: {len(distinct)} distinct marker{'s' if len(distinct) != 1 else ''}"
+        " left unclaimed"
         f" in {len(lines)} of {len(state.history)} turns"
     )
     return "\n".join([head, *lines])

@@ -97,14 +97,18 @@ class Step:
         if self.verb == "set-die":
             if self.any:
                 return "turn the pending die to any face"
-            return f"move the pending die up or down by 1 to {self.by}"
+            amount = {1: "1", 2: "1 or 2"}.get(self.by, f"1 to {self.by}")
+            return f"move the pending die up or down by {amount}"
         if self.verb == "move-camp":
             owner = "one of your camps" if self.whose == "own" else "any player's camp"
             return f"move {owner} to another available site"
         if self.verb == "evict":
             return "send another player's camp back to its owner's stockpile"
         if self.verb == "actions":
-            return f"gain {self.points} more action point(s) this turn"
+            more = (
+                "1 more action point" if self.points == 1 else f"{self.points} more action points"
+            )
+            return f"gain {more} this turn"
         return "hire a drifter without spending action points"
 
 

@@ -303,4 +303,9 @@ def town_text(town: Town, source: Source) -> str:
     if used:
         legend = ", ".join(f"{town.buildings[b].abbr}={town.buildings[b].name}" for b in used)
         lines.append(f"#XXX: building standing; XXX: marker. {legend}")
+    if position.retired:  # GH-6: buildings that lost their last marker unplaced
+        gone = ", ".join(
+            f"{town.buildings[b].abbr}={town.buildings[b].name}" for b in sorted(position.retired)
+        )
+        lines.append(f"out of the game: {gone}")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from gadshill.solver.deduction import r2_violation
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     MAX_MARKERS_PER_SPACE,
@@ -202,7 +203,8 @@ def _violations(
         elif status[b] == "placed" and n == 0:
             out.append(card_violation("GH-R6b", who, (where[b],)))
         elif status[b] == "marked" and n == 0:
-            out.append(card_violation("GH-R2", who, tuple(sorted(position.markers[b]))))
+            # the reason is worded once, by the fast path's tight sets (as STOP's are)
+            out.append(r2_violation(position, clue, who))
         elif status[b] == "unmarked" and n == 0:
             out.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
         elif status[b] == "unmarked" and n > MARKERS_PER_BUILDING:

@@ -423,7 +423,7 @@ def _card_violations(
                 found.append(card_violation("GH-R6b", who, (position.location(b) or "",)))
         elif kind == "marked":
             if not possible[b]:
-                found.append(card_violation("GH-R2", who, tuple(sorted(position.markers[b]))))
+                found.append(r2_violation(position, clue, who))
         elif not possible[b]:
             found.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
         elif len(possible[b]) > MARKERS_PER_BUILDING:
@@ -445,6 +445,24 @@ def _card_violations(
             found.append(card_violation("GH-R6c", tuple(sorted(after[s])), (s,), len(after[s])))
     found.sort(key=lambda v: v.key())
     return found
+
+
+def r2_violation(position: Position, clue: Clue, who: tuple[BuildingId, ...]) -> SolverViolation:
+    """GH-R2 for a marked building whose every marker the clue would remove, with the
+    reason: when some markers lie where the clue allows but other buildings claim those
+    spaces, the tight set that claims them is named (the same for every engine)."""
+    b = who[0]
+    markers = tuple(sorted(position.markers[b]))
+    inside = sorted(position.markers[b] & clue.region) if b == clue.subject else []
+    if len(who) == 1 and inside:
+        removals = explain_removals(position, [(b, s) for s in inside])
+        tight_b = sorted({t for r in removals for t in r.tight_buildings} - {b})
+        tight_s = sorted({t for r in removals for t in r.tight_spaces}, key=natural)
+        if tight_b:
+            return card_violation(
+                "GH-R2", who, markers, tight=(tuple(tight_b), tuple(tight_s)), allowed=tuple(inside)
+            )
+    return card_violation("GH-R2", who, markers)
 
 
 def check_card(position: Position, clue: Clue) -> CardReport:

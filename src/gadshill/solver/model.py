@@ -254,8 +254,9 @@ class SolverViolation(Violation):
     buildings: tuple[BuildingId, ...] = ()
     spaces: tuple[SpaceId, ...] = ()
 
-    def key(self) -> tuple[str, tuple[BuildingId, ...], tuple[SpaceId, ...]]:
-        return (self.rule, self.buildings, self.spaces)
+    def key(self) -> tuple[str, tuple[tuple[Any, ...], ...], tuple[BuildingId, ...]]:
+        """Sort key: by rule, then the spaces in town order (S3 before S13), then buildings."""
+        return (self.rule, tuple(natural(s) for s in self.spaces), self.buildings)
 
 
 @dataclass(frozen=True)
@@ -399,12 +400,16 @@ def card_violation(
     buildings: tuple[BuildingId, ...],
     spaces: tuple[SpaceId, ...] = (),
     count: int = 0,
+    tight: tuple[tuple[BuildingId, ...], tuple[SpaceId, ...]] = ((), ()),
+    allowed: tuple[SpaceId, ...] = (),
 ) -> SolverViolation:
     """The violation for one broken card rule, worded the same by every implementation.
 
     ``buildings`` starts with the building concerned; a second building is
     the other side of a condition card's relation when the relation is the
-    cause. ``spaces`` are the spaces involved (see each rule below).
+    cause. ``spaces`` are the spaces involved (see each rule below). For GH-R2,
+    ``allowed`` are the building's marker spaces the clue allows and ``tight`` the
+    buildings and spaces of the tight set that claims them, when that is the reason.
     """
     spaces = tuple(sorted(spaces, key=natural))
     b = label(buildings[0]) if buildings else ""
@@ -423,8 +428,18 @@ def card_violation(
             " at most 3 are allowed"
         )
     elif rule == "GH-R2":  # the card would remove every marker of a building
-        reason = f" (none fits the relation with {other})" if other else ""
-        msg = f"the clue would remove every {b} marker ({where}){reason}"
+        tight_b, tight_s = tight
+        if tight_b and allowed:
+            names = join_words([label(x) for x in tight_b])
+            claim, they = ("claim", "they") if len(tight_b) > 1 else ("claims", "it")
+            msg = (
+                f"the clue would remove every {b} marker ({where}): it allows only"
+                f" {join_words(sorted(allowed, key=natural))}, which {names} {claim}"
+                f" ({they} can only stand on {join_words(list(tight_s))})"
+            )
+        else:
+            reason = f" (none fits the relation with {other})" if other else ""
+            msg = f"the clue would remove every {b} marker ({where}){reason}"
     elif rule == "GH-R6b":  # the clue contradicts a placed or retired building
         if not spaces:
             msg = f"{b} is out of the game and can no longer be placed"

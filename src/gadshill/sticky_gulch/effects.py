@@ -105,6 +105,7 @@ def reset_turn(state: StickyGulchState) -> None:
     state.draws = state.hires = state.rolls = 0
     state.camps_on = {}
     state.new_locations = []
+    state.effect_drawn = []
 
 
 def clear_roll(state: StickyGulchState) -> None:
@@ -187,13 +188,14 @@ def _set_camp(state: StickyGulchState, player: int, number: int, site: int) -> N
     state.stock[player] -= 1
 
 
-def _draw_location(state: StickyGulchState) -> None:
+def _draw_location(state: StickyGulchState) -> bool:
     if not state.location_deck:
-        return
+        return False
     number = state.location_deck.pop()
     put_in_play(state, number)
     state.new_locations.append(number)  # SG-R.new-location-camp: its first camp is free
     state.log.append(f"{state.data.location(number).name} (#{number}) comes into play")
+    return True
 
 
 def _retire(state: StickyGulchState, number: int) -> None:
@@ -250,7 +252,8 @@ def advance(state: StickyGulchState) -> None:
         verb = step.verb
         if verb == "draw-location":
             state.queue.pop(0)
-            _draw_location(state)
+            if _draw_location(state):
+                state.effect_drawn.append(state.in_play[-1])
         elif verb == "actions":
             state.queue.pop(0)
             state.action_points += step.points
@@ -265,6 +268,7 @@ def advance(state: StickyGulchState) -> None:
         else:
             state.queue.pop(0)  # nothing to choose from: the step does nothing
             state.picked = None
+    state.effect_drawn = []
     state.phase = ACT
     state.actor = state.player
 
@@ -333,6 +337,10 @@ def _place(state: StickyGulchState, number: int, site: int) -> None:
         state.picked = None
     else:
         _set_camp(state, state.player, number, site)
+        if number in state.effect_drawn and number in state.new_locations:
+            # SG-R.new-location-camp: a drifter's camp on the card it drew itself
+            # (Lonesome Jake) is that card's free first camp
+            state.new_locations.remove(number)
     advance(state)
 
 
@@ -399,6 +407,7 @@ def _resolve_roll(state: StickyGulchState) -> None:
     sides = state.data.table.die_sides
     for _player, ident, value in conflict_order(state):
         step = state.drifter(ident).effect[0]
+        was = state.die
         if step.verb == "reroll":
             state.die = state.rng.randint(1, sides)
         elif step.any:
@@ -407,6 +416,11 @@ def _resolve_roll(state: StickyGulchState) -> None:
         else:
             assert value is not None
             state.die = min(sides, max(1, state.die + value))
+        name = state.drifter(ident).name
+        if step.verb == "reroll":
+            state.log.append(f"{name}'s re-roll: the die showed {was}, now {state.die}")
+        else:
+            state.log.append(f"{name} turns the die from {was} to {state.die}")
     number, die, final = state.roll_location, state.die, state.roll_final
     clear_roll(state)
     pay_lode(state, number, die)

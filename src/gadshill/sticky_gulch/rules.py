@@ -308,7 +308,9 @@ def _action_points(state: StickyGulchState, move: StickyGulchMove) -> Breach:
 BOOK.procedure(
     "SG-R.new-location-camp",
     "After a location card is drawn (by action or drifter) the player may set up the first "
-    "camp on it that turn for free; a second camp on it that turn costs 2.",
+    "camp on it that turn for free; a second camp on it that turn costs 2. A drifter that "
+    "draws a card and camps on it (Lonesome Jake) has set up that free first camp: camps "
+    "with action points on that card then cost 1 and 2.",
 )
 
 

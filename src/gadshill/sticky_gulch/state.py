@@ -72,6 +72,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
     # drifter effects in progress
     queue: list[Step]
     picked: tuple[int, int] | None
+    effect_drawn: list[int]  # cards the drifter effect in progress drew
     # the prospecting roll in progress
     roll_location: int
     roll_final: bool
@@ -113,6 +114,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
         self.hire_offer = []
         self.deck_top_seen = None
         self.queue = []
+        self.effect_drawn = []
         self.picked = None
         self.log = []
         effects.reset_turn(self)
@@ -175,6 +177,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
             "new_locations",
             "hire_offer",
             "queue",
+            "effect_drawn",
             "window",
             "declared",
             "log",
@@ -305,6 +308,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
                 for step in self.queue
             ],
             "picked": list(self.picked) if self.picked else None,
+            "effect_drawn": list(self.effect_drawn),
             "roll": {
                 "location": self.roll_location,
                 "final": self.roll_final,

@@ -6,6 +6,7 @@ seat's picture shows the other players' hands only as counts.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gadshill.rules.moves import Move
@@ -30,6 +31,9 @@ from gadshill.sticky_gulch.moves import (
 from gadshill.sticky_gulch.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.sticky_gulch.state import StickyGulchState
 
+#: the engine's log lines that only repeat what the move's own line says
+_OWN_LINE = re.compile(r"seat \d+ (uses|hires) ")
+
 
 def _location_label(state: StickyGulchState, number: int | None) -> str:
     if number is None:
@@ -47,7 +51,12 @@ def describe(state: GameState[Any], move: Move) -> str:
         after.apply(move)  # type: ignore[arg-type]
         # Which card a draw turns up is not told: a human choosing among described moves
         # would learn the top of the deck. The board shows it once the move is made.
-        news = [line for line in after.log[before:] if not line.endswith("comes into play")]
+        news = [
+            line
+            for line in after.log[before:]
+            # the move's own line says who used or hired a drifter already
+            if not line.endswith("comes into play") and not _OWN_LINE.match(line)
+        ]
         if isinstance(move, Roll):
             news = [f"rolls {after.die}", *news] if after.die else news
         if news:
@@ -55,28 +64,61 @@ def describe(state: GameState[Any], move: Move) -> str:
     return text
 
 
+def _points(cost: int) -> str:
+    return "1 action point" if cost == 1 else f"{cost} action points"
+
+
+def _cost(state: StickyGulchState, move: Move) -> str:
+    """What an action costs now, for the move list: `` (1 action point)``, `` (free...)``."""
+    if state.phase != ACT:
+        return ""
+    costs = state.data.table.costs
+    table: tuple[int, ...] | None = None
+    done = 0
+    if isinstance(move, Camp):
+        if state.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
+            return ""
+        cost = state.camp_cost(move.location)
+        return " (free: first camp on a new card)" if cost == 0 else f" ({_points(cost)})"
+    if isinstance(move, Draw):
+        table, done = costs.draw_location, state.draws
+    elif isinstance(move, Hire):
+        table, done = costs.hire, state.hires
+    elif isinstance(move, Prospect):
+        table, done = costs.extra_roll, state.rolls
+    if table is None or done >= len(table):
+        return ""
+    return f" ({_points(table[done])})"
+
+
 def _describe_move(state: StickyGulchState, move: Move) -> str:
     if isinstance(move, Keep):  # the name stays secret: drifters are private until used
         return "keeps one drifter" + (" for the start" if state.phase == DRAFT else " (hired)")
+    cost = _cost(state, move)
     if isinstance(move, Draw):
-        return "draws a location card"
+        return f"draws a location card{cost}"
     if isinstance(move, Camp):
-        return f"sets up a camp on {_location_label(state, move.location)} site {move.site}"
+        where = _location_label(state, move.location)
+        return f"sets up a camp on {where} site {move.site}{cost}"
     if isinstance(move, Hire):
-        return "hires: draws two drifters"
+        return f"hires: draws two drifters{cost}"
     if isinstance(move, Prospect):
-        return f"pays for a prospecting roll on {_location_label(state, move.location)}"
+        return f"pays for a prospecting roll on {_location_label(state, move.location)}{cost}"
     if isinstance(move, Use):
         drifter = state.drifter(move.drifter)
         step = drifter.effect[0]
         extra = ""
         if step.any and move.value is not None:
-            extra = f" (to {move.value})"
+            extra = f", die to {move.value}"
         elif step.by and move.value is not None:
-            extra = f" ({move.value:+d})"
-        return f"uses {drifter.name} for ${drifter.cost}{extra}: {drifter.text()}"
+            extra = f", die {'up' if move.value > 0 else 'down'} by {abs(move.value)}"
+        does = drifter.text().rstrip(".")
+        return f"uses {drifter.name} (${drifter.cost}{extra}; {does[0].lower()}{does[1:]})"
     if isinstance(move, Roll):
-        return f"rolls the die for {_location_label(state, state.roll_location)}"
+        where = _location_label(state, state.roll_location)
+        if state.die:  # a declared re-roll: the new throw is this move
+            return f"re-rolls the die for {where} (it showed {state.die})"
+        return f"rolls the die for {where}"
     if isinstance(move, Pass):
         return "lets the die stand"
     if isinstance(move, End):
@@ -105,11 +147,15 @@ def render(state: GameState[Any], viewer: int | None) -> str:
     """The table as ``viewer`` sees it (None: everything, for replays and debugging; a
     viewer that is no seat, a spectator, sees no hand)."""
     assert isinstance(state, StickyGulchState)
+    progress = (
+        "game over"
+        if state.phase == OVER
+        else f"phase {state.phase}, seat {state.player} to play"
+        + ("" if state.actor == state.player else f" (seat {state.actor} to answer)")
+    )
     lines = [
         f"Sticky Gulch - turn {state.turn}, {state.length} game: "
-        f"{len(state.retired)}/{state.target} retired, "
-        f"phase {state.phase}, seat {state.player} to play"
-        + ("" if state.actor == state.player else f" (seat {state.actor} to answer)"),
+        f"{len(state.retired)}/{state.target} retired, {progress}",
     ]
     for player in range(state.players):
         hand = state.hands[player]
@@ -141,12 +187,12 @@ def render(state: GameState[Any], viewer: int | None) -> str:
             + (f", declared {declared}" if declared else "")
         )
     if state.phase == HIRE and (viewer is None or viewer == state.player):
-        offered = ", ".join(state.drifter(ident).name for ident in state.hire_offer)
-        lines.append(f"  hiring from: {offered}")
+        lines.append("  hiring from (keep one):")
+        lines += [_drifter_line(state, ident) for ident in state.hire_offer]
     seat = viewer if viewer is not None and 0 <= viewer < state.players else None
     if state.phase == DRAFT and seat is not None and state.draft_offers[seat]:
-        dealt = ", ".join(state.drifter(ident).name for ident in state.draft_offers[seat])
-        lines.append(f"  dealt: {dealt}")
+        lines.append("  dealt (keep one):")
+        lines += [_drifter_line(state, ident) for ident in state.draft_offers[seat]]
     if state.queue:
         lines.append("  effect steps waiting: " + ", ".join(step.verb for step in state.queue))
     if state.phase == OVER:
@@ -156,6 +202,12 @@ def render(state: GameState[Any], viewer: int | None) -> str:
         ]
         lines.append(f"  game over; richest: {', '.join(richest)} with ${best}")
     return "\n".join(lines)
+
+
+def _drifter_line(state: StickyGulchState, ident: str) -> str:
+    """A drifter on offer, with what it does, for the seat choosing (keep ID)."""
+    drifter = state.drifter(ident)
+    return f"    {drifter.name} ({ident}, ${drifter.cost}): {drifter.text()}"
 
 
 def _location_line(state: StickyGulchState, number: int) -> str:

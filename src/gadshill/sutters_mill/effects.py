@@ -151,6 +151,7 @@ def finish_digging(state: SuttersMillState) -> None:
     if state.phase == OVER:
         return
     state.phase = BONUS
+    state.decide_bonuses()  # SM-4.bonus-section: eligibility fixed after businesses
     if not state.bonus_options():
         end_turn(state)
 

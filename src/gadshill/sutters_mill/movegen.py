@@ -7,7 +7,6 @@ compare the two along random games, so a rule changed in one place shows.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from gadshill.rules.moves import Move
@@ -43,13 +42,15 @@ def candidate_moves(state: SuttersMillState) -> list[Move]:
             tables.free_remove_moves[k],
         ]
     if state.debt:
+        # the legal payments, each with one more chip of every value held (a needless
+        # chip), every single chip, and everything: polynomial in the values held
         counts = state.chip_counts(state.player)
-        values = sorted(counts, reverse=True)
-        bound = state.debt + max(values, default=0)  # no covering payment holds more
-        for combo in product(*(range(min(counts[v], bound // v) + 1) for v in values)):
-            pay = tuple(v for n, v in zip(combo, values, strict=True) for _ in range(n))
-            if pay:
-                out.append(tables.pay_move(pay))
+        everything = tuple(v for v in sorted(counts, reverse=True) for _ in range(counts[v]))
+        pays = {everything, *((v,) for v in counts)}
+        for legal in state.payments(state.player, state.debt):
+            pays.add(legal)
+            pays.update(tuple(sorted((*legal, v), reverse=True)) for v in counts)
+        out += [tables.pay_move(p) for p in sorted(pays) if p]
     return out
 
 

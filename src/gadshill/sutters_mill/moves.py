@@ -162,6 +162,10 @@ class Pay(Move):
     kind = "pay"
     values: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        # one spelling per move: the values descending, however they were written
+        object.__setattr__(self, "values", tuple(sorted(self.values, reverse=True)))
+
 
 PAID = (Bring, PlaceCard, MoveProspector, Withdraw, Remove)
 FREE = (FreeBring, FreeMove, FreeCard, FreeRemove, FreeWithdraw, Shift)

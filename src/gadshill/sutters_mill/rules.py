@@ -16,7 +16,6 @@ from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import BONUS, DIG, GAME_ID, START, SUPPLY, TOWN
-from gadshill.sutters_mill.payments import is_minimal_payment
 
 if TYPE_CHECKING:
     from gadshill.sutters_mill.state import SuttersMillState
@@ -99,7 +98,8 @@ procedure(
 procedure(
     "SM-2.settle-at-end",
     "If the game ends in the middle of a town turn with costs still owed, the engine "
-    "pays them with the cheapest handful of the player's chips that loses the least after change.",
+    "pays them with the cheapest of the payments the player could make (ruling SM-2 as "
+    "amended: the fewest nuggets lost after change, no needless chip).",
 )
 procedure(
     "SM-D.order",
@@ -156,7 +156,7 @@ procedure(
     "Ruling SM-3: a turn is an optional switch to Winding Down, then either Prospect for "
     "Gold and Run Businesses or Act in Town; each move must fit the current step.",
     mv.ALL,
-    message="'{move}' is not possible now: we are {where}",
+    message="'{move}' is not possible {where}",
     gate=True,
 )
 def _sequence(state: SuttersMillState, move: Move) -> Breach:
@@ -308,15 +308,16 @@ def _bonus_building(state: SuttersMillState, move: Any) -> Breach:
 
 @rule(
     "SM-4.bonus-section",
-    "Ruling SM-4: a bonus chip is taken only if the bonus building's section (river, "
-    "hillside, mine) still holds a chip at the moment it is taken.",
+    "Ruling SM-4: a bonus chip is due only if the bonus building's section (river, "
+    "hillside, mine) still held a chip once the businesses had run; that is decided once, "
+    "so the bonuses due may be taken in any order (each takes the vein's next chip).",
     (mv.Bonus,),
-    message="the {camp} section of the vein is worked out",
+    message="the {camp} section of the vein was worked out when the businesses had run",
 )
 def _bonus_section(state: SuttersMillState, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building, -1)
     camp = state.tables.bonus_camp.get(b)
-    if camp is None or state.section_left[camp] > 0:
+    if camp is None or state.bonus_sections[camp] > 0:
         return None
     return {"camp": state.tables.camps[camp]}
 
@@ -690,16 +691,18 @@ def _pay_covers(state: SuttersMillState, move: Any) -> Breach:
 
 @rule(
     "SM-2.pay-minimal",
-    "Ruling SM-2 (reading): a payment holds no needless chip: without any one of its chips "
-    "it would no longer cover the cost (so the bank only ever changes one overshoot).",
+    "Ruling SM-2 (amended): a payment holds no needless chip: without any one of its chips "
+    "it would no longer cover the cost, or would lose more nuggets after change (2+2 for a "
+    "cost of 1 is fine when the bank can give a 3 back; a lone 2 would lose a nugget).",
     (mv.Pay,),
-    message="a chip of these can be kept and the rest still covers {due}",
+    message="a chip of these can be kept and the rest still covers {due} and loses no more",
 )
 def _pay_minimal(state: SuttersMillState, move: Any) -> Breach:
     if (
         state.debt
         and sum(move.values) >= state.debt
-        and not is_minimal_payment(move.values, state.debt)
+        and state.owns_values(state.player, move.values)
+        and state.has_needless_chip(move.values, state.debt)
     ):
         return {"due": state.debt}
     return None
@@ -707,28 +710,21 @@ def _pay_minimal(state: SuttersMillState, move: Any) -> Breach:
 
 @rule(
     "SM-2.least-overpayment",
-    "Ruling SM-2: where the bank cannot give exact change, the smallest overpayment is "
-    "made: a payment is refused if another handful of the player's chips would lose fewer "
-    "nuggets once the bank has given what change it can.",
+    "Ruling SM-2 (amended): where the bank cannot give exact change, the smallest "
+    "overpayment is made: a payment is refused if any other handful of the player's chips, "
+    "however many, would lose fewer nuggets once the bank has given what change it can.",
     (mv.Pay,),
     message="this payment loses {loss} nuggets after change; 'pay {better}' loses {best}",
 )
 def _least_overpayment(state: SuttersMillState, move: Any) -> Breach:
     due = state.debt
-    if not due or sum(move.values) < due or not is_minimal_payment(move.values, due):
-        return None  # reported by SM-2.pay-due / pay-covers / pay-minimal
-    counts = state.chip_counts(state.player)
-    for value in move.values:
-        if counts.get(value, 0) <= 0:
-            return None  # reported by SM-2.pay-owned
-        counts[value] -= 1
+    if not due or sum(move.values) < due or not state.owns_values(state.player, move.values):
+        return None  # reported by SM-2.pay-due / pay-covers / pay-owned
     loss = state.payment_loss(move.values, due)
-    if loss == 0:
-        return None  # nothing lost: no payment does better
-    best = state.payments(state.player, due)[0]
-    least = state.payment_loss(best, due)
+    least = state.least_loss(state.player, due)
     if loss <= least:
         return None
+    best = state.payments(state.player, due)[0]
     return {"loss": loss, "best": least, "better": ",".join(map(str, best))}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from gadshill.gamedata.sutters_mill import SuttersMillData
@@ -23,10 +24,23 @@ from gadshill.sutters_mill import effects, movegen
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import GAME_ID, OVER, START, SUPPLY
 from gadshill.sutters_mill.moves import CODEC
-from gadshill.sutters_mill.payments import Holding, least_loss_payments, payment_loss
+from gadshill.sutters_mill.payments import (
+    Holding,
+    has_needless_chip,
+    least_loss,
+    least_loss_payments,
+    payment_loss,
+)
 from gadshill.sutters_mill.picture import draw
 from gadshill.sutters_mill.rules import BOOK
-from gadshill.sutters_mill.tables import tables_for
+from gadshill.sutters_mill.tables import Tables, tables_for
+
+
+@lru_cache(maxsize=1024)
+def _holding(tables: Tables, chips: tuple[int, ...]) -> Holding:
+    """Chip ids as (value, count) pairs: the bank's holding, asked for again and again."""
+    chip_values = tables.chip_values
+    return tuple(sorted(Counter(chip_values[c] for c in chips).items()))
 
 
 class SuttersMillState(GameState[Move]):
@@ -94,6 +108,9 @@ class SuttersMillState(GameState[Move]):
         self.debt = 0
         self.specials_used: set[int] = set()  # buildings whose special was used this turn
         self.removals: set[tuple[int, int]] = set()  # (prospector, building) this turn
+        # SM-4.bonus-section: chips left per section once businesses have run (decided
+        # then, so the bonuses may be taken in any order)
+        self.bonus_sections: tuple[int, ...] = tuple(self.section_left)
 
     # --- the protocol ------------------------------------------------------------
     @property
@@ -232,10 +249,15 @@ class SuttersMillState(GameState[Move]):
         own deed and one for the Adventurer."""
         return self.deeds.count(player) + (self.adventurer == player)
 
+    def decide_bonuses(self) -> None:
+        """SM-4.bonus-section: which sections still hold a chip after businesses ran."""
+        self.bonus_sections = tuple(self.section_left)
+
     def bonus_possible(self, building: int) -> bool:
-        """SM-4.bonus-section: the bonus building's section still holds a chip."""
+        """SM-4.bonus-section: the bonus building's section held a chip once the
+        businesses had run (taking another bonus since then does not matter)."""
         camp = self.tables.bonus_camp.get(building)
-        return camp is not None and self.section_left[camp] > 0
+        return camp is not None and self.bonus_sections[camp] > 0
 
     def bonus_options(self) -> list[int]:
         """The bonus buildings whose chip the seat to move may still take this turn."""
@@ -264,17 +286,31 @@ class SuttersMillState(GameState[Move]):
 
     # --- paying -----------------------------------------------------------------------
     def _bank_holding(self) -> Holding:
-        chip_values = self.tables.chip_values
-        return tuple(sorted(Counter(chip_values[c] for c in self.bank).items()))
+        return _holding(self.tables, tuple(self.bank))
 
     def payment_loss(self, values: tuple[int, ...], due: int) -> int:
         """SM-2.least-overpayment: the nuggets a payment loses, its overshoot of ``due``
         less the change the bank (which then holds the paid chips too) can give back."""
-        return payment_loss(self._bank_holding(), tuple(sorted(values)), due)
+        return payment_loss(self._bank_holding(), tuple(sorted(values, reverse=True)), due)
+
+    def least_loss(self, player: int, due: int) -> int:
+        """SM-2.least-overpayment: the fewest nuggets any payment of ``player`` loses."""
+        items = tuple(sorted(self.chip_counts(player).items()))
+        return least_loss(items, self._bank_holding(), due)
+
+    def has_needless_chip(self, values: tuple[int, ...], due: int) -> bool:
+        """SM-2.pay-minimal: a chip of ``values`` could be kept at no loss."""
+        return has_needless_chip(self._bank_holding(), tuple(sorted(values, reverse=True)), due)
+
+    def owns_values(self, player: int, values: tuple[int, ...]) -> bool:
+        """Whether ``player`` holds chips of all these values (SM-2.pay-owned)."""
+        counts = self.chip_counts(player)
+        return all(counts.get(v, 0) >= n for v, n in Counter(values).items())
 
     def payments(self, player: int, due: int) -> list[tuple[int, ...]]:
-        """The payments a player may make for ``due``: minimal (SM-2.pay-minimal) and
-        losing the fewest nuggets after change (SM-2.least-overpayment)."""
+        """The payments a player may make for ``due``, cheapest first: no needless chip
+        (SM-2.pay-minimal) and the fewest nuggets lost after change
+        (SM-2.least-overpayment)."""
         items = tuple(sorted(self.chip_counts(player).items()))
         return list(least_loss_payments(items, self._bank_holding(), due))
 
@@ -285,7 +321,7 @@ class SuttersMillState(GameState[Move]):
         if not options:  # cannot happen when SM-1.afford holds; pay everything
             chip_values = self.tables.chip_values
             return tuple(sorted((chip_values[c] for c in self.chips[player]), reverse=True))
-        return min(options, key=lambda o: (sum(o), len(o), [-v for v in o]))
+        return options[0]
 
     # --- scores -----------------------------------------------------------------------
     def minus_points(self, player: int) -> int:
@@ -345,6 +381,7 @@ class SuttersMillState(GameState[Move]):
                 "paid_actions": self.paid_actions,
                 "debt": self.debt,
                 "specials_used": sorted(tables.buildings[b] for b in self.specials_used),
+                "bonus_sections": dict(zip(tables.camps, self.bonus_sections, strict=True)),
                 "removals": sorted([k + 1, tables.buildings[b]] for k, b in self.removals),
             },
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.rules.moves import Move
+from gadshill.sutters_mill import effects
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
 from gadshill.sutters_mill.picture import draw as draw  # the SVG picture (spec.draw)
@@ -15,12 +16,20 @@ def _colour(state: SuttersMillState, p: int) -> str:
     return state.data.colours[p]
 
 
+def plural(count: int, word: str) -> str:
+    """``1 chip``, ``2 chips``: counts in the log read right."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _chip_text(state: SuttersMillState, chips: list[int], visible: bool) -> str:
     data = state.data
     if not visible:
-        return f"{len(chips)} chips (face down)"
+        return f"{plural(len(chips), 'chip')} (face down)"
     values = sorted((data.chips[c].value for c in chips), reverse=True)
-    return f"{sum(values)} nuggets in {len(values)} chips: {' '.join(map(str, values))}"
+    return (
+        f"{plural(sum(values), 'nugget')} in {plural(len(values), 'chip')}: "
+        f"{' '.join(map(str, values))}"
+    )
 
 
 def _next_cost(state: SuttersMillState, none: str) -> str:
@@ -107,8 +116,103 @@ def render(state: Any, viewer: int | None) -> str:
 
 
 def describe(state: Any, move: Move) -> str:
-    """A human line for the log (called before the move is applied)."""
+    """A human line for the log (called before the move is applied): the move, then what
+    it brings about, found by playing it on a copy (chips taken, change, deeds, the
+    Adventurer, retirements, chips dropped from the vein, seats passed over, the end)."""
     assert isinstance(state, SuttersMillState)
+    line = _move_line(state, move)
+    if state.is_terminal or state.check(move):
+        return line
+    after = state.clone()
+    effects.play(after, move)
+    told = _aftermath(state, after, move)
+    return f"{line}; {'; '.join(told)}" if told else line
+
+
+def _values(state: SuttersMillState, chips: list[int]) -> str:
+    values = sorted((state.tables.chip_values[c] for c in chips), reverse=True)
+    return "+".join(map(str, values))
+
+
+def _vein_chips(state: SuttersMillState, chips: list[int]) -> str:
+    """Chips from the vein, taken face down: how many, of which colours."""
+    if not chips:
+        return "no chip"
+    by_colour: dict[str, int] = {}
+    for c in chips:
+        colour = state.tables.chip_colours[c]
+        by_colour[colour] = by_colour.get(colour, 0) + 1
+    kinds = ", ".join(f"{n} {colour}" for colour, n in by_colour.items())
+    return f"{plural(len(chips), 'chip')} ({kinds})"
+
+
+def _aftermath(before: SuttersMillState, after: SuttersMillState, move: Move) -> list[str]:
+    """What a move brought about beyond itself, in the order it happened."""
+    tables = before.tables
+    p = before.player
+    told: list[str] = []
+    gained = [c for c in after.chips[p] if c not in before.chips[p]]
+    if isinstance(move, mv.Pay):
+        if gained:  # change comes from the open bank: its values are public
+            told.append(f"gets {_values(before, gained)} back in change")
+        lost = sum(move.values) - before.debt - sum(tables.chip_values[c] for c in gained)
+        if lost > 0:
+            told.append(f"the bank cannot change the rest: {plural(lost, 'nugget')} lost")
+    elif isinstance(move, mv.Dig) and before.phase == DIG and after.phase != DIG:
+        camp = tables.camps[before.current_camp()]
+        extra = gained[1:]  # the dig's own chip is said already
+        told.append(
+            f"no prospector of theirs is left in the {camp} camp: digging stops by itself, "
+            f"businesses bring {_vein_chips(before, extra)}"
+        )
+    elif isinstance(move, mv.End) and before.phase == DIG:
+        told.append(f"businesses bring {_vein_chips(before, gained)}")
+    elif gained and not isinstance(move, mv.Dig | mv.Bonus):
+        told.append(f"takes {_vein_chips(before, gained)}")
+    for b in range(tables.building_count):
+        name = tables.buildings[b]
+        if after.retired[b] and not before.retired[b]:
+            told.append(f"{name} retires: its last card is gone, and its deed with it")
+        elif after.deeds[b] != before.deeds[b]:
+            holder = after.deeds[b]
+            told.append(
+                f"the {name} deed goes to {_colour(after, holder)}"
+                if holder >= 0
+                else f"the {name} deed goes back beside the board"
+            )
+    if after.adventurer != before.adventurer:
+        told.append(
+            f"the Adventurer goes to {_colour(after, after.adventurer)}"
+            if after.adventurer >= 0
+            else "the Adventurer goes back beside the board (a tie for fewest deeds)"
+        )
+    dropped = len(after.chip_box) - len(before.chip_box)
+    if dropped > 0:
+        told.append(
+            f"{plural(dropped, 'chip')} at the far end of the vein "
+            f"{'goes' if dropped == 1 else 'go'} to the box"
+        )
+    if after.phase == OVER and before.phase != OVER:
+        told.append(f"game over: {after.over_reason}")
+    elif after.player != p or after.turn != before.turn:
+        ended_by_itself = isinstance(move, mv.Dig | mv.Bonus) or (
+            isinstance(move, mv.End) and before.phase == DIG
+        )
+        if ended_by_itself:
+            told.append(
+                "the turn ends" if isinstance(move, mv.Bonus) else "no bonus due: turn over"
+            )
+        skipped = (after.player - p - 1) % before.player_count
+        if skipped:
+            seats = [_colour(after, (p + k) % before.player_count) for k in range(1, skipped + 1)]
+            told.append(
+                f"{' and '.join(seats)} {'is' if skipped == 1 else 'are'} passed over "
+                "(nothing left to do)"
+            )
+    return told
+
+
+def _move_line(state: SuttersMillState, move: Move) -> str:
     tables = state.tables
     p = state.player
     who = _colour(state, p)
@@ -124,8 +228,7 @@ def describe(state: Any, move: Move) -> str:
         return f"{who} takes the bonus chip of {move.building}"
     if isinstance(move, mv.End):
         if state.phase == DIG:
-            chips = state.business_chips(p)
-            return f"{who} stops digging and runs businesses ({chips} chips)"
+            return f"{who} stops digging"
         return f"{who} ends the turn"
     if isinstance(move, mv.Pay):
         return f"{who} pays {'+'.join(map(str, move.values))} for {state.debt} owed"
@@ -160,8 +263,14 @@ def describe(state: Any, move: Move) -> str:
             return f"{who}'s prospector {k} removes the top card at {where}: {card}{free}"
         return f"{who}'s prospector {k} removes a card{free}"
     if isinstance(move, mv.Shift):
+        b = tables.building_index.get(move.building, -1)
+        stack = state.stacks[b] if b >= 0 else []
+        card = ""
+        if 1 <= move.position <= len(stack):
+            owner, rank = stack[move.position - 1]
+            card = f"{_colour(state, owner)}'s {tables.ranks[rank]} "
         return (
-            f"{who} shifts the card at {move.building} position {move.position} "
-            f"{move.direction} (free, St. John's)"
+            f"{who} shifts {card or 'the card '}at {move.building} from position "
+            f"{move.position} {move.direction} (free, St. John's)"
         )
     return str(move)
