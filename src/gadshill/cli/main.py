@@ -13,7 +13,7 @@ import sys
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds
+from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds, puzzle_cmds
 from gadshill.errors import GadshillError
 
 app = typer.Typer(
@@ -25,7 +25,7 @@ app = typer.Typer(
 data_app = typer.Typer(no_args_is_help=True, help="Inspect a game's data pack.")
 app.add_typer(data_app, name="data")
 
-for _module in (game_cmds, data_cmds, deduction_cmds, demo_cmds):
+for _module in (game_cmds, data_cmds, deduction_cmds, demo_cmds, puzzle_cmds):
     _module.register(app, data_app)
 
 
