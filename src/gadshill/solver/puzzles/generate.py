@@ -214,7 +214,7 @@ def stop_position(rng: random.Random, town: Town, level: int) -> Position:
 SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
     1: (11, 13, 6, 8),
     2: (11, 13, 6, 8),
-    3: (12, 14, 19, 19),  # every free space filled: tight sets are common
+    3: (10, 12, 19, 19),  # every free space filled: tight sets are common
     4: (11, 13, 6, 8),
 }
 
@@ -266,6 +266,8 @@ def _minimal(
             numbers.add(clue.card)
             once.append(clue)
     pool = once
+    if not solved(pool, level):
+        return []
     low_n, high_n = 1, len(pool)
     while low_n < high_n:
         mid = (low_n + high_n) // 2
@@ -308,8 +310,18 @@ def true_clues(town: Town, hidden: dict[BuildingId, SpaceId]) -> list[CardClue]:
 # --- best-play ----------------------------------------------------------------------
 
 
+#: level -> (cards played before the puzzle, hand size): ranges
+BEST_PLAY_SHAPE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
+    1: ((6, 18), (2, 3)),
+    2: ((6, 18), (2, 3)),
+    3: ((6, 18), (3, 5)),
+    4: ((6, 18), (3, 3)),
+}
+
+
 def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
-    position = played_board(rng, town, rng.randint(6, 18))
+    cards, hand_size = BEST_PLAY_SHAPE[level]
+    position = played_board(rng, town, rng.randint(*cards))
     unplaced = [
         b for b in sorted(town.buildings)
         if position.location(b) is None and b not in position.retired
@@ -317,7 +329,7 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     if len(unplaced) < 3:
         return None
     own = tuple(rng.sample(unplaced, rng.randint(2, 3)))
-    hand = tuple(sorted(rng.sample(sorted(town.cards), 3 if level == 4 else rng.randint(3, 5))))
+    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*hand_size))))
     collected = rng.randint(0, 8) if level == 4 else rng.randint(0, 1)
     you = PlayerInfo("You", own, hand, collected)
     answer = best_play.best_play(town, position, you)
