@@ -83,7 +83,10 @@ def test_generated_puzzles_are_verified(kind: str, level: int, count: int) -> No
             you = puzzle.position.players[0]
             fast = best_play.best_play(town(), position, you)
             proved = best_play.best_play(town(), position, you, engine="cpsat")
-            assert doc["answer"] == {"points": fast.points, "plays": [p.notation for p in fast.best]}
+            assert doc["answer"] == {
+                "points": fast.points,
+                "plays": [p.notation for p in fast.best],
+            }
             assert proved.points == fast.points and len(doc["answer"]["plays"]) == 1
             assert fast.level == level and (level == 1 or fast.below < fast.points)
 
@@ -213,11 +216,16 @@ def test_solo_steps_and_cpsat_agree_on_uniqueness() -> None:
     assert len(layouts) == 2 and all(layout["S3"] == "HOTEL" for layout in layouts)
     clues.append(SoloClue(4, Constraint("BANK", frozenset({"S1"}))))
     solved = solve_solo(free, clues)
-    assert solved.solved and [solved.layout] == uniqueness.solo_layouts(free, [c.constraint for c in clues])
+    assert solved.solved and [solved.layout] == uniqueness.solo_layouts(
+        free, [c.constraint for c in clues]
+    )
     # a relation (a condition card) is read against the other building's spaces
     tied = [
         SoloClue(1, Constraint("BANK", frozenset({"S1"}))),
-        SoloClue(2, Constraint("SALOON", None, "HOTEL", "next-to", frozenset({("S2", "S3"), ("S4", "S5")}))),
+        SoloClue(
+            2,
+            Constraint("SALOON", None, "HOTEL", "next-to", frozenset({("S2", "S3"), ("S4", "S5")})),
+        ),
         SoloClue(3, Constraint("HOTEL", frozenset({"S1", "S5"}))),
     ]
     result = solve_solo(free, tied)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -44,7 +44,7 @@ def _one(path: Path, puzzle_id: str | None, town: Town) -> Puzzle:
     return puzzles[0]
 
 
-def write_pages(town: Town, puzzles: list[dict[str, object]], out: Path) -> list[Path]:
+def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Path]:
     """Each puzzle's printable page and solution page, named by its id."""
     from gadshill.render.puzzle_pages import question_page, solution_page
 
@@ -54,7 +54,7 @@ def write_pages(town: Town, puzzles: list[dict[str, object]], out: Path) -> list
         for puzzle in puzzles:
             for suffix, make in (("", question_page), ("-solution", solution_page)):
                 path = out / f"{puzzle['id']}{suffix}.html"
-                path.write_text(make(town, puzzle), encoding="utf-8")  # type: ignore[arg-type]
+                path.write_text(make(town, puzzle), encoding="utf-8")
                 written.append(path)
         (out / "puzzles.json").write_text(json.dumps({"puzzles": puzzles}, indent=2) + "\n")
     except OSError as err:
@@ -173,10 +173,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             )
         else:
             if ok:
+                proof = "unique by CP-SAT" if loaded.kind == "solo" else "CP-SAT agrees"
                 console.print(
-                    f"{loaded.id}: verified ({'unique by CP-SAT' if loaded.kind == 'solo' else 'CP-SAT agrees'});"
-                    f" level {result.level}",
-                    markup=False,
+                    f"{loaded.id}: verified ({proof}); level {result.level}", markup=False
                 )
             else:
                 console.print(

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.solver.model import BuildingId, Marker, SpaceId, join_words, label, natural
-from gadshill.solver.puzzles.ladder import MAX_LEVEL, Step, technique_name
+from gadshill.solver.puzzles.ladder import MAX_LEVEL, Step
 
 Domains = dict[BuildingId, set[SpaceId]]
 
