@@ -65,7 +65,7 @@ def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Pa
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
     puzzle_app = typer.Typer(
         no_args_is_help=True,
-        help="Gads Hill puzzles: generate (proved unique, graded), check an answer, verify a puzzle.",
+        help="Gads Hill puzzles: generate (proved, graded), check an answer, verify a puzzle.",
     )
     app.add_typer(puzzle_app, name="puzzle")
 
