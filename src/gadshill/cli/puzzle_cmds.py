@@ -100,11 +100,17 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             print(dump_puzzles(puzzles), end="")
             return
         for puzzle in puzzles:
-            console.print(f"{puzzle['id']} (level {puzzle['level']}): {puzzle['question']}")
+            console.print(
+                f"{puzzle['id']} (level {puzzle['level']}): {puzzle['question']}", markup=False
+            )
             for clue in puzzle["clues"]:
                 mine = f" [my building: {clue['as']}]" if clue["as"] else ""
-                console.print(f"  card {clue['card']}{mine}: {town.card(clue['card']).text}")
-            console.print(f"  answer: {answer_text(puzzle)}")
+                text = town.card(clue["card"]).text
+                console.print(f"  card {clue['card']}{mine}: {text}", markup=False)
+            if output is not None:
+                page = output / f"{puzzle['id']}.html"
+                console.print(f"  picture: {page} (solution: {puzzle['id']}-solution.html)")
+            console.print(f"  answer: {answer_text(puzzle)}", markup=False)
 
     @puzzle_app.command()
     def check(

@@ -199,7 +199,7 @@ def stop_position(rng: random.Random, town: Town, level: int) -> Position:
         b = names.pop()
         put(b, [rng.choice(areas[-2:] if level == 4 else areas)], 1)
         put(b, [s for s in free if s not in areas], rng.randint(1, 3))
-    for _ in range(min(rng.randint(0, 4), len(names))):  # bystanders elsewhere
+    for _ in range(min(rng.randint(0, 2), len(names))):  # bystanders elsewhere
         put(names.pop(), free, rng.randint(2, 4))
     position = Position(
         town.space_ids, {b: frozenset(s) for b, s in markers.items() if s}, standing
