@@ -69,15 +69,20 @@ def test_generate_writes_printable_pages(
         ["puzzle", "generate", "--kind", "solo", "--level", "1", "--seed", "3", "-o", str(out_dir)],
         capsys,
     )
-    assert code == 0 and "wrote 2 pages" in out
-    doc = json.loads((out_dir / "puzzles.json").read_text())
+    assert code == 0 and "wrote 3 files" in out
+    (path,) = out_dir.glob("*.json")
+    doc = {"puzzles": [json.loads(path.read_text())]}
     pid = doc["puzzles"][0]["id"]
+    assert path.name == f"{pid}.json" and f"picture: {out_dir / pid}.html" in out
     page = (out_dir / f"{pid}.html").read_text()
     solution = (out_dir / f"{pid}-solution.html").read_text()
     assert "<svg" in page and "Clues" in page and doc["puzzles"][0]["question"] in page
     assert "Steps" in solution and "level 1" in solution
     svg = page[page.index("<svg") : page.index("</svg>") + 6]
     ET.fromstring(svg)  # well-formed
+    # the puzzle's own file is what check and verify read
+    code, out, _ = run(["puzzle", "verify", str(path)], capsys)
+    assert code == 0 and "verified (unique by CP-SAT); level 1" in out
 
 
 def test_verify_hand_made_puzzle_shows_two_layouts(

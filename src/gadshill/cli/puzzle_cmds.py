@@ -45,7 +45,7 @@ def _one(path: Path, puzzle_id: str | None, town: Town) -> Puzzle:
 
 
 def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Path]:
-    """Each puzzle's printable page and solution page, named by its id."""
+    """Each puzzle's printable page, solution page and JSON file, named by its id."""
     from gadshill.render.puzzle_pages import question_page, solution_page
 
     written: list[Path] = []
@@ -56,7 +56,9 @@ def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Pa
                 path = out / f"{puzzle['id']}{suffix}.html"
                 path.write_text(make(town, puzzle), encoding="utf-8")
                 written.append(path)
-        (out / "puzzles.json").write_text(json.dumps({"puzzles": puzzles}, indent=2) + "\n")
+            path = out / f"{puzzle['id']}.json"  # the puzzle itself, for check and verify
+            path.write_text(json.dumps(puzzle, indent=2) + "\n", encoding="utf-8")
+            written.append(path)
     except OSError as err:
         raise GadshillError(f"{out}: cannot write ({err.strerror})") from None
     return written
@@ -95,7 +97,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         if output is not None:
             written = write_pages(town, puzzles, output)
             if not as_json:
-                console.print(f"wrote {len(written)} pages and puzzles.json to {output}")
+                console.print(f"wrote {len(written)} files to {output}")
         if as_json:
             print(dump_puzzles(puzzles), end="")
             return
@@ -109,7 +111,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 console.print(f"  card {clue['card']}{mine}: {text}", markup=False)
             if output is not None:
                 page = output / f"{puzzle['id']}.html"
-                console.print(f"  picture: {page} (solution: {puzzle['id']}-solution.html)")
+                console.print(
+                    f"  picture: {page} (solution: {puzzle['id']}-solution.html)", markup=False
+                )
             console.print(f"  answer: {answer_text(puzzle)}", markup=False)
 
     @puzzle_app.command()
@@ -156,6 +160,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         town = load_town(data)
         loaded = _one(puzzle, puzzle_id, town)
         result = analyse(loaded, town)
+        name = puzzle.name if loaded.id == "puzzle" else loaded.id
         mismatch = ""
         if result.verified and loaded.answer is not None and loaded.answer != result.answer:
             mismatch = "the file's answer differs from the solver's"

@@ -49,7 +49,7 @@ QUESTIONS = {
     " (ruling GH-8), including those that only go once the first ones are gone.",
     "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
     " name stand? One building per space; the buildings on the board stay where they are.",
-    "best-play": "Your turn, {name}: your hand is {hand}; your buildings are {own};"
+    "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
     " you have {collected} collected marker(s). Which play scores most this turn?",
 }
 

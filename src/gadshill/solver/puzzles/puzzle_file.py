@@ -8,7 +8,8 @@
 
 A hand-made puzzle needs only ``kind`` and ``position`` (and, for a solo puzzle,
 ``clues`` as ``{"card": N, "as": BUILDING or null}``); ``gadshill puzzle verify``
-works out the rest. Every problem is one line naming where it is.
+works out the rest. A bare position file (docs/position-format.md) is read as a
+STOP puzzle on that position. Every problem is one line naming where it is.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def read_puzzles(path: str | Path, town: Town) -> list[Puzzle]:
         ) from None
     except RecursionError:
         raise PuzzleError(f"{name}: invalid JSON (nested too deeply)") from None
+    if isinstance(doc, dict) and "kind" not in doc and "markers" in doc and "placed" in doc:
+        doc = {"kind": "stop", "position": doc}  # a bare position file is a STOP puzzle
     if isinstance(doc, dict) and set(doc) == {"puzzles"}:
         items = doc["puzzles"]
         if not isinstance(items, list) or not items:
