@@ -185,13 +185,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         else:
             if ok:
                 proof = "unique by CP-SAT" if loaded.kind == "solo" else "CP-SAT agrees"
-                console.print(
-                    f"{loaded.id}: verified ({proof}); level {result.level}", markup=False
-                )
+                console.print(f"{name}: verified ({proof}); level {result.level}", markup=False)
             else:
-                console.print(
-                    f"{loaded.id}: not a puzzle: {result.problem or mismatch}", markup=False
-                )
+                console.print(f"{name}: not a puzzle: {result.problem or mismatch}", markup=False)
                 for line in layouts_text(result.layouts) if len(result.layouts) > 1 else []:
                     console.print(f"  layout: {line}", markup=False)
             for n, step in enumerate(result.steps, 1):
