@@ -1,6 +1,8 @@
 """Gads Hill puzzle generation: verified puzzles per second per kind and level, the share
 of attempts rejected, and, side by side in the same run, the time of the CP-SAT proof
-alone (the uniqueness proof every emitted puzzle passes). One process, one core.
+alone (the uniqueness proof every emitted puzzle passes). One process, one core: the
+rate is given per second of the process's CPU time (what one core does, whatever else
+shares the machine) and per second of wall-clock time.
 
     python bench/bench_puzzles.py --count 20 --best-play-count 3
 """
@@ -23,17 +25,17 @@ TARGET = 10.0  # verified puzzles per second, stop and solo at levels 1-3
 
 
 def proof_seconds(town: Town, doc: dict[str, Any]) -> float:
-    """The CP-SAT proof alone, as generation runs it for this puzzle."""
+    """The CP-SAT proof alone, as generation runs it for this puzzle (CPU seconds)."""
     puzzle = load_puzzle(doc, town)
     position = puzzle.position.position
-    start = time.perf_counter()
+    start = time.process_time()
     if puzzle.kind == "stop":
         uniqueness.stop_closure(position)
     elif puzzle.kind == "solo":
         uniqueness.solo_layouts(position.free_spaces(), [c.constraint for c in puzzle.clues])
     else:
         best_play.best_play(town, position, puzzle.position.players[0], engine="cpsat")
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,29 +51,33 @@ def main(argv: list[str] | None = None) -> int:
         f" load {load:.1f}; Python {platform.python_version()}; one process"
     )
     print(
-        f"{'kind':<10} {'level':>5} {'puzzles':>7} {'puzzles/s':>9} {'attempts':>8}"
-        f" {'rejected':>8} {'per puzzle':>10} {'CP-SAT proof alone (median)':>28}"
+        f"{'kind':<10} {'level':>5} {'puzzles':>7} {'per CPU s':>9} {'per wall s':>10}"
+        f" {'attempts':>8} {'rejected':>8} {'CPU per puzzle':>14} {'CP-SAT proof alone':>18}"
     )
     short: list[str] = []
     for kind in ("stop", "solo", "best-play"):
         count = args.best_play_count if kind == "best-play" else args.count
         for level in (1, 2, 3, 4):
             stats = Stats()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             docs = generate(town, kind, level, count, args.seed, stats)
-            elapsed = time.perf_counter() - start
+            elapsed, used = time.perf_counter() - start, time.process_time() - cpu
             proofs = [proof_seconds(town, doc) for doc in docs]
-            rate = len(docs) / elapsed
+            rate = len(docs) / used
             rejected = stats.rejected / stats.attempts
-            each = elapsed / len(docs) * 1000
+            each = used / len(docs) * 1000
             print(
-                f"{kind:<10} {level:>5} {len(docs):>7} {rate:>9.1f} {stats.attempts:>8}"
-                f" {rejected:>8.0%} {each:>7.1f} ms {statistics.median(proofs) * 1000:>25.1f} ms"
+                f"{kind:<10} {level:>5} {len(docs):>7} {rate:>9.1f} {len(docs) / elapsed:>10.1f}"
+                f" {stats.attempts:>8} {rejected:>8.0%} {each:>11.1f} ms"
+                f" {statistics.median(proofs) * 1000:>15.1f} ms"
             )
             if kind != "best-play" and level <= 3 and rate < TARGET:
                 short.append(f"{kind} level {level}: {rate:.1f}/s")
     verdict = "every one meets it" if not short else "below: " + ", ".join(short)
-    print(f"target >= {TARGET:.0f} verified puzzles/s for stop and solo at levels 1-3: {verdict}")
+    print(
+        f"target >= {TARGET:.0f} verified puzzles per CPU second for stop and solo at levels 1-3:"
+        f" {verdict}; the CP-SAT proof is the median CPU time of one puzzle's proof"
+    )
     return 0
 
 
