@@ -11,7 +11,8 @@ that may follow are the subject of the stop puzzles and are not counted.
 The engine (``gadshill.gads_hill``) plays the same turns through its rule book;
 this module asks the solver directly (:func:`engines.check_card`,
 :func:`deduction.take_marker`), so any engine of :mod:`engines` can decide the
-points, and tests hold the table equal to the engine's turns.
+points (the solver may not import a game), and a test plays each generated
+puzzle's best play through the engine's rule book and finds the same points.
 
 A play is written in the notation of ``gadshill play``, its moves joined by
 ``"; "``: ``buy HOTEL; play 50 HOTEL``, ``play 18 -; play 27 CASINO``,
