@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -96,8 +97,6 @@ def generate_one(town: Town, kind: str, level: int, seed: int, stats: Stats) -> 
         if candidate is None:
             stats.rejected += 1
             continue
-        import time
-
         start = time.perf_counter()
         result = analyse(candidate, town)
         stats.proof_seconds += time.perf_counter() - start
