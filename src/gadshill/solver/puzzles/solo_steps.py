@@ -142,7 +142,22 @@ class SoloClue:
 def solve_solo(
     free: Iterable[SpaceId], clues: list[SoloClue], max_level: int = MAX_LEVEL
 ) -> SoloSolution:
-    """Place the named buildings on the free spaces with techniques up to ``max_level``."""
+    """Place the named buildings on the free spaces with techniques up to ``max_level``.
+
+    >>> clues = [
+    ...     SoloClue(1, Constraint("BANK", frozenset({"S1", "S2"}))),
+    ...     SoloClue(2, Constraint("HOTEL", frozenset({"S2"}))),
+    ... ]
+    >>> solution = solve_solo(["S1", "S2", "S3"], clues)
+    >>> solution.layout, solution.level
+    ({'S1': 'BANK', 'S2': 'HOTEL'}, 1)
+    >>> for step in solution.steps:
+    ...     print(step.level, step.because)
+    1 card 1 puts the BANK on S1 or S2
+    1 card 2 puts the HOTEL on S2
+    1 the HOTEL can only stand on S2, so the BANK cannot stand there
+    1 the BANK can only stand on S1
+    """
     free_set = set(free)
     named: list[BuildingId] = []
     for clue in clues:

@@ -73,7 +73,19 @@ def _options(
 
 
 def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
-    """Solve the STOP puzzle of ``position`` with the techniques up to ``max_level``."""
+    """Solve the STOP puzzle of ``position`` with the techniques up to ``max_level``.
+
+    >>> from gadshill.solver.generate import board
+    >>> pair = board({"CHURCH": "S7 S12", "BANK": "S7 S12", "SALOON": "S12 S3"})
+    >>> solution = solve_stop(pair)
+    >>> solution.level, solution.removed
+    (2, [('SALOON', 'S12')])
+    >>> print(solution.steps[0].because)  # doctest: +NORMALIZE_WHITESPACE
+    BANK and CHURCH can only stand on S7 and S12, so the SALOON marker on S12 goes;
+    then SALOON stands on S3
+    >>> solve_stop(pair, max_level=1).solved
+    False
+    """
     steps: list[Step] = []
     removed: list[Marker] = []
     current = position
