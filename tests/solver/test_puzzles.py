@@ -237,3 +237,6 @@ def test_solo_steps_and_cpsat_agree_on_uniqueness() -> None:
 
 def test_ladder_names_four_rungs() -> None:
     assert [LADDER[k].name for k in (1, 2, 3, 4)] == ["single", "pair", "set", "chain"]
+    names = [LADDER[k].best_play_name for k in (1, 2, 3, 4)]
+    assert names == ["card", "cascade", "combination", "buy"]
+    assert all(TECHNIQUE_LEVEL[name] == k for k, name in enumerate(names, 1))

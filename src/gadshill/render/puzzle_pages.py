@@ -31,10 +31,12 @@ def _page(title: str, body: list[str]) -> str:
 
 def _header(puzzle: dict[str, Any], what: str) -> list[str]:
     level = puzzle["level"]
+    rung = LADDER[level]
+    name = rung.best_play_name if puzzle["kind"] == "best-play" else rung.name
     return [
         f"<h1>Gads Hill puzzle {escape(puzzle['id'])}: {what}</h1>",
         f'<p class="meta">{escape(puzzle["kind"])} puzzle, level {level}'
-        f" ({escape(LADDER[level].name)}), seed {puzzle['seed']}</p>",
+        f" ({escape(name)}), seed {puzzle['seed']}</p>",
     ]
 
 

@@ -29,7 +29,7 @@ from gadshill.solver import deduction, engines
 from gadshill.solver.binding import bind_card
 from gadshill.solver.model import CardReport, Effect, Marker, Position, marker_key
 from gadshill.solver.position_file import PlayerInfo
-from gadshill.solver.puzzles.ladder import Step, technique_name
+from gadshill.solver.puzzles.ladder import LADDER, Step
 from gadshill.solver.town import Town
 
 BUY_PRICE = 2  # GH-4: two collected markers (the engine's constants say the same)
@@ -212,7 +212,7 @@ def explain(answer: BestPlay) -> list[Step]:
     """The steps of the (first) best play: each card or take, then why nothing simpler does."""
     play = answer.best[0]
     steps: list[Step] = []
-    name = technique_name(play.level)
+    name = LADDER[play.level].best_play_name
     if play.buy:
         steps.append(
             Step(name, play.level, f"buy the {play.buy} for {BUY_PRICE} collected markers")

@@ -27,6 +27,7 @@ class Technique:
     stop: str
     solo: str
     best_play: str
+    best_play_name: str
 
 
 LADDER: dict[int, Technique] = {
@@ -36,6 +37,7 @@ LADDER: dict[int, Technique] = {
         "a lone marker: buildings whose only markers share one space claim it",
         "a card's map alone, or a building with one space left stands there",
         "one card, whose effect stays on the buildings it names",
+        "card",
     ),
     2: Technique(
         2,
@@ -43,6 +45,7 @@ LADDER: dict[int, Technique] = {
         "two buildings on two spaces (rule 1d): their markers fill both spaces",
         "a condition card read against the other building's spaces (two buildings tied)",
         "one card whose cascade places a building",
+        "cascade",
     ),
     3: Technique(
         3,
@@ -50,6 +53,7 @@ LADDER: dict[int, Technique] = {
         "a tight set: three or more buildings whose markers lie on as many spaces",
         "a tight set: two or more buildings with as many spaces between them",
         "two cards (the second read on the board the first left), or a discard and take",
+        "combination",
     ),
     4: Technique(
         4,
@@ -57,10 +61,15 @@ LADDER: dict[int, Technique] = {
         "a chain: a removal or a placement opens the next deduction",
         "a chain: supposing a building on a space leads to a contradiction",
         "a buy: a building bought this turn becomes the 'my building' of a card",
+        "buy",
     ),
 }
 
-TECHNIQUE_LEVEL: dict[str, int] = {t.name: level for level, t in LADDER.items()}
+#: every technique name -> its level (a best-play rung has a name of its own)
+TECHNIQUE_LEVEL: dict[str, int] = {
+    **{t.name: level for level, t in LADDER.items()},
+    **{t.best_play_name: level for level, t in LADDER.items()},
+}
 
 
 def technique_name(level: int) -> str:
