@@ -111,3 +111,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     spelled = {name.casefold(): name for name in known}
     close = difflib.get_close_matches(word.casefold(), list(spelled), n=3, cutoff=0.6)
     return f" (did you mean {' or '.join(spelled[c] for c in close)}?)" if close else ""
+
+
+class PuzzleError(GadshillError, ValueError):
+    """A puzzle file or a puzzle answer is malformed (``gadshill puzzle``)."""

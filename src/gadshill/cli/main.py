@@ -14,7 +14,15 @@ from typing import Annotated
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from gadshill.cli import data_cmds, deduction_cmds, demo_cmds, game_cmds, replay_cmds, web_cmds
+from gadshill.cli import (
+    data_cmds,
+    deduction_cmds,
+    demo_cmds,
+    game_cmds,
+    puzzle_cmds,
+    replay_cmds,
+    web_cmds,
+)
 from gadshill.errors import GadshillError, one_line
 
 app = typer.Typer(
@@ -47,7 +55,15 @@ def _root(
     """Engines, solver and validator for Gads Hill 1874, Sutter's Mill and Sticky Gulch."""
 
 
-for _module in (game_cmds, replay_cmds, data_cmds, deduction_cmds, demo_cmds, web_cmds):
+for _module in (
+    game_cmds,
+    replay_cmds,
+    data_cmds,
+    deduction_cmds,
+    demo_cmds,
+    puzzle_cmds,
+    web_cmds,
+):
     _module.register(app, data_app)
 
 

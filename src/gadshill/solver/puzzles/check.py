@@ -1,0 +1,183 @@
+"""Checking a player's answer to a puzzle, with the reason for every wrong part.
+
+The truth is worked out again from the puzzle's position and clues (not read from
+its ``answer`` field, which a file may carry wrong). Answers are written:
+
+* stop: the markers, ``HOTEL@S3,SALOON@S12`` (``BUILDING@SPACE``, ids in any case);
+* solo: the layout, ``BANK@S3,CHURCH@S7`` (each named building on its space);
+* best-play: the play in the notation of ``gadshill play``, moves joined by ``;``:
+  ``play 27 CASINO; play 18 -``, ``buy HOTEL; play 50 HOTEL``, ``discard 40,48 CHURCH S16``.
+
+A claimed marker that stays is answered with a layout that uses it; a missed
+marker, or a building put on a wrong space, with the step that decides it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gadshill.errors import GadshillError, PuzzleError
+from gadshill.solver import deduction, explain
+from gadshill.solver.model import Marker, marker_key, natural
+from gadshill.solver.puzzles import best_play
+from gadshill.solver.puzzles.analyse import Analysis, analyse
+from gadshill.solver.puzzles.puzzle_file import Puzzle
+from gadshill.solver.town import Town
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Right or wrong, and one line per wrong part (what and why)."""
+
+    right: bool
+    summary: str
+    wrong: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"right": self.right, "summary": self.summary, "wrong": self.wrong}
+
+
+def check_answer(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
+    """Judge ``answer`` (text, see the module docstring) against the puzzle."""
+    if not answer.strip():
+        raise PuzzleError("--answer is empty")
+    truth = analyse(puzzle, town, prove=False)
+    if puzzle.kind == "stop":
+        return _stop(puzzle, truth, _markers(answer, town, "marker"))
+    if puzzle.kind == "solo":
+        return _solo(puzzle, truth, _markers(answer, town, "placement"))
+    return _best_play(puzzle, town, answer)
+
+
+def _markers(answer: str, town: Town, what: str) -> list[Marker]:
+    out: list[Marker] = []
+    for part in answer.replace(";", ",").split(","):
+        text = part.strip()
+        if not text:
+            continue
+        building, sep, space = text.partition("@")
+        if not sep or not building.strip() or not space.strip():
+            raise PuzzleError(f"a {what} is BUILDING@SPACE, got {text!r}")
+        try:
+            pair = (town.building_id(building.strip()), town.space_id(space.strip()))
+        except GadshillError as err:
+            raise PuzzleError(f"{what} {text!r}: {err}") from None
+        if pair in out:
+            raise PuzzleError(f"{what} {text!r} is given twice")
+        out.append(pair)
+    if not out:
+        raise PuzzleError("--answer names nothing")
+    return out
+
+
+def _step_for(truth: Analysis, marker: Marker) -> str:
+    for step in truth.steps:
+        if marker in step.removes:
+            return step.because
+    return "the steps rule it out"
+
+
+def _stop(puzzle: Puzzle, truth: Analysis, claims: list[Marker]) -> Verdict:
+    position = puzzle.position.position
+    answer = {(m["building"], m["space"]) for m in truth.answer["removable"]}
+    wrong: list[str] = []
+    for b, s in sorted(set(claims) - answer, key=marker_key):
+        if s not in position.markers.get(b, frozenset()):
+            wrong.append(f"{b}@{s}: there is no {b} marker on {s}")
+            continue
+        layout = deduction.refute(position, b, s)
+        if layout is None:  # pragma: no cover - a removable marker is in the answer
+            wrong.append(f"{b}@{s}: it stays")
+        else:
+            wrong.append(f"{b}@{s}: {explain.refutation_text(b, s, layout)}")
+    for b, s in sorted(answer - set(claims), key=marker_key):
+        wrong.append(f"{b}@{s} is missing: {_step_for(truth, (b, s))}")
+    n = len(answer)
+    if not wrong:
+        return Verdict(True, f"right: all {n} removable marker(s)")
+    return Verdict(False, f"wrong: {len(wrong)} mistake(s) ({n} marker(s) go)", wrong)
+
+
+def _solo(puzzle: Puzzle, truth: Analysis, given: list[Marker]) -> Verdict:
+    if truth.answer is None:
+        raise PuzzleError(f"{puzzle.id} has no single answer: {truth.problem}")
+    placed: dict[str, str] = truth.answer["placed"]
+    where = {b: s for s, b in placed.items()}
+    standing = puzzle.position.position.placed
+    wrong: list[str] = []
+    seen: set[str] = set()
+    for b, s in given:
+        if b in seen:
+            raise PuzzleError(f"{b} is placed twice in the answer")
+        seen.add(b)
+        if b not in where:
+            wrong.append(f"{b}@{s}: no clue names the {b}")
+        elif s in standing:
+            wrong.append(f"{b}@{s}: {s} holds the {standing[s]}")
+        elif where[b] != s:
+            wrong.append(f"{b}@{s}: {_step_for(truth, (b, s))}")
+    for b in sorted(set(where) - seen):
+        wrong.append(f"{b} is missing: it stands on {where[b]} (the clues name it)")
+    if not wrong:
+        return Verdict(True, f"right: all {len(where)} building(s) in place")
+    return Verdict(False, f"wrong: {len(wrong)} mistake(s)", wrong)
+
+
+def normalise_play(text: str, town: Town) -> str:
+    """A play in canonical notation (ids as the pack spells them, ``; `` between moves)."""
+    moves: list[str] = []
+    for part in text.split(";"):
+        tokens = part.split()
+        if not tokens:
+            continue
+        kind = tokens[0].casefold()
+        try:
+            if kind == "play" and len(tokens) == 3:
+                my = "-" if tokens[2] == "-" else town.building_id(tokens[2])
+                moves.append(f"play {int(tokens[1])} {my}")
+            elif kind == "buy" and len(tokens) == 2:
+                moves.append(f"buy {town.building_id(tokens[1])}")
+            elif kind == "discard" and len(tokens) == 4:
+                cards = ",".join(str(n) for n in sorted(int(c) for c in tokens[1].split(",")))
+                moves.append(
+                    f"discard {cards} {town.building_id(tokens[2])} {town.space_id(tokens[3])}"
+                )
+            elif kind == "pass" and len(tokens) == 1:
+                moves.append("pass")
+            else:
+                raise PuzzleError(
+                    f"{part.strip()!r}: a move is 'play CARD MY|-', 'buy BUILDING',"
+                    " 'discard CARD,CARD BUILDING SPACE' or 'pass'"
+                )
+        except ValueError as err:
+            if isinstance(err, PuzzleError):
+                raise
+            raise PuzzleError(f"{part.strip()!r}: {err}") from None
+    if not moves:
+        raise PuzzleError("--answer names no move")
+    return "; ".join(moves)
+
+
+def _best_play(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
+    play = normalise_play(answer, town)
+    pf = puzzle.position
+    table = best_play.plays(town, pf.position, pf.players[0])
+    top = max(p.points for p in table)
+    best = sorted(p.notation for p in table if p.points == top)
+    found = [p for p in table if p.notation == play]
+    if found and found[0].points == top:
+        return Verdict(True, f"right: {play} scores {top}, the most this turn")
+    if found:
+        why = f"{play} scores {found[0].points}; the best scores {top}: {' | '.join(best)}"
+    else:
+        why = f"{play} is not a legal play this turn (or scores nothing); the best scores {top}"
+    return Verdict(False, "wrong", [why])
+
+
+def layouts_text(layouts: list[dict[str, str]]) -> list[str]:
+    """Each layout on one line (for ``verify`` when a solo puzzle is not unique)."""
+    return [
+        ", ".join(f"{b}@{s}" for s, b in sorted(layout.items(), key=lambda kv: natural(kv[0])))
+        for layout in layouts
+    ]

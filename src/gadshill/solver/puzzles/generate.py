@@ -1,0 +1,365 @@
+"""Puzzle generation that steers: build the answer first, then choose the position or the
+clues around it until the puzzle is solved at the requested level; reject and retry
+otherwise. A puzzle is emitted only once :func:`analyse.analyse` has verified it
+(answer reached by the steps, level exact, CP-SAT proof). Seeded: each puzzle has its
+own seed, derived from the batch seed, kind, level and index, and is rebuilt from it.
+
+* stop: a board of standing buildings and markers with planted structures for the
+  level (shared last markers; tight pairs; tight sets of three or four; sets hidden
+  behind markers that other sets remove), normalised by the cascade (rule 3);
+* solo: a hidden layout of four to seven buildings; clues true of it are added at
+  random until the step solver places every building with the level's techniques,
+  then dropped again while it still does, so every clue is needed (minimal);
+* best-play: a board reached by playing random cards from an empty town, settled by
+  the STOP closure, and a hand; kept when one play alone is best and its rung is
+  the level.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gadshill.errors import UsageError
+from gadshill.solver import deduction
+from gadshill.solver.model import (
+    MAX_MARKERS_PER_SPACE,
+    BuildingId,
+    Position,
+    SpaceId,
+)
+from gadshill.solver.position_file import LOCOMOTIVE_START, PlayerInfo, PositionFile
+from gadshill.solver.puzzles import best_play
+from gadshill.solver.puzzles.analyse import Analysis, analyse
+from gadshill.solver.puzzles.clues import CardClue, card_clue
+from gadshill.solver.puzzles.ladder import MAX_LEVEL
+from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle
+from gadshill.solver.puzzles.solo_steps import solve_solo
+from gadshill.solver.puzzles.stop_steps import solve_stop
+from gadshill.solver.town import Town
+
+#: attempts per puzzle before giving up (a level the generator cannot reach)
+MAX_ATTEMPTS = 3000
+
+QUESTIONS = {
+    "stop": "STOP! Which markers can logic remove from this board? Name every one"
+    " (ruling GH-8), including those that only go once the first ones are gone.",
+    "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
+    " name stand? One building per space; the buildings on the board stay where they are.",
+    "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
+    " you have {collected} collected marker(s). Which play scores most this turn?",
+}
+
+
+@dataclass
+class Stats:
+    """Attempts made and rejected, and the seconds of the CP-SAT proofs (the benchmark)."""
+
+    attempts: int = 0
+    rejected: int = 0
+    proof_seconds: float = 0.0
+
+
+def puzzle_seed(seed: int, kind: str, level: int, index: int) -> int:
+    """The seed of puzzle ``index`` of a batch: stable across runs and machines."""
+    digest = hashlib.sha256(f"{seed}:{kind}:{level}:{index}".encode()).hexdigest()
+    return int(digest[:12], 16)
+
+
+def generate(
+    town: Town, kind: str, level: int, count: int, seed: int, stats: Stats | None = None
+) -> list[dict[str, Any]]:
+    """``count`` verified puzzles of ``kind`` at ``level`` (JSON objects), from ``seed``."""
+    if kind not in KINDS:
+        raise UsageError(f"unknown puzzle kind {kind!r} (kinds: {', '.join(KINDS)})")
+    if not 1 <= level <= MAX_LEVEL:
+        raise UsageError(f"--level must be 1 to {MAX_LEVEL}, got {level}")
+    if count < 1:
+        raise UsageError(f"--count must be at least 1, got {count}")
+    stats = stats or Stats()
+    return [
+        generate_one(town, kind, level, puzzle_seed(seed, kind, level, i), stats)
+        for i in range(count)
+    ]
+
+
+def generate_one(town: Town, kind: str, level: int, seed: int, stats: Stats) -> dict[str, Any]:
+    """One verified puzzle from its own seed (UsageError when none is found)."""
+    rng = random.Random(seed)
+    make: Callable[[random.Random, Town, int], Puzzle | None] = _MAKERS[kind]
+    for _ in range(MAX_ATTEMPTS):
+        stats.attempts += 1
+        candidate = make(rng, town, level)
+        if candidate is None:
+            stats.rejected += 1
+            continue
+        start = time.perf_counter()
+        result = analyse(candidate, town)
+        stats.proof_seconds += time.perf_counter() - start
+        if not result.verified or result.level != level:
+            stats.rejected += 1
+            continue
+        return _finish(candidate, result, kind, level, seed)
+    raise UsageError(f"no {kind} puzzle of level {level} found in {MAX_ATTEMPTS} attempts")
+
+
+def _finish(puzzle: Puzzle, result: Analysis, kind: str, level: int, seed: int) -> dict[str, Any]:
+    pf = puzzle.position
+    if kind == "solo":
+        question = QUESTIONS["solo"].format(n=len(result.answer["placed"]))
+    elif kind == "best-play":
+        you = pf.players[0]
+        question = QUESTIONS["best-play"].format(
+            name=you.name,
+            hand=", ".join(str(c) for c in you.hand),
+            own=" and ".join(you.buildings),
+            collected=you.collected,
+        )
+    else:
+        question = QUESTIONS["stop"]
+    doc = Puzzle(
+        kind,
+        pf,
+        puzzle.clues,
+        f"{kind}-{level}-{seed:x}",
+        level,
+        seed,
+        question,
+        result.answer,
+        [s.to_json() for s in result.steps],
+    ).to_json()
+    return doc
+
+
+def _with_locomotive(position: Position, players: tuple[PlayerInfo, ...] = ()) -> PositionFile:
+    return PositionFile(position, players, LOCOMOTIVE_START + len(position.placed))
+
+
+# --- stop ---------------------------------------------------------------------------
+
+
+def _stop(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    position = stop_position(rng, town, level)
+    if position.problems():
+        return None
+    solution = solve_stop(position)
+    if not solution.removed or solution.level != level:
+        return None
+    return Puzzle("stop", _with_locomotive(position))
+
+
+def stop_position(rng: random.Random, town: Town, level: int) -> Position:
+    """A board with structures planted for ``level`` (see the module docstring)."""
+    names = sorted(town.buildings)
+    rng.shuffle(names)
+    spaces = town.ordered(town.space_ids)
+    built = rng.sample(spaces, rng.randint(0, 7))
+    standing = {s: names.pop() for s in built}
+    free = [s for s in spaces if s not in standing]
+    load = dict.fromkeys(free, 0)
+    markers: dict[BuildingId, set[SpaceId]] = {}
+
+    def put(b: BuildingId, choices: list[SpaceId], want: int) -> None:
+        open_ = [
+            s for s in choices if load[s] < MAX_MARKERS_PER_SPACE and s not in markers.get(b, ())
+        ]
+        for s in rng.sample(open_, min(want, len(open_))):
+            markers.setdefault(b, set()).add(s)
+            load[s] += 1
+
+    areas: list[SpaceId] = []
+    plants = {1: [1], 2: [2], 3: [3, 4], 4: [2]}[level]
+    previous: list[BuildingId] = []
+    for _ in range(1 if level < 4 else rng.randint(3, 4)):
+        k = rng.choice(plants)
+        if k == 1:  # Further rules 2: two buildings' last markers share a space
+            s = rng.choice([s for s in free if s not in areas])
+            for _ in range(2):
+                put(names.pop(), [s], 1)
+            areas.append(s)
+            continue
+        # a tight set: k buildings on k spaces
+        area = rng.sample([s for s in free if s not in areas], k)
+        group = [names.pop() for _ in range(k)]
+        for b in group:
+            put(b, area, rng.randint(2, k))
+        if level == 4 and previous:
+            # a chain: a building of the last set also marks this set's space, so that
+            # set only shows once this one has removed that marker
+            put(rng.choice(previous), area, 1)
+        previous = group
+        areas[:0] = area  # the first set first: intruders go where the chain ends
+    intruders = rng.randint(1, 3) + (2 if level == 4 else 0)
+    for _ in range(min(intruders, len(names))):
+        b = names.pop()
+        put(b, [rng.choice(areas[-2:] if level == 4 else areas)], 1)
+        put(b, [s for s in free if s not in areas], rng.randint(1, 3))
+    for _ in range(min(rng.randint(0, 2), len(names))):  # bystanders elsewhere
+        put(names.pop(), free, rng.randint(2, 4))
+    position = Position(
+        town.space_ids, {b: frozenset(s) for b, s in markers.items() if s}, standing
+    )
+    return deduction.cascade(position)[0]
+
+
+# --- solo ---------------------------------------------------------------------------
+
+
+#: level -> (fewest, most standing buildings; fewest, most hidden buildings)
+SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
+    1: (11, 13, 6, 8),
+    2: (11, 13, 6, 8),
+    3: (10, 12, 19, 19),  # every free space filled: tight sets are common
+    4: (11, 13, 6, 8),
+}
+
+#: level -> how many clue orders to try on one hidden layout before a new layout
+SOLO_ORDERS: dict[int, int] = {1: 1, 2: 2, 3: 6, 4: 6}
+
+
+def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    names = sorted(town.buildings)
+    rng.shuffle(names)
+    spaces = town.ordered(town.space_ids)
+    low, high, few, many = SOLO_SHAPE[level]
+    built = rng.sample(spaces, rng.randint(low, high))
+    standing = {s: names.pop() for s in built}
+    free = [s for s in spaces if s not in standing]
+    n = min(rng.randint(few, many), len(free))
+    hidden = dict(zip([names.pop() for _ in range(n)], rng.sample(free, n), strict=True))
+    pool = true_clues(town, hidden)
+
+    def solved(clues: list[CardClue], upto: int) -> bool:
+        named = {b for c in clues for b in c.constraint.named()}
+        return named == set(hidden) and solve_solo(free, [c.solo() for c in clues], upto).solved
+
+    for _ in range(SOLO_ORDERS[level]):
+        chosen = _minimal(rng, pool, level, solved)
+        if chosen and (level == 1 or not solved(chosen, level - 1)):
+            break
+    else:
+        return None
+    position = Position(town.space_ids, {}, standing)
+    chosen.sort(key=lambda c: (c.card, c.as_building or ""))
+    return Puzzle("solo", _with_locomotive(position), tuple(chosen))
+
+
+def _minimal(
+    rng: random.Random,
+    pool: list[CardClue],
+    level: int,
+    solved: Callable[[list[CardClue], int], bool],
+) -> list[CardClue]:
+    """A minimal set of clues solved at ``level``: the shortest solved prefix of the
+    shuffled pool (adding clues never hurts), then every clue dropped that can be."""
+    pool = list(pool)
+    rng.shuffle(pool)
+    numbers: set[int] = set()
+    once: list[CardClue] = []
+    for clue in pool:  # a deck has one card of each number
+        if clue.card not in numbers:
+            numbers.add(clue.card)
+            once.append(clue)
+    pool = once
+    if not solved(pool, level):
+        return []
+    low_n, high_n = 1, len(pool)
+    while low_n < high_n:
+        mid = (low_n + high_n) // 2
+        if solved(pool[:mid], level):
+            high_n = mid
+        else:
+            low_n = mid + 1
+    chosen = pool[:high_n]
+    for clue in list(chosen):
+        rest = [c for c in chosen if c is not clue]
+        if solved(rest, level):
+            chosen = rest
+    return chosen
+
+
+def true_clues(town: Town, hidden: dict[BuildingId, SpaceId]) -> list[CardClue]:
+    """Every card that is true of the hidden layout, bound to a hidden building where needed."""
+    out: list[CardClue] = []
+    for number, card in town.cards.items():
+        if card.kind == "building":
+            if card.building in hidden and hidden[card.building] in card.spaces:
+                out.append(card_clue(town, number, None))
+        elif card.kind == "district":
+            for b, s in hidden.items():
+                if s in card.spaces:
+                    out.append(card_clue(town, number, b))
+        else:
+            x = card.building
+            if x not in hidden or hidden[x] not in card.spaces:
+                continue
+            for y in hidden:
+                if y == x:
+                    continue
+                clue = card_clue(town, number, y)
+                if clue.constraint.holds(hidden):
+                    out.append(clue)
+    return out
+
+
+# --- best-play ----------------------------------------------------------------------
+
+
+#: level -> (cards played before the puzzle, hand size): ranges
+BEST_PLAY_SHAPE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
+    1: ((6, 18), (2, 3)),
+    2: ((6, 18), (2, 3)),
+    3: ((6, 18), (3, 5)),
+    4: ((6, 18), (3, 3)),
+}
+
+
+def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    cards, hand_size = BEST_PLAY_SHAPE[level]
+    position = played_board(rng, town, rng.randint(*cards))
+    unplaced = [
+        b for b in sorted(town.buildings)
+        if position.location(b) is None and b not in position.retired
+    ]  # fmt: skip
+    if len(unplaced) < 3:
+        return None
+    own = tuple(rng.sample(unplaced, rng.randint(2, 3)))
+    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*hand_size))))
+    collected = rng.randint(0, 8) if level == 4 else rng.randint(0, 1)
+    you = PlayerInfo("You", own, hand, collected)
+    answer = best_play.best_play(town, position, you)
+    if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
+        return None
+    return Puzzle("best-play", _with_locomotive(position, (you,)))
+
+
+def played_board(rng: random.Random, town: Town, cards: int) -> Position:
+    """A board reached by playing random playable cards from an empty town, then STOP."""
+    position = Position(town.space_ids)
+    buildings = sorted(town.buildings)
+    numbers = sorted(town.cards)
+    for _ in range(cards * 4):
+        if cards <= 0:
+            break
+        card = town.card(rng.choice(numbers))
+        my = None
+        if card.needs_my_building:
+            my = rng.choice([b for b in buildings if b != card.building])
+            if position.location(my) is not None:
+                continue
+        report = deduction.check_card(position, card.clue(my))
+        if report.playable and report.effect.after is not None:
+            position = report.effect.after
+            cards -= 1
+    return deduction.stop(position).after
+
+
+_MAKERS: dict[str, Callable[[random.Random, Town, int], Puzzle | None]] = {
+    "stop": _stop,
+    "solo": _solo,
+    "best-play": _best_play,
+}

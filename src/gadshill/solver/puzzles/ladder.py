@@ -1,0 +1,109 @@
+"""The ladder of human techniques that grades a puzzle (docs/puzzles.md), and a step.
+
+A puzzle's level is the hardest technique its step-wise solution needs, and a
+puzzle of level k is checked to be unsolvable with the techniques below k (the
+way Sudoku Explainer rates a grid). The ladder is the same for the three kinds;
+what a rung means on a STOP board, a solo town or a best-play hand is written in
+:data:`LADDER` and in docs/puzzles.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gadshill.solver.model import BuildingId, Marker, SpaceId
+
+#: the highest level (chains)
+MAX_LEVEL = 4
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One rung: its level, short name, and what a player does with it."""
+
+    level: int
+    name: str
+    stop: str
+    solo: str
+    best_play: str
+    best_play_name: str
+
+
+LADDER: dict[int, Technique] = {
+    1: Technique(
+        1,
+        "single",
+        "a lone marker: buildings whose only markers share one space claim it",
+        "a card's map alone, or a building with one space left stands there",
+        "one card, whose effect stays on the buildings it names",
+        "card",
+    ),
+    2: Technique(
+        2,
+        "pair",
+        "two buildings on two spaces (rule 1d): their markers fill both spaces",
+        "a condition card read against the other building's spaces (two buildings tied)",
+        "one card whose cascade places a building",
+        "cascade",
+    ),
+    3: Technique(
+        3,
+        "set",
+        "a tight set: three or more buildings whose markers lie on as many spaces",
+        "a tight set: two or more buildings with as many spaces between them",
+        "two cards (the second read on the board the first left), or a discard and take",
+        "combination",
+    ),
+    4: Technique(
+        4,
+        "chain",
+        "a chain: a removal or a placement opens the next deduction",
+        "a chain: supposing a building on a space leads to a contradiction",
+        "a buy: a building bought this turn becomes the 'my building' of a card",
+        "buy",
+    ),
+}
+
+#: every technique name -> its level (a best-play rung has a name of its own)
+TECHNIQUE_LEVEL: dict[str, int] = {
+    **{t.name: level for level, t in LADDER.items()},
+    **{t.best_play_name: level for level, t in LADDER.items()},
+}
+
+
+def technique_name(level: int) -> str:
+    return LADDER[level].name
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: its technique and level, the sentence, and what it changes.
+
+    ``removes`` are markers taken off the board (stop) or candidate spaces ruled
+    out (solo); ``places`` are buildings that now stand (stop: by the cascade;
+    solo: by the deduction).
+    """
+
+    technique: str
+    level: int
+    because: str
+    removes: tuple[Marker, ...] = ()
+    places: tuple[Marker, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "technique": self.technique,
+            "level": self.level,
+            "because": self.because,
+            "removes": pairs_json(self.removes),
+            "places": pairs_json(self.places),
+        }
+
+
+def pairs_json(items: tuple[Marker, ...] | list[Marker]) -> list[dict[str, str]]:
+    return [{"building": b, "space": s} for b, s in items]
+
+
+def pair_text(building: BuildingId, space: SpaceId) -> str:
+    return f"{building}@{space}"

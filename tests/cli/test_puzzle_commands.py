@@ -1,0 +1,147 @@
+"""`gadshill puzzle generate|check|verify`: JSON shape, pages, verdicts, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli.test_generic_commands import run
+
+#: a hand-made solo puzzle whose two clues leave two layouts
+NOT_UNIQUE = {
+    "kind": "solo",
+    "position": {"markers": {}, "placed": {}},
+    "clues": [{"card": 23, "as": "BANK"}, {"card": 24, "as": "HOTEL"}],
+}
+
+
+def generate(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = run(["puzzle", "generate", *args, "--json"], capsys)
+    assert code == 0, err
+    doc = json.loads(out)
+    path = tmp_path / "puzzles.json"
+    path.write_text(out)
+    return doc
+
+
+def test_generate_json_check_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = generate(
+        tmp_path, capsys, "--kind", "stop", "--level", "2", "--count", "2", "--seed", "4"
+    )
+    assert set(doc) == {"puzzles"} and len(doc["puzzles"]) == 2
+    puzzle = doc["puzzles"][0]
+    assert puzzle["level"] == 2 and puzzle["kind"] == "stop"
+    # the position is the format `gadshill stop` reads, and it answers the same markers
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(puzzle["position"]))
+    code, out, _ = run(["stop", str(position), "--json"], capsys)
+    assert code == 0
+    stop_answer = [
+        {"building": r["building"], "space": r["space"]} for r in json.loads(out)["removable"]
+    ]
+    assert puzzle["answer"] == {"removable": stop_answer}
+    path = str(tmp_path / "puzzles.json")
+    answer = ",".join(f"{m['building']}@{m['space']}" for m in stop_answer)
+    code, out, _ = run(["puzzle", "check", path, "--id", puzzle["id"], "--answer", answer], capsys)
+    assert code == 0 and out.startswith("right")
+    claimed = stop_answer[0]["building"] + "@" + stop_answer[0]["space"]
+    if len(stop_answer) > 1:  # one marker too few: refused, naming the step that removes it
+        code, out, _ = run(
+            ["puzzle", "check", path, "--id", puzzle["id"], "--answer", claimed], capsys
+        )
+        assert code == 1 and out.startswith("wrong") and "is missing" in out
+    code, out, _ = run(["puzzle", "verify", path, "--id", puzzle["id"]], capsys)
+    assert code == 0 and "verified" in out and "level 2" in out and "[pair, level 2]" in out
+    # several puzzles in the file: --id is needed
+    code, _, err = run(["puzzle", "verify", path], capsys)
+    assert code == 2 and "choose one with --id" in err and err.count("\n") == 1
+
+
+def test_generate_writes_printable_pages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_dir = tmp_path / "pages"
+    code, out, _ = run(
+        ["puzzle", "generate", "--kind", "solo", "--level", "1", "--seed", "3", "-o", str(out_dir)],
+        capsys,
+    )
+    assert code == 0 and "wrote 3 files" in out
+    (path,) = out_dir.glob("*.json")
+    doc = {"puzzles": [json.loads(path.read_text())]}
+    pid = doc["puzzles"][0]["id"]
+    assert path.name == f"{pid}.json" and f"picture: {out_dir / pid}.html" in out
+    page = (out_dir / f"{pid}.html").read_text()
+    solution = (out_dir / f"{pid}-solution.html").read_text()
+    assert "<svg" in page and "Clues" in page and doc["puzzles"][0]["question"] in page
+    assert "Steps" in solution and "level 1" in solution
+    svg = page[page.index("<svg") : page.index("</svg>") + 6]
+    ET.fromstring(svg)  # well-formed
+    # the puzzle's own file is what check and verify read
+    code, out, _ = run(["puzzle", "verify", str(path)], capsys)
+    assert code == 0 and "verified (unique by CP-SAT); level 1" in out
+
+
+def test_verify_hand_made_puzzle_shows_two_layouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(NOT_UNIQUE))
+    code, out, _ = run(["puzzle", "verify", str(path)], capsys)
+    assert code == 1
+    assert "more than one layout" in out and out.count("layout: ") == 2
+    code, out, _ = run(["puzzle", "verify", str(path), "--json"], capsys)
+    report = json.loads(out)
+    assert code == 1 and report["unique"] is False and len(report["layouts"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ("{", "invalid JSON"),
+        ({"kind": "sudoku", "position": {"markers": {}, "placed": {}}}, "kind: expected one of"),
+        ({"position": {"markers": {}, "placed": {}}}, "missing 'kind'"),
+        ({"kind": "stop"}, "missing 'position'"),
+        ({"kind": "stop", "position": {"markers": {"BANK": ["S99"]}, "placed": {}}}, "S99"),
+        ({**NOT_UNIQUE, "level": 7}, "level: expected 1 to 4"),
+        ({**NOT_UNIQUE, "clues": [{"card": 61, "as": None}]}, "no card number 61"),
+        ({**NOT_UNIQUE, "clues": [{"card": 23, "as": None}]}, "give 'as'"),
+        (
+            {**NOT_UNIQUE, "clues": [{"card": 1, "as": None}, {"card": 1, "as": None}]},
+            "given twice",
+        ),
+        ({**NOT_UNIQUE, "clues": [{"card": 1, "as": "BANK"}]}, "'as' must be null"),
+        ({**NOT_UNIQUE, "extra": 1}, "unknown key(s) extra"),
+        ({"kind": "best-play", "position": {"markers": {}, "placed": {}}}, "needs the player"),
+        (
+            {"kind": "stop", "position": {"markers": {}, "placed": {}}, "clues": [{"card": 1}]},
+            "has no clues",
+        ),
+    ],
+)
+def test_bad_puzzle_files_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], doc: Any, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc))
+    code, _, err = run(["puzzle", "verify", str(path)], capsys)
+    assert code == 2
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(NOT_UNIQUE))
+    for args, message in [
+        (["puzzle", "check", str(path), "--answer", "BANK S3"], "BUILDING@SPACE"),
+        (["puzzle", "check", str(path), "--answer", "BANK@S3"], "no single answer"),
+        (["puzzle", "check", str(tmp_path / "none.json"), "--answer", "BANK@S3"], "cannot read"),
+        (["puzzle", "generate", "--kind", "stop", "--level", "9"], "level must be 1 to 4"),
+        (["puzzle", "generate", "--kind", "sudoku"], "kind: expected one of"),
+    ]:
+        code, _, err = run(args, capsys)
+        assert code == 2, args
+        assert message in err and err.count("\n") == 1, err
