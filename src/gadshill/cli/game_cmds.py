@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from gadshill.rules.state import GameState
 
 MENU_PER_KIND = 12
-BOTS_HELP = "Comma-separated seats: random, greedy, a game's own bots, human."
+BOTS_HELP = "Comma-separated seats: random, greedy, mcts, a game's own bots, human."
+BOT_OPTION_HELP = "Bot option BOT.NAME=VALUE, e.g. mcts.playouts=200 (mcts: playouts, ms, rollout, c)."
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -110,8 +111,9 @@ def play_and_show(
     data: Path | None,
     options: dict[str, str],
     quiet: bool = False,
+    bot_options: list[str] | None = None,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
-    from gadshill.rules.bots import play_game
+    from gadshill.rules.bots import parse_bot_options, play_game
 
     spec = get_spec(game)
     if players is not None:  # before seat_names repeats a bot name --players times
@@ -124,7 +126,10 @@ def play_and_show(
             seat = state.current_player
             console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
 
-    played = play_game(spec, seats, seed, data, options, choosers, on_move=show)
+    played = play_game(
+        spec, seats, seed, data, options, choosers, on_move=show,
+        bot_options=parse_bot_options(bot_options or []),
+    )
     if record is not None:
         played.record.write(record)
     return spec, played.state, seats
@@ -143,10 +148,11 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
         quiet: Annotated[bool, typer.Option(help="Only the final scores.")] = False,
         data: DataOption = None,
+        bot_option: Annotated[list[str] | None, typer.Option(help=BOT_OPTION_HELP)] = None,
     ) -> None:
         """Play a whole game between bots and/or humans."""
         spec, state, seats = play_and_show(
-            game, players, bots, seed, record, data, parse_options(option or []), quiet
+            game, players, bots, seed, record, data, parse_options(option or []), quiet, bot_option
         )
         console.print(spec.render(state, None))
         console.print(score_table(spec, state, seats))
@@ -217,11 +223,17 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option(help="First seed.")] = 1,
         workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
+        bot_option: Annotated[list[str] | None, typer.Option(help=BOT_OPTION_HELP)] = None,
+        backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+        address: Annotated[
+            str | None, typer.Option(help="Ray cluster address (default: a local Ray).")
+        ] = None,
     ) -> None:
         """Play many seeded games with rotating seats; print win rates per bot."""
         from rich.table import Table
 
         from gadshill.registry import spec_factory
+        from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
         from gadshill.rules.tournament import run_tournament
 
         if games < 1:
@@ -230,19 +242,33 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             raise UsageError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
-        known = ["random", "greedy", *spec.bots]
+        known = bot_names(spec)
         for name in names:  # fail fast on a bad bot name, before any process starts
             if name not in known:
                 hint = did_you_mean(name, known)
                 raise UsageError(
                     f"unknown bot {name!r} for {spec.id}{hint} (bots: {', '.join(known)})"
                 )
+        per_bot = parse_bot_options(bot_option or [])
+        for name in names:  # and on bad bot options
+            make_bot(spec, name, per_bot.get(name))
+        if backend not in ("local", "ray"):
+            raise UsageError(f"--backend: {backend!r} is not one of local, ray")
+        if address is not None and backend != "ray":
+            raise UsageError("--address needs --backend ray")
+        map_games = None
+        if backend == "ray":
+            from gadshill.adapters.ray import ray_mapper
+
+            map_games = ray_mapper(address, workers)
         result = run_tournament(
             spec_factory(game),
             names,
             range(seed, seed + games),
             workers,
             parse_options(option or []),
+            per_bot,
+            map_games,
         )
         table = Table(title=f"{spec.title}: {games} games")
         for column in ("bot", "games", "wins", "win rate", "mean score"):

@@ -9,8 +9,13 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from gadshill.rules.bots import play_game
+from gadshill.rules.bots import BotOptions, play_game
 from gadshill.rules.spec import GameSpec
+
+#: one game's job: the spec factory, the bots, the seed, game options, bot options
+Job = tuple[Callable[[], GameSpec], list[str], int, dict[str, str], BotOptions]
+#: map_games(play_one, jobs) -> outcomes in job order: another backend (Ray) plugs in here
+GameMapper = Callable[[Callable[[Job], "GameOutcome"], list[Job]], Iterable["GameOutcome"]]
 
 
 @dataclass(frozen=True)
@@ -49,11 +54,12 @@ def seats_for(bots: list[str], seed: int) -> tuple[str, ...]:
     return tuple(bots[shift:] + bots[:shift])
 
 
-def _play_one(args: tuple[Callable[[], GameSpec], list[str], int, dict[str, str]]) -> GameOutcome:
-    spec_factory, bots, seed, options = args
+def play_one(args: Job) -> GameOutcome:
+    """One tournament game (module-level, so process pools and Ray can ship it)."""
+    spec_factory, bots, seed, options, bot_options = args
     spec = spec_factory()
     seats = seats_for(bots, seed)
-    played = play_game(spec, list(seats), seed, options=options)
+    played = play_game(spec, list(seats), seed, options=options, bot_options=bot_options)
     state = played.state
     return GameOutcome(
         seed,
@@ -84,12 +90,23 @@ def run_tournament(
     seeds: Iterable[int],
     workers: int | None = None,
     options: dict[str, str] | None = None,
+    bot_options: BotOptions | None = None,
+    map_games: GameMapper | None = None,
 ) -> TournamentResult:
-    """Play one game per seed; ``spec_factory`` must be a picklable module-level function."""
-    jobs = [(spec_factory, bots, seed, dict(options or {})) for seed in seeds]
+    """Play one game per seed; ``spec_factory`` must be a picklable module-level function.
+
+    ``map_games`` replaces the local process pool (the CLI's ``--backend ray``);
+    each game depends only on its job, so every backend gives the same results.
+    """
+    bot_options = {name: dict(values) for name, values in (bot_options or {}).items()}
+    jobs: list[Job] = [
+        (spec_factory, bots, seed, dict(options or {}), bot_options) for seed in seeds
+    ]
+    if map_games is not None:
+        return tally(map_games(play_one, jobs))
     # never more processes than games (a huge count overflowed ProcessPoolExecutor)
     workers = min(workers if workers is not None else (os.cpu_count() or 1), max(1, len(jobs)))
     if workers <= 1:
-        return tally(map(_play_one, jobs))
+        return tally(map(play_one, jobs))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return tally(pool.map(_play_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+        return tally(pool.map(play_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))

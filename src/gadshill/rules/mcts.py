@@ -1,0 +1,236 @@
+"""Information-set MCTS: one search bot for every game (``--bots mcts``).
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): every playout
+starts from a fresh ``determinize(player, rng)`` of the real state, so the bot
+never sees a hidden hand, a deck order or a die to come. One tree is shared by
+all determinizations; its edges are moves, and a node's statistics count only
+the playouts in which its move was available (UCB with availability counts),
+so moves that exist in few determinizations are not over-trusted.
+
+Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``):
+
+- ``playouts``: playouts per move, or ``ms``: a time budget per move (the
+  default, 300 playouts capped at 900 ms, stays under one second a move; a
+  search that stops on playouts is reproducible from the seed);
+- ``rollout``: ``random`` moves, or ``heuristic``: the game's one-ply greedy
+  choice with probability ``greedy`` (else a random move);
+- ``cutoff``: a rollout stops after this many moves and the game's heuristic
+  values the leaf (0 plays to the end);
+- ``c``: the UCB exploration constant;
+- ``widen``: progressive widening: a node with n visits has at most
+  ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list.
+
+A playout's reward for each seat is 1 for a sole win (1/k for k winners), from
+the final ranking or, at a cut-off, from the heuristic's ranking, plus a small
+share of the score margin so that a search that cannot change the winner
+still plays for points.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from gadshill.errors import UsageError
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
+
+Heuristic = Callable[[GameState[Any], int], float]
+
+
+@dataclass(frozen=True)
+class MctsConfig:
+    """The ``mcts`` bot's options; ``from_options`` reads them from ``NAME=VALUE`` text."""
+
+    playouts: int = 300
+    ms: float = 900.0
+    rollout: str = "random"
+    greedy: float = 0.5
+    cutoff: int = 20
+    c: float = 0.7
+    widen: float = 0.0
+    margin: float = 0.05
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> MctsConfig:
+        """A config from option text, each value checked.
+
+        >>> MctsConfig.from_options({"playouts": "50", "rollout": "random"}).playouts
+        50
+        >>> MctsConfig.from_options({"depth": "3"})
+        Traceback (most recent call last):
+        ...
+        gadshill.errors.UsageError: mcts has no option 'depth' (options: playouts, ms, \
+rollout, greedy, cutoff, c, widen, margin)
+        """
+        kinds = {f.name: f.type for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for name, text in options.items():
+            if name not in kinds:
+                known = ", ".join(kinds)
+                raise UsageError(f"mcts has no option {name!r} (options: {known})")
+            if name == "rollout":
+                if text not in ("random", "heuristic"):
+                    raise UsageError(f"mcts.rollout: {text!r} is not one of random, heuristic")
+                values[name] = text
+                continue
+            try:
+                number = int(text) if kinds[name] == "int" else float(text)
+            except ValueError:
+                raise UsageError(f"mcts.{name}: expected a number, got {text!r}") from None
+            if number < 0 or (name == "greedy" and number > 1):
+                raise UsageError(f"mcts.{name}: {text} is out of range")
+            values[name] = number
+        if "ms" in values and "playouts" not in values:
+            values["playouts"] = 0  # a time budget alone: as many playouts as fit
+        if "playouts" in values and "ms" not in values:
+            values["ms"] = 0.0  # a playout budget alone: no clock
+        config = cls(**values)
+        if config.playouts <= 0 and config.ms <= 0:
+            raise UsageError("mcts needs a budget: playouts or ms above 0")
+        return config
+
+
+@dataclass(eq=False)
+class Node:
+    """An edge of the shared tree: the move that led here and who made it."""
+
+    move: Move | None
+    mover: int | None
+    parent: Node | None
+    children: dict[Move, Node] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+
+    def ucb(self, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(
+            math.log(max(1, self.available)) / self.visits
+        )
+
+
+class MctsBot:
+    """Determinized single-observer IS-MCTS over the state protocol."""
+
+    name = "mcts"
+
+    def __init__(self, heuristic: Heuristic, config: MctsConfig | None = None):
+        self.heuristic = heuristic
+        self.config = config or MctsConfig()
+        #: playouts of the last search (benchmarks read it)
+        self.last_playouts = 0
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            self.last_playouts = 0
+            return legal[0]
+        player = state.current_player
+        assert player is not None
+        config = self.config
+        root = Node(None, None, None)
+        deadline = time.perf_counter() + config.ms / 1000 if config.ms > 0 else math.inf
+        playouts = 0
+        while (config.playouts <= 0 or playouts < config.playouts) and (
+            playouts == 0 or time.perf_counter() < deadline
+        ):
+            self._playout(root, state.determinize(player, rng), rng)
+            playouts += 1
+        self.last_playouts = playouts
+        best = max(
+            (child for child in root.children.values() if child.move in legal),
+            key=lambda child: (child.visits, child.reward),
+            default=None,
+        )
+        return best.move if best is not None and best.move is not None else rng.choice(legal)
+
+    # --- one playout ---------------------------------------------------------------
+    def _playout(self, root: Node, state: GameState[Any], rng: random.Random) -> None:
+        config = self.config
+        node = root
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            mover = state.current_player
+            for move in moves:
+                child = node.children.get(move)
+                if child is not None:
+                    child.available += 1
+            untried = [move for move in moves if move not in node.children]
+            limit = 1 + config.widen * math.sqrt(node.visits) if config.widen > 0 else math.inf
+            grown = sum(1 for move in moves if move in node.children)
+            if untried and grown < limit:
+                move = rng.choice(untried)
+                child = Node(move, mover, node)
+                child.available = 1
+                node.children[move] = child
+                state.apply(move)
+                node = child
+                break
+            options = [node.children[move] for move in moves if move in node.children]
+            node = max(options, key=lambda n: n.ucb(config.c))
+            state.apply(node.move)  # type: ignore[arg-type]
+        rewards = self._rollout(state, rng)
+        while node is not None:
+            node.visits += 1
+            if node.mover is not None:
+                node.reward += rewards[node.mover]
+            node = node.parent  # type: ignore[assignment]
+
+    def _rollout(self, state: GameState[Any], rng: random.Random) -> list[float]:
+        config = self.config
+        steps = 0
+        while not state.is_terminal:
+            if config.cutoff and steps >= config.cutoff:
+                return self._rewards(
+                    state, [self.heuristic(state, p) for p in range(state.num_players)]
+                )
+            moves = state.legal_moves()
+            if config.rollout == "heuristic" and len(moves) > 1 and rng.random() < config.greedy:
+                move = self._greedy(state, moves, rng)
+            else:
+                move = rng.choice(moves)
+            state.apply(move)
+            steps += 1
+        return self._rewards(state, None)
+
+    def _greedy(self, state: GameState[Any], moves: list[Move], rng: random.Random) -> Move:
+        player = state.current_player
+        assert player is not None
+        best: list[Move] = []
+        best_value = -math.inf
+        for move in moves:
+            after = state.clone()
+            after.apply(move)
+            value = self.heuristic(after, player)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif value >= best_value - 1e-9:
+                best.append(move)
+        return rng.choice(best)
+
+    def _rewards(self, state: GameState[Any], values: list[float] | None) -> list[float]:
+        """Win shares (final ranking, or the heuristic's at a cut-off) plus a margin term."""
+        count = state.num_players
+        if values is None:
+            winners = state.winners()
+            scores = state.scores()
+        else:
+            top = max(values)
+            winners = [p for p, v in enumerate(values) if v == top]
+            scores = values
+        out = [1.0 / len(winners) if p in winners else 0.0 for p in range(count)]
+        if self.config.margin:
+            spread = max(scores) - min(scores) or 1.0
+            for p in range(count):
+                others = max((s for q, s in enumerate(scores) if q != p), default=0.0)
+                out[p] += self.config.margin * math.tanh((scores[p] - others) / spread)
+        return out
+
+
+def make_mcts(heuristic: Heuristic, options: Mapping[str, str]) -> MctsBot:
+    """An ``mcts`` bot with the game's heuristic and the given options."""
+    return MctsBot(heuristic, MctsConfig.from_options(options))
