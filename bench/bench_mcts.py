@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     options = dict(item.split("=", 1) for item in args.budget)
     random.seed(0)
     print(f"mcts options: {options or 'defaults'}; {args.games} games per pairing, seats rotated")
-    header = "game          opponent    win rate  95% CI         score mcts/opp  ms/move  playouts/s"
+    header = (
+        "game          opponent    win rate  95% CI         score mcts/opp  ms/move  playouts/s"
+    )
     print(header)
     for game, opponent in PAIRINGS:
         if args.game and game not in args.game:

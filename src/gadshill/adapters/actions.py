@@ -6,10 +6,11 @@ followed by the word ``<end>``). The action space of a game is its fixed
 vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, the whole
 numbers from -10 to the largest in the data pack, and every id in the data
 pack, every word of the game's candidate moves (its move universe) and the
-text constants of its modules (``up``, ``down``). So ``camp 14 3`` is three actions (``camp``, ``14``, ``3``) and
-``discard 12,40 BANK 7`` is six. Legal words at each step are those that extend
-the chosen prefix towards some legal move; the move is played when the words
-spell a whole one. docs/research.md lists the mapping in full.
+text constants of its modules (``up``, ``down``). So ``camp 14 3`` is three
+actions (``camp``, ``14``, ``3``) and ``discard 12,40 BANK 7`` is six. Legal
+words at each step are those that extend the chosen prefix towards some legal
+move; the move is played when the words spell a whole one. docs/research.md
+lists the mapping in full.
 
 The observation vector hashes the player's ``observation(player)`` (JSON) into
 ``OBS_SIZE`` buckets (feature hashing): each leaf adds its number, or 1 for its
@@ -36,7 +37,7 @@ LOWEST_INT = -10
 def move_words(move: Move) -> tuple[str, ...]:
     """The words (actions) that spell ``move``."""
     words = [move.kind]
-    for item in fields(move):  # type: ignore[arg-type]
+    for item in fields(move):
         value = getattr(move, item.name)
         if isinstance(value, tuple):
             words.extend(_word(v) for v in value)
@@ -115,9 +116,7 @@ class Speller:
     @staticmethod
     def next_words(spellings: dict[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
         size = len(prefix)
-        return sorted(
-            {ids[size] for ids in spellings if len(ids) > size and ids[:size] == prefix}
-        )
+        return sorted({ids[size] for ids in spellings if len(ids) > size and ids[:size] == prefix})
 
 
 def observation_vector(observation: Any, prefix: Iterable[int] = ()) -> list[float]:

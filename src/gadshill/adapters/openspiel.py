@@ -44,7 +44,7 @@ class ChanceError(Exception):
     """The engine asked its generator for something that is not a countable outcome."""
 
 
-class NeedChance(Exception):  # noqa: N818 (a signal, not an error)
+class NeedChance(Exception):  # a signal, not an error
     """A scripted generator ran out of chosen outcomes: the next one is a chance node."""
 
     def __init__(self, labels: list[str]):
@@ -67,7 +67,7 @@ class ScriptedRandom(GameRandom):
 
     @classmethod
     def of(cls, outcomes: list[int]) -> ScriptedRandom:
-        rng = cls.__new__(cls)
+        rng: ScriptedRandom = object.__new__(cls)
         rng.outcomes, rng.used, rng._s, rng.gauss_next = list(outcomes), 0, 0, None
         return rng
 
@@ -85,7 +85,7 @@ class ScriptedRandom(GameRandom):
         self.used += 1
         return outcome
 
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         for position in range(len(x) - 1):
             pick = position + self._draw([str(piece) for piece in x[position:]])
             x[position], x[pick] = x[pick], x[position]
@@ -93,7 +93,7 @@ class ScriptedRandom(GameRandom):
     def randint(self, a: int, b: int) -> int:
         return a + self._draw([str(value) for value in range(a, b + 1)])
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         values = range(start) if stop is None else range(start, stop, step)
         return values[self._draw([str(value) for value in values])]
 
@@ -131,7 +131,7 @@ def short_name(game_id: str) -> str:
     return "gadshill_" + game_id.replace("-", "_")
 
 
-class GadshillGame(pyspiel.Game):  # type: ignore[misc]
+class GadshillGame(pyspiel.Game):
     """One gadshill game; ``players`` is its only parameter."""
 
     spec: GameSpec
@@ -178,7 +178,7 @@ class _Native:
         return twin
 
 
-class GadshillState(pyspiel.State):  # type: ignore[misc]
+class GadshillState(pyspiel.State):
     """An OpenSpiel state around a native game state."""
 
     def __init__(self, game: GadshillGame):
@@ -193,11 +193,11 @@ class GadshillState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def spec(self) -> GameSpec:
-        return self.get_game().spec  # type: ignore[no-any-return]
+        return self.get_game().spec
 
     @property
     def speller(self) -> Speller:
-        return self.get_game().speller  # type: ignore[no-any-return]
+        return self.get_game().speller
 
     @property
     def game_state(self) -> GameState[Any] | None:
@@ -327,9 +327,7 @@ class Observer:
 def _register() -> None:
     for game_id in game_ids():
         spec = get_spec(game_id)
-        game_class = type(
-            f"Gadshill_{game_id.replace('-', '_')}", (GadshillGame,), {"spec": spec}
-        )
+        game_class = type(f"Gadshill_{game_id.replace('-', '_')}", (GadshillGame,), {"spec": spec})
         pyspiel.register_game(_game_type(spec), game_class)
 
 

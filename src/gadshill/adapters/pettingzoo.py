@@ -33,19 +33,25 @@ from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
 
-class GadshillEnv(AECEnv):  # type: ignore[misc]
+class GadshillEnv(AECEnv):
     """One game of gadshill for PettingZoo's agent-environment cycle."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gadshill_v0", "is_parallelizable": False}
-
     def __init__(
-        self, game: str, players: int | None = None, seed: int | None = None, render_mode: Any = None
+        self,
+        game: str,
+        players: int | None = None,
+        seed: int | None = None,
+        render_mode: Any = None,
     ):
         super().__init__()
         self.spec = get_spec(resolve(game))
         self.players = self.spec.check_players(players or self.spec.min_players)
         self.speller = Speller(self.spec)
-        self.metadata = {**self.metadata, "name": f"gadshill_{self.spec.id.replace('-', '_')}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"gadshill_{self.spec.id.replace('-', '_')}_v0",
+            "is_parallelizable": False,
+        }
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         words = len(self.speller.words)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 MENU_PER_KIND = 12
 BOTS_HELP = "Comma-separated seats: random, greedy, mcts, a game's own bots, human."
-BOT_OPTION_HELP = "Bot option BOT.NAME=VALUE, e.g. mcts.playouts=200 (mcts: playouts, ms, rollout, c)."
+BOT_OPTION_HELP = "Bot option BOT.NAME=VALUE, e.g. mcts.playouts=200 (see docs/research.md)."
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -127,7 +127,13 @@ def play_and_show(
             console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
 
     played = play_game(
-        spec, seats, seed, data, options, choosers, on_move=show,
+        spec,
+        seats,
+        seed,
+        data,
+        options,
+        choosers,
+        on_move=show,
         bot_options=parse_bot_options(bot_options or []),
     )
     if record is not None:

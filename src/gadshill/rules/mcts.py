@@ -172,7 +172,7 @@ class MctsBot:
                 break
             options = [node.children[move] for move in moves if move in node.children]
             node = max(options, key=lambda n: n.ucb(config.c))
-            state.apply(node.move)  # type: ignore[arg-type]
+            state.apply(node.move)
         rewards = self._rollout(state, rng)
         while node is not None:
             node.visits += 1

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Self, cast
 
 MASK64 = (1 << 64) - 1
 
@@ -53,10 +53,10 @@ class GameRandom(random.Random):
 
     _s: int
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> GameRandom:
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         factory = _SOURCE.get()
         if args and cls is GameRandom and factory is not None:
-            return factory()
+            return cast(Self, factory())
         return super().__new__(cls)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
