@@ -67,7 +67,7 @@ class ScriptedRandom(GameRandom):
 
     @classmethod
     def of(cls, outcomes: list[int]) -> ScriptedRandom:
-        rng: ScriptedRandom = object.__new__(cls)
+        rng = cls.__new__(cls)
         rng.outcomes, rng.used, rng._s, rng.gauss_next = list(outcomes), 0, 0, None
         return rng
 
