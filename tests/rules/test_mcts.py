@@ -58,7 +58,7 @@ def test_search_finds_the_winning_take() -> None:
     """Take-the-last-stone: from 7 stones only taking 3 (leaving 4) wins against best play."""
     state = spec().new_game(2, 1, None, {})
     state.pile = 7  # type: ignore[attr-defined]
-    bot = MctsBot(spec().heuristic, MctsConfig(playouts=400, ms=0, cutoff=0, margin=0))
+    bot = MctsBot(spec().heuristic, MctsConfig(playouts=400, ms=0, cutoff=-1, margin=0))
     choices = {bot.choose(state, random.Random(seed)) for seed in range(3)}
     assert choices == {Take(3)}
     assert bot.last_playouts == 400

@@ -7,7 +7,7 @@ vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, the whole
 numbers from -10 to the largest in the data pack, and every id in the data
 pack, every word of the game's candidate moves (its move universe) and the
 text constants of its modules (``up``, ``down``). So ``camp 14 3`` is three
-actions (``camp``, ``14``, ``3``) and ``discard 12,40 BANK 7`` is six. Legal
+actions (``camp``, ``14``, ``3``) and ``discard 13,21 JAIL S10`` is six. Legal
 words at each step are those that extend the chosen prefix towards some legal
 move; the move is played when the words spell a whole one. docs/research.md
 lists the mapping in full.
@@ -70,7 +70,7 @@ def vocabulary(spec: GameSpec) -> list[str]:
     """The game's action words in action-id order (fixed for a data pack)."""
     values = list(_leaves(spec.describe_pack(None)))
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    ids = sorted({v for v in values if isinstance(v, str) and v and " " not in v})
+    ids = sorted({v for v in values if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v})
     words = [END, *sorted(spec.codec.classes), NONE, "yes", "no"]
     words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
     words += ids

@@ -15,15 +15,15 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
 - ``rollout``: ``random`` moves, or ``heuristic``: the game's one-ply greedy
   choice with probability ``greedy`` (else a random move);
 - ``cutoff``: a rollout stops after this many moves and the game's heuristic
-  values the leaf (0 plays to the end);
+  values the leaf, squashed to a win chance (-1 plays to the end; 0 values the
+  new leaf at once);
 - ``c``: the UCB exploration constant;
 - ``widen``: progressive widening: a node with n visits has at most
   ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list.
 
-A playout's reward for each seat is 1 for a sole win (1/k for k winners), from
-the final ranking or, at a cut-off, from the heuristic's ranking, plus a small
-share of the score margin so that a search that cannot change the winner
-still plays for points.
+A playout's reward for each seat is 1 for a sole win (1/k for k winners) plus a
+small share of the score margin, so that a search that cannot change the
+winner still plays for points; at a cut-off it is the heuristic's verdict.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ rollout, greedy, cutoff, c, widen, margin)
                 number = int(text) if kinds[name] == "int" else float(text)
             except ValueError:
                 raise UsageError(f"mcts.{name}: expected a number, got {text!r}") from None
-            if number < 0 or (name == "greedy" and number > 1):
+            if (number < 0 and name != "cutoff") or (name == "greedy" and number > 1):
                 raise UsageError(f"mcts.{name}: {text} is out of range")
             values[name] = number
         if "ms" in values and "playouts" not in values:
@@ -123,6 +123,7 @@ class MctsBot:
         self.config = config or MctsConfig()
         #: playouts of the last search (benchmarks read it)
         self.last_playouts = 0
+        self._scale = 1.0
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Move:
         legal = state.legal_moves()
@@ -133,6 +134,7 @@ class MctsBot:
         assert player is not None
         config = self.config
         root = Node(None, None, None)
+        self._scale = 1.0
         deadline = time.perf_counter() + config.ms / 1000 if config.ms > 0 else math.inf
         playouts = 0
         while (config.playouts <= 0 or playouts < config.playouts) and (
@@ -184,10 +186,8 @@ class MctsBot:
         config = self.config
         steps = 0
         while not state.is_terminal:
-            if config.cutoff and steps >= config.cutoff:
-                return self._rewards(
-                    state, [self.heuristic(state, p) for p in range(state.num_players)]
-                )
+            if config.cutoff >= 0 and steps >= config.cutoff:
+                return self._leaf_values(state)
             moves = state.legal_moves()
             if config.rollout == "heuristic" and len(moves) > 1 and rng.random() < config.greedy:
                 move = self._greedy(state, moves, rng)
@@ -211,6 +211,19 @@ class MctsBot:
             elif value >= best_value - 1e-9:
                 best.append(move)
         return rng.choice(best)
+
+    def _leaf_values(self, state: GameState[Any]) -> list[float]:
+        """The heuristic's verdict at a cut-off, squashed to (0, 1) on a scale it learns.
+
+        ``heuristic(state, p)`` is p's lead (own score minus the best other's, or the
+        game's finer measure); its typical size differs between games and phases, so
+        the scale is a running mean of the sizes seen in this search.
+        """
+        values = [self.heuristic(state, p) for p in range(state.num_players)]
+        size = sum(abs(v) for v in values) / len(values)
+        self._scale += 0.05 * (size - self._scale)
+        scale = max(self._scale, 1e-6)
+        return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
 
     def _rewards(self, state: GameState[Any], values: list[float] | None) -> list[float]:
         """Win shares (final ranking, or the heuristic's at a cut-off) plus a margin term."""
