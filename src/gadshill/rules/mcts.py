@@ -12,8 +12,9 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
 - ``playouts``: playouts per move, or ``ms``: a time budget per move (the
   default, 300 playouts capped at 900 ms, stays under one second a move; a
   search that stops on playouts is reproducible from the seed);
-- ``rollout``: ``random`` moves, or ``heuristic``: the game's one-ply greedy
-  choice with probability ``greedy`` (else a random move);
+- ``rollout``: ``random`` moves; ``heuristic``: the game's one-ply greedy
+  choice with probability ``greedy`` (else a random move); or one of the
+  game's own bots by name (``prospector``, ``patient``, ``sharp``...);
 - ``cutoff``: a rollout stops after this many moves and the game's heuristic
   values the leaf, squashed to a win chance (-1 plays to the end; 0 values the
   new leaf at once);
@@ -31,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -56,7 +57,7 @@ class MctsConfig:
     margin: float = 0.05
 
     @classmethod
-    def from_options(cls, options: Mapping[str, str]) -> MctsConfig:
+    def from_options(cls, options: Mapping[str, str], policies: Iterable[str] = ()) -> MctsConfig:
         """A config from option text, each value checked.
 
         >>> MctsConfig.from_options({"playouts": "50", "rollout": "random"}).playouts
@@ -74,8 +75,9 @@ rollout, greedy, cutoff, c, widen, margin)
                 known = ", ".join(kinds)
                 raise UsageError(f"mcts has no option {name!r} (options: {known})")
             if name == "rollout":
-                if text not in ("random", "heuristic"):
-                    raise UsageError(f"mcts.rollout: {text!r} is not one of random, heuristic")
+                allowed = ["random", "heuristic", *policies]
+                if text not in allowed:
+                    raise UsageError(f"mcts.rollout: {text!r} is not one of {', '.join(allowed)}")
                 values[name] = text
                 continue
             try:
@@ -118,9 +120,16 @@ class MctsBot:
 
     name = "mcts"
 
-    def __init__(self, heuristic: Heuristic, config: MctsConfig | None = None):
+    def __init__(
+        self,
+        heuristic: Heuristic,
+        config: MctsConfig | None = None,
+        policy: Callable[[GameState[Any], random.Random], Move] | None = None,
+    ):
         self.heuristic = heuristic
         self.config = config or MctsConfig()
+        #: a game's own bot as the rollout policy (``rollout=prospector``)
+        self.policy = policy
         #: playouts of the last search (benchmarks read it)
         self.last_playouts = 0
         self._scale = 1.0
@@ -188,6 +197,11 @@ class MctsBot:
         while not state.is_terminal:
             if config.cutoff >= 0 and steps >= config.cutoff:
                 return self._leaf_values(state)
+            if self.policy is not None:
+                move = self.policy(state, rng)
+                state.apply(move)
+                steps += 1
+                continue
             moves = state.legal_moves()
             if config.rollout == "heuristic" and len(moves) > 1 and rng.random() < config.greedy:
                 move = self._greedy(state, moves, rng)
@@ -244,6 +258,13 @@ class MctsBot:
         return out
 
 
-def make_mcts(heuristic: Heuristic, options: Mapping[str, str]) -> MctsBot:
-    """An ``mcts`` bot with the game's heuristic and the given options."""
-    return MctsBot(heuristic, MctsConfig.from_options(options))
+def make_mcts(
+    heuristic: Heuristic, options: Mapping[str, str], bots: Mapping[str, Callable[[], Any]]
+) -> MctsBot:
+    """An ``mcts`` bot with the game's heuristic, its own bots as rollout policies, and
+    the given options."""
+    config = MctsConfig.from_options(options, bots)
+    policy = None
+    if config.rollout in bots and config.rollout not in ("random", "heuristic"):
+        policy = bots[config.rollout]().choose
+    return MctsBot(heuristic, config, policy)
