@@ -34,6 +34,7 @@ def test_options_set_the_budget() -> None:
     [
         ({"playouts": "many"}, "expected a number"),
         ({"rollout": "smart"}, "not one of random, heuristic"),
+        ({"rollout": "prospector"}, "not one of random, heuristic"),  # not this game's bot
         ({"greedy": "2"}, "out of range"),
         ({"playouts": "0"}, "needs a budget"),
         ({"depth": "3"}, "no option 'depth'"),
@@ -62,6 +63,16 @@ def test_search_finds_the_winning_take() -> None:
     choices = {bot.choose(state, random.Random(seed)) for seed in range(3)}
     assert choices == {Take(3)}
     assert bot.last_playouts == 400
+
+
+def test_a_games_own_bot_can_roll_out() -> None:
+    game_spec = registry.get_spec("sticky-gulch")
+    bot = make_bot(game_spec, "mcts", {"playouts": "6", "rollout": "prospector"})
+    assert isinstance(bot, MctsBot) and bot.policy is not None
+    state = game_spec.new_game(2, 4, None, game_spec.resolve_options({}))
+    assert bot.choose(state, random.Random(1)) in state.legal_moves()
+    with pytest.raises(UsageError, match="not one of random, heuristic, prospector"):
+        make_bot(game_spec, "mcts", {"rollout": "patient"})
 
 
 @pytest.mark.parametrize("game", ["gads-hill", "sutters-mill", "sticky-gulch"])
