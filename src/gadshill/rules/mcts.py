@@ -19,6 +19,9 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
   values the leaf, squashed to a win chance (-1 plays to the end; 0 values the
   new leaf at once);
 - ``c``: the UCB exploration constant;
+- ``normalize``: 1 rescales the children's mean rewards to [0, 1] among
+  siblings before UCB (as MuZero does with its values); 0, the default, uses
+  them as they are;
 - ``widen``: progressive widening: a node with n visits has at most
   ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list.
 
@@ -51,10 +54,11 @@ class MctsConfig:
     ms: float = 900.0
     rollout: str = "random"
     greedy: float = 0.5
-    cutoff: int = 20
+    cutoff: int = 0
     c: float = 0.7
     widen: float = 0.0
     margin: float = 0.05
+    normalize: int = 0
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], policies: Iterable[str] = ()) -> MctsConfig:
@@ -66,7 +70,7 @@ class MctsConfig:
         Traceback (most recent call last):
         ...
         gadshill.errors.UsageError: mcts has no option 'depth' (options: playouts, ms, \
-rollout, greedy, cutoff, c, widen, margin)
+rollout, greedy, cutoff, c, widen, margin, normalize)
         """
         kinds = {f.name: f.type for f in fields(cls)}
         values: dict[str, Any] = {}
@@ -182,7 +186,7 @@ class MctsBot:
                 node = child
                 break
             options = [node.children[move] for move in moves if move in node.children]
-            node = max(options, key=lambda n: n.ucb(config.c))
+            node = self._select(options)
             state.apply(node.move)
         rewards = self._rollout(state, rng)
         while node is not None:
@@ -190,6 +194,23 @@ class MctsBot:
             if node.mover is not None:
                 node.reward += rewards[node.mover]
             node = node.parent  # type: ignore[assignment]
+
+    def _select(self, options: list[Node]) -> Node:
+        """UCB over the available children, their mean rewards rescaled to [0, 1] among
+        themselves (``normalize``) so that small value differences still steer the search."""
+        c = self.config.c
+        if not self.config.normalize:
+            return max(options, key=lambda n: n.ucb(c))
+        means = [n.reward / n.visits for n in options]
+        low, high = min(means), max(means)
+        spread = high - low
+        best, best_score = options[0], -math.inf
+        for child, mean in zip(options, means, strict=True):
+            value = (mean - low) / spread if spread > 1e-12 else 0.5
+            score = value + c * math.sqrt(math.log(max(1, child.available)) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
 
     def _rollout(self, state: GameState[Any], rng: random.Random) -> list[float]:
         config = self.config
