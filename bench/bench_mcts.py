@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--budget", action="append", default=[], help="mcts option NAME=VALUE")
     parser.add_argument("--game", action="append", default=[], help="only these games")
+    parser.add_argument("--opponent", action="append", default=[], help="only these bots")
     args, _unknown = parser.parse_known_args(argv)
     options = dict(item.split("=", 1) for item in args.budget)
     random.seed(0)
@@ -99,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(header)
     for game, opponent in PAIRINGS:
-        if args.game and game not in args.game:
+        if (args.game and game not in args.game) or (
+            args.opponent and opponent not in args.opponent
+        ):
             continue
         row = match(game, opponent, args.games, options)
         verdict = "meets" if row["win_rate"] >= TARGET else "misses"

@@ -10,8 +10,8 @@ so moves that exist in few determinizations are not over-trusted.
 Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``):
 
 - ``playouts``: playouts per move, or ``ms``: a time budget per move (the
-  default, 300 playouts capped at 900 ms, stays under one second a move; a
-  search that stops on playouts is reproducible from the seed);
+  default, 1500 playouts capped at 900 ms, stays under one second a move; a
+  search that stops on playouts alone is reproducible from the seed);
 - ``rollout``: ``random`` moves; ``heuristic``: the game's one-ply greedy
   choice with probability ``greedy`` (else a random move); or one of the
   game's own bots by name (``prospector``, ``patient``, ``sharp``...);
@@ -50,7 +50,7 @@ Heuristic = Callable[[GameState[Any], int], float]
 class MctsConfig:
     """The ``mcts`` bot's options; ``from_options`` reads them from ``NAME=VALUE`` text."""
 
-    playouts: int = 300
+    playouts: int = 1500
     ms: float = 900.0
     rollout: str = "random"
     greedy: float = 0.5
