@@ -116,3 +116,15 @@ def test_a_vocabulary_is_fixed_and_its_words_unique() -> None:
         words = Speller(registry.get_spec(game)).words
         assert len(words) == len(set(words))
         assert words == Speller(registry.get_spec(game)).words
+
+
+def test_the_documented_action_counts_are_the_real_ones() -> None:
+    from pathlib import Path
+
+    counts = [len(Speller(registry.get_spec(game)).words) for game in GAMES]
+    docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    line = (
+        f"With the bundled packs: Gads Hill {counts[0]} actions, Sutter's Mill {counts[1]}, "
+        f"Sticky Gulch {counts[2]}."
+    )
+    assert line in docs
