@@ -19,7 +19,15 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 #: examples whose input the README does not give (a record tampered by hand), and the
 #: server, which runs until stopped (tests/web/test_serve.py starts it on loopback)
-NOT_RUN = {"replay tampered.jsonl", "serve"}
+NOT_RUN = {
+    "replay tampered.jsonl",
+    "serve",
+    # search-bot games and tournaments that take minutes (tests/rules/test_mcts.py and
+    # tests/adapters/ play the same commands on small budgets)
+    "play sticky-gulch --players 2 --bots mcts,prospector --bot-option mcts.playouts=200",
+    "tournament sutters-mill --bots mcts,patient --games 20 --bot-option mcts.ms=500",
+    "tournament sticky-gulch --bots mcts,prospector --games 200 --backend ray",
+}
 
 
 def code_blocks() -> list[list[str]]:

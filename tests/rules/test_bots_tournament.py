@@ -94,11 +94,11 @@ class _Seeds:
 def test_tournament_jobs_are_made_as_games_are_played(workers: int) -> None:
     from itertools import islice
 
-    from gadshill.rules.tournament import IN_FLIGHT, _pooled, tally
+    from gadshill.rules.tournament import IN_FLIGHT, _pooled, play_one, tally
 
     seeds = _Seeds()
-    jobs = ((spec, ["greedy", "random"], seed, {}) for seed in seeds)
-    outcomes = _pooled(jobs, workers) if workers > 1 else map(_play_one_job, jobs)
+    jobs = ((spec, ["greedy", "random"], seed, {}, {}) for seed in seeds)
+    outcomes = _pooled(jobs, workers) if workers > 1 else map(play_one, jobs)
     first = list(islice(outcomes, 3))
     assert len(first) == 3 and seeds.drawn <= max(3, workers * IN_FLIGHT + 3)
     if hasattr(outcomes, "close"):
@@ -108,9 +108,3 @@ def test_tournament_jobs_are_made_as_games_are_played(workers: int) -> None:
     assert tally(run_tournament(spec, ["greedy", "random"], range(1, 51), 1).outcomes).by_bot == (
         counted.by_bot
     )
-
-
-def _play_one_job(job: object) -> object:
-    from gadshill.rules.tournament import _play_one
-
-    return _play_one(job)  # type: ignore[arg-type]

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from gadshill.rules.state import GameState
 
 BOTS_HELP = (
-    "Comma-separated seats: random, greedy, a game's own bots, human (default: human and"
-    " greedy bots at a terminal, random bots otherwise)."
+    "Comma-separated seats: random, greedy, mcts, a game's own bots, human (default: human"
+    " and greedy bots at a terminal, random bots otherwise)."
 )
+BOT_OPTION_HELP = "Bot option BOT.NAME=VALUE, e.g. mcts.playouts=200 (see docs/research.md)."
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -66,8 +67,10 @@ def play_and_show(
     quiet: bool = False,
     resume: Path | None = None,
     hints: bool = False,
+    bot_options: list[str] | None = None,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     from gadshill.cli import human_seat
+    from gadshill.rules.bots import parse_bot_options
 
     spec, seats, seed, options = human_seat.table(game, players, bots, seed, options, resume, data)
     choosers: dict[int, Chooser] = {
@@ -82,7 +85,16 @@ def play_and_show(
             console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
 
     played = human_seat.play_resumable(
-        spec, seats, seed, data, options, choosers, show, resume, record or resume
+        spec,
+        seats,
+        seed,
+        data,
+        options,
+        choosers,
+        show,
+        resume,
+        record or resume,
+        parse_bot_options(bot_options or []),
     )
     target = record or resume  # a resumed game goes on in its own record
     if target is not None:
@@ -117,6 +129,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             Path | None,
             typer.Option(help="Go on with the game of this record (a game left with quit)."),
         ] = None,
+        bot_option: Annotated[list[str] | None, typer.Option(help=BOT_OPTION_HELP)] = None,
     ) -> None:
         """Play a whole game between bots and/or humans.
 
@@ -133,6 +146,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             quiet,
             resume,
             hints,
+            bot_option,
         )
         if not quiet:
             console.print(spec.render(state, None))
@@ -165,11 +179,17 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option(help="First seed.")] = 1,
         workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
         option: Annotated[list[str] | None, typer.Option(help="Game option NAME=VALUE.")] = None,
+        bot_option: Annotated[list[str] | None, typer.Option(help=BOT_OPTION_HELP)] = None,
+        backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+        address: Annotated[
+            str | None, typer.Option(help="Ray cluster address (default: a local Ray).")
+        ] = None,
     ) -> None:
         """Play many seeded games with rotating seats; print win rates per bot."""
         from rich.table import Table
 
         from gadshill.registry import spec_factory
+        from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
         from gadshill.rules.tournament import run_tournament
 
         if games < 1:
@@ -178,8 +198,6 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             raise UsageError("--workers must be at least 1")
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
-        from gadshill.rules.bots import bot_names
-
         known = bot_names(spec)
         for name in names:  # fail fast on a bad bot name, before any process starts
             if name not in known:
@@ -187,6 +205,18 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 raise UsageError(
                     f"unknown bot {name!r} for {spec.id}{hint} (bots: {', '.join(known)})"
                 )
+        per_bot = parse_bot_options(bot_option or [])
+        for name in names:  # and on bad bot options
+            make_bot(spec, name, per_bot.get(name))
+        if backend not in ("local", "ray"):
+            raise UsageError(f"--backend: {backend!r} is not one of local, ray")
+        if address is not None and backend != "ray":
+            raise UsageError("--address needs --backend ray")
+        map_games = None
+        if backend == "ray":
+            from gadshill.adapters.ray import ray_mapper
+
+            map_games = ray_mapper(address, workers)
         result = run_tournament(
             spec_factory(game),
             names,
@@ -194,6 +224,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             workers,
             parse_options(option or []),
             keep_outcomes=False,
+            bot_options=per_bot,
+            map_games=map_games,
         )
         table = Table(title=f"{spec.title}: {games} games")
         for column in ("bot", "games", "wins", "win rate", "mean score"):

@@ -24,7 +24,7 @@ from gadshill.registry import get_spec
 from gadshill.rules.bots import SeatLeft
 
 if TYPE_CHECKING:
-    from gadshill.rules.bots import Chooser, PlayedGame
+    from gadshill.rules.bots import BotOptions, Chooser, PlayedGame
     from gadshill.rules.moves import Move
     from gadshill.rules.spec import GameSpec, SeatView
     from gadshill.rules.state import GameState
@@ -244,6 +244,7 @@ def play_resumable(
     show: Callable[[GameState[Any], Move], None],
     resume: Path | None,
     save_to: Path | None,
+    bot_options: BotOptions | None = None,
 ) -> PlayedGame:
     """Play (or go on with the record ``resume``); when a seat leaves, write the game
     so far (to ``save_to``, else a file named after the game and seed) and say how to
@@ -253,7 +254,17 @@ def play_resumable(
 
     earlier = Record.read(resume) if resume is not None else None
     try:
-        return play_game(spec, seats, seed, data, options, choosers, on_move=show, resume=earlier)
+        return play_game(
+            spec,
+            seats,
+            seed,
+            data,
+            options,
+            choosers,
+            on_move=show,
+            resume=earlier,
+            bot_options=bot_options,
+        )
     except SeatLeft as left:
         if left.record is None:
             raise

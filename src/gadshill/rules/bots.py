@@ -7,7 +7,7 @@ chance (owned by the state) never depends on which bots play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -66,12 +66,42 @@ class GreedyBot:
         return rng.choice(best)
 
 
+#: bot name -> option name -> value (``--bot-option mcts.playouts=200``)
+BotOptions = Mapping[str, Mapping[str, str]]
+
+
+def parse_bot_options(items: list[str]) -> dict[str, dict[str, str]]:
+    """``BOT.NAME=VALUE`` items (``--bot-option``) grouped by bot.
+
+    >>> parse_bot_options(["mcts.playouts=200", "mcts.rollout=random"])
+    {'mcts': {'playouts': '200', 'rollout': 'random'}}
+    >>> parse_bot_options(["playouts=200"])
+    Traceback (most recent call last):
+    ...
+    gadshill.errors.UsageError: --bot-option expects BOT.NAME=VALUE, got 'playouts=200'
+    """
+    out: dict[str, dict[str, str]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        bot, dot, name = key.partition(".")
+        if not (sep and dot and bot and name and value):
+            raise UsageError(f"--bot-option expects BOT.NAME=VALUE, got {item!r}")
+        out.setdefault(bot.strip(), {})[name.strip()] = value.strip()
+    return out
+
+
 def bot_names(spec: GameSpec) -> list[str]:
-    """The bots a game offers, each named once: the generic ones, then the game's own."""
-    return list(dict.fromkeys(["random", "greedy", *spec.bots]))
+    """Every bot a game can seat: the generic ones and the game's own."""
+    return list(dict.fromkeys(["random", "greedy", "mcts", *spec.bots]))
 
 
-def make_bot(spec: GameSpec, name: str) -> Bot:
+def make_bot(spec: GameSpec, name: str, options: Mapping[str, str] | None = None) -> Bot:
+    if name == "mcts":  # the search bot of every game (IS-MCTS over determinize)
+        from gadshill.rules.mcts import make_mcts
+
+        return make_mcts(spec.heuristic, options or {}, spec.bots)
+    if options:
+        raise UsageError(f"bot {name!r} takes no options (only mcts does)")
     # A game's own bot of a generic name (e.g. a greedy bot that reads the solver's
     # points instead of cloning states) takes precedence over the generic one.
     if name in spec.bots:
@@ -123,11 +153,13 @@ def play_game(
     on_move: Callable[[GameState[Any], Move], None] | None = None,
     after_move: Callable[[GameState[Any], Move], None] | None = None,
     resume: Record | None = None,
+    bot_options: BotOptions | None = None,
 ) -> PlayedGame:
     """Play one game to the end; every move goes through ``apply``.
 
     ``on_move`` sees each move before it is played (to describe it), ``after_move``
-    the state it leads to (to report what it caused). The docstring of
+    the state it leads to (to report what it caused); ``bot_options`` configures
+    bots by name (``{"mcts": {"playouts": "200"}}``). The docstring of
     :mod:`gadshill.rules` plays a whole tiny game with it.
     """
     options = spec.resolve_options(options or {})
@@ -135,7 +167,8 @@ def play_game(
     choosers = dict(choosers or {})
     for index, name in enumerate(seats):
         if index not in choosers:
-            choosers[index] = _bot_chooser(make_bot(spec, name), bot_rng(seed, index))
+            bot = make_bot(spec, name, (bot_options or {}).get(name))
+            choosers[index] = _bot_chooser(bot, bot_rng(seed, index))
     state = spec.new_game(len(seats), seed, data, options)
     record = new_record(spec, list(seats), seed, data, options)
     if resume is not None:  # the moves played so far, each checked again

@@ -17,9 +17,30 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Self, cast
 
 MASK64 = (1 << 64) - 1
+
+#: while set, ``GameRandom(seed)`` returns this factory's generator instead
+_SOURCE: ContextVar[Callable[[], GameRandom] | None] = ContextVar("chance_source", default=None)
+
+
+@contextmanager
+def chance_source(factory: Callable[[], GameRandom]) -> Iterator[None]:
+    """Within the block, every new game's generator comes from ``factory``.
+
+    The OpenSpiel adapter makes chance explicit with it: it hands a state under
+    construction a generator whose shuffles and dice ask for chosen outcomes,
+    so a setup's shuffles become chance nodes without changing any game.
+    """
+    token = _SOURCE.set(factory)
+    try:
+        yield
+    finally:
+        _SOURCE.reset(token)
 
 
 class GameRandom(random.Random):
@@ -31,6 +52,12 @@ class GameRandom(random.Random):
     """
 
     _s: int
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        factory = _SOURCE.get()
+        if args and cls is GameRandom and factory is not None:
+            return cast(Self, factory())
+        return super().__new__(cls)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         if a is None:

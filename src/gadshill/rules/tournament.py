@@ -11,7 +11,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 
-from gadshill.rules.bots import play_game
+from gadshill.rules.bots import BotOptions, play_game
 from gadshill.rules.spec import GameSpec
 
 
@@ -51,15 +51,19 @@ def seats_for(bots: list[str], seed: int) -> tuple[str, ...]:
     return tuple(bots[shift:] + bots[:shift])
 
 
-#: one game to play: the spec factory, the bots, the seed, the options
-Job = tuple[Callable[[], GameSpec], list[str], int, dict[str, str]]
+#: one game's job: the spec factory, the bots, the seed, game options, bot options
+Job = tuple[Callable[[], GameSpec], list[str], int, dict[str, str], BotOptions]
+#: map_games(play_one, jobs) -> outcomes in job order: another backend (Ray) plugs in here;
+#: it is handed an iterator, so it may stream the jobs as a local pool does
+GameMapper = Callable[[Callable[[Job], "GameOutcome"], Iterable[Job]], Iterable["GameOutcome"]]
 
 
-def _play_one(args: Job) -> GameOutcome:
-    spec_factory, bots, seed, options = args
+def play_one(args: Job) -> GameOutcome:
+    """One tournament game (module-level, so process pools and Ray can ship it)."""
+    spec_factory, bots, seed, options, bot_options = args
     spec = spec_factory()
     seats = seats_for(bots, seed)
-    played = play_game(spec, list(seats), seed, options=options)
+    played = play_game(spec, list(seats), seed, options=options, bot_options=bot_options)
     state = played.state
     return GameOutcome(
         seed,
@@ -93,12 +97,12 @@ def _pooled(jobs: Iterator[Job], workers: int) -> Iterator[GameOutcome]:
     (``Executor.map`` would submit every job up front)."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[GameOutcome]] = deque(
-            pool.submit(_play_one, job) for job in islice(jobs, workers * IN_FLIGHT)
+            pool.submit(play_one, job) for job in islice(jobs, workers * IN_FLIGHT)
         )
         while pending:
             outcome = pending.popleft().result()
             for job in islice(jobs, 1):
-                pending.append(pool.submit(_play_one, job))
+                pending.append(pool.submit(play_one, job))
             yield outcome
 
 
@@ -113,16 +117,23 @@ def run_tournament(
     workers: int | None = None,
     options: dict[str, str] | None = None,
     keep_outcomes: bool = True,
+    bot_options: BotOptions | None = None,
+    map_games: GameMapper | None = None,
 ) -> TournamentResult:
     """Play one game per seed; ``spec_factory`` must be a picklable module-level function.
 
     Jobs are made as the games are played, never all up front, so the number of
     seeds costs no memory (``keep_outcomes=False`` keeps the games out of the result too).
+    ``map_games`` replaces the local process pool (the CLI's ``--backend ray``); each
+    game depends only on its job, so every backend gives the same results.
     """
-    jobs = ((spec_factory, bots, seed, dict(options or {})) for seed in seeds)
+    chosen = {name: dict(values) for name, values in (bot_options or {}).items()}
+    jobs = ((spec_factory, bots, seed, dict(options or {}), chosen) for seed in seeds)
+    if map_games is not None:
+        return tally(map_games(play_one, jobs), keep_outcomes)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if isinstance(seeds, Sized):  # never more processes than games
         workers = min(workers, max(1, len(seeds)))
     if workers <= 1:
-        return tally(map(_play_one, jobs), keep_outcomes)
+        return tally(map(play_one, jobs), keep_outcomes)
     return tally(_pooled(jobs, workers), keep_outcomes)

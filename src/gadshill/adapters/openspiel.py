@@ -1,0 +1,334 @@
+"""The three games as OpenSpiel Python games.
+
+``import gadshill.adapters.openspiel`` registers ``gadshill_gads_hill``,
+``gadshill_sutters_mill`` and ``gadshill_sticky_gulch``:
+
+>>> import pyspiel
+>>> import gadshill.adapters.openspiel
+>>> game = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()  # the setup's shuffles are chance nodes
+True
+
+Sequential, imperfect information, explicit chance: every shuffle and die the
+engine asks of its generator becomes chance nodes (a shuffle of n pieces is
+n - 1 deals, each choosing one of the pieces left; a die is one node with a
+uniform outcome per face), through :func:`gadshill.rules.rng.chance_source`
+and a scripted generator, so no game changes. Actions are the words of the
+move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
+seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gadshill.adapters.actions import OBS_SIZE, Speller, observation_vector
+from gadshill.registry import game_ids, get_spec
+from gadshill.rules.moves import Move
+from gadshill.rules.rng import GameRandom, chance_source
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+
+#: the most outcomes one chance node may have (a shuffle's first deal, a die)
+MAX_CHANCE_OUTCOMES = 160
+#: actions per move, at most (a spelling's length), for max_game_length
+WORDS_PER_MOVE = 8
+
+
+class ChanceError(Exception):
+    """The engine asked its generator for something that is not a countable outcome."""
+
+
+class NeedChance(Exception):  # a signal, not an error
+    """A scripted generator ran out of chosen outcomes: the next one is a chance node."""
+
+    def __init__(self, labels: list[str]):
+        super().__init__(f"chance node with {len(labels)} outcomes")
+        self.labels = labels
+
+
+class ScriptedRandom(GameRandom):
+    """A generator that plays back chosen outcomes and asks for the next one.
+
+    ``shuffle`` deals position by position (outcome j puts the j-th of the pieces
+    left there), ``randint``/``randrange``/``choice`` take one outcome each.
+    """
+
+    outcomes: list[int]
+    used: int
+
+    def __init__(self, *_args: Any) -> None:  # GameRandom(seed) re-runs __init__: keep the script
+        pass
+
+    @classmethod
+    def of(cls, outcomes: list[int]) -> ScriptedRandom:
+        rng = cls.__new__(cls)
+        rng.outcomes, rng.used, rng._s, rng.gauss_next = list(outcomes), 0, 0, None
+        return rng
+
+    def copy(self) -> ScriptedRandom:
+        twin = ScriptedRandom.of(self.outcomes)
+        twin.used = self.used
+        return twin
+
+    def _draw(self, labels: list[str]) -> int:
+        if len(labels) > MAX_CHANCE_OUTCOMES:
+            raise ChanceError(f"a chance node of {len(labels)} outcomes is over the bound")
+        if self.used == len(self.outcomes):
+            raise NeedChance(labels)
+        outcome = self.outcomes[self.used]
+        self.used += 1
+        return outcome
+
+    def shuffle(self, x: Any) -> None:
+        for position in range(len(x) - 1):
+            pick = position + self._draw([str(piece) for piece in x[position:]])
+            x[position], x[pick] = x[pick], x[position]
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self._draw([str(value) for value in range(a, b + 1)])
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        values = range(start) if stop is None else range(start, stop, step)
+        return values[self._draw([str(value) for value in values])]
+
+    def choice(self, seq: Any) -> Any:
+        return seq[self._draw([str(item) for item in seq])]
+
+    def random(self) -> float:
+        raise ChanceError("a game drew a real number: not an explicit chance outcome")
+
+    def getrandbits(self, k: int) -> int:
+        raise ChanceError("a game drew raw bits: not an explicit chance outcome")
+
+
+def _game_type(spec: GameSpec) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(spec.id),
+        long_name=f"gadshill {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": spec.min_players},
+    )
+
+
+def short_name(game_id: str) -> str:
+    """``sticky-gulch`` -> ``gadshill_sticky_gulch``."""
+    return "gadshill_" + game_id.replace("-", "_")
+
+
+class GadshillGame(pyspiel.Game):
+    """One gadshill game; ``players`` is its only parameter."""
+
+    spec: GameSpec
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        spec = self.spec
+        players = int((params or {}).get("players", spec.min_players))
+        spec.check_players(players)
+        self.speller = Speller(spec)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.speller.words),
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=spec.max_moves * WORDS_PER_MOVE,
+        )
+        super().__init__(_game_type(spec), info, params or {})
+
+    def new_initial_state(self) -> GadshillState:
+        return GadshillState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer()
+
+
+class _Native:
+    """The native state and its spelled legal moves; deep-copied by the engine's clone.
+
+    OpenSpiel clones a Python state by building a new one and deep-copying its
+    ``__dict__``: this holder keeps that copy as cheap as ``GameState.clone``.
+    """
+
+    __slots__ = ("spellings", "state")
+
+    def __init__(self, state: GameState[Any]):
+        self.state = state
+        self.spellings: dict[tuple[int, ...], Move] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
+        twin = _Native(self.state.clone())
+        twin.spellings = self.spellings  # never changed once made
+        return twin
+
+
+class GadshillState(pyspiel.State):
+    """An OpenSpiel state around a native game state."""
+
+    def __init__(self, game: GadshillGame):
+        super().__init__(game)
+        self.players = game.num_players()
+        self.native: _Native | None = None
+        self.pending: Move | None = None  # a move waiting for its chance outcomes
+        self.outcomes: list[int] = []
+        self.chance_labels: list[str] = []
+        self.prefix: tuple[int, ...] = ()
+        self.started = False  # the setup runs on first use (clones skip it)
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.get_game().spec
+
+    @property
+    def speller(self) -> Speller:
+        return self.get_game().speller
+
+    @property
+    def game_state(self) -> GameState[Any] | None:
+        """The native gadshill state (None while the setup's chance nodes are pending)."""
+        return None if self.native is None else self.native.state
+
+    # --- the native game behind the words -----------------------------------------
+    def _start(self) -> None:
+        if not self.started:
+            self.started = True
+            self._advance()
+
+    def _advance(self) -> None:
+        """Try the pending step with the outcomes so far: done, or a chance node."""
+        try:
+            if self.native is None:
+                with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
+                    native = self.spec.new_game(
+                        self.players, 0, None, self.spec.resolve_options({})
+                    )
+            else:
+                assert self.pending is not None
+                native = self.native.state.clone()
+                native.rng = ScriptedRandom.of(self.outcomes)
+                native.apply(self.pending)
+        except NeedChance as need:
+            self.chance_labels = need.labels
+            return
+        native.rng = ScriptedRandom.of([])
+        self.native, self.pending, self.outcomes, self.chance_labels = (
+            _Native(native),
+            None,
+            [],
+            [],
+        )
+
+    def _building(self) -> bool:
+        self._start()
+        return self.native is None or self.pending is not None
+
+    def spellings(self) -> dict[tuple[int, ...], Move]:
+        assert self.native is not None
+        if self.native.spellings is None:
+            self.native.spellings = self.speller.spellings(self.native.state.legal_moves())
+        return self.native.spellings
+
+    # --- pyspiel.State ---------------------------------------------------------------
+    def current_player(self) -> int:
+        if self._building():
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self.native is not None
+        if self.native.state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.native.state.current_player)  # type: ignore[arg-type]
+
+    def is_terminal(self) -> bool:
+        return not self._building() and self.native is not None and self.native.state.is_terminal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return Speller.next_words(self.spellings(), self.prefix)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self._start()
+        count = len(self.chance_labels)
+        return [(outcome, 1.0 / count) for outcome in range(count)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._building():
+            self.outcomes.append(int(action))
+            self._advance()
+            return
+        prefix = (*self.prefix, int(action))
+        move = self.spellings().get(prefix)
+        if move is None:
+            self.prefix = prefix
+            return
+        self.prefix, self.pending, self.outcomes = (), move, []
+        self._advance()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            label = self.chance_labels[action] if action < len(self.chance_labels) else action
+            return f"chance {label}"
+        return self.speller.words[action]
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        assert self.native is not None
+        winners = self.native.state.winners()
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
+
+    def observation_data(self, player: int) -> dict[str, Any]:
+        """The native observation, and the words chosen so far when ``player`` is spelling."""
+        mine = not self._building() and self.current_player() == player
+        seen: dict[str, Any] = {
+            "setup": self.native is None,
+            "words": [self.speller.words[w] for w in self.prefix] if mine else [],
+        }
+        if self.native is not None:
+            seen["state"] = self.native.state.observation(player)
+        return seen
+
+    def __str__(self) -> str:
+        self._start()
+        if self.native is None:
+            return f"setting up: {len(self.outcomes)} chance outcomes so far"
+        words = " ".join(self.speller.words[w] for w in self.prefix)
+        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+
+
+class Observer:
+    """OpenSpiel's PyObserver: the hashed observation vector and its JSON text."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: GadshillState, player: int) -> None:
+        seen = state.observation_data(player)
+        self.tensor[:] = observation_vector(seen)
+
+    def string_from(self, state: GadshillState, player: int) -> str:
+        return json.dumps(state.observation_data(player), sort_keys=True)
+
+
+def _register() -> None:
+    for game_id in game_ids():
+        spec = get_spec(game_id)
+        game_class = type(f"Gadshill_{game_id.replace('-', '_')}", (GadshillGame,), {"spec": spec})
+        pyspiel.register_game(_game_type(spec), game_class)
+
+
+_register()

@@ -1,0 +1,59 @@
+"""The PettingZoo adapter: PettingZoo's own api_test on every game (issue 11)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from gadshill.adapters.pettingzoo import env
+from gadshill.errors import UsageError
+
+GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's hints about Dict observations
+@pytest.mark.parametrize("game", GAMES)
+def test_api_test_passes(game: str) -> None:
+    api_test(env(game, players=3, seed=1), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_masked_random_play_ends_with_win_shares(game: str) -> None:
+    table = env(game, players=2, seed=5)
+    table.reset()
+    rng = np.random.default_rng(5)
+    steps = 0
+    paid = 0.0
+    for agent in table.agent_iter(max_iter=200_000):
+        observation, reward, terminated, truncated, _info = table.last()
+        paid += reward
+        if terminated or truncated:
+            table.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert table.observation_space(agent).contains(observation)
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert steps > 10
+    assert table.agents == []
+    assert paid == pytest.approx(1.0)  # the win, shared among tied winners, at the end only
+
+
+def test_same_seed_same_game() -> None:
+    first, second = env("sticky-gulch", players=3, seed=9), env("sticky-gulch", players=3, seed=9)
+    first.reset()
+    second.reset()
+    assert first.state == second.state
+    first.reset()
+    assert first.state != second.state  # the next game of the series
+
+
+def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
+    with pytest.raises(UsageError):
+        env("sticky-gulch", players=9)
+    table = env("sutters-mill", players=2, seed=1)
+    table.reset()
+    mask = table.observe(table.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="not legal"):
+        table.step(int(np.flatnonzero(mask == 0)[0]))

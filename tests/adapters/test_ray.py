@@ -1,0 +1,64 @@
+"""Tournaments on Ray give the same results as the local process pool (issue 11).
+
+A local Ray of one CPU is started on the loopback address and shut down after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import ray
+
+from gadshill.adapters.ray import ray_mapper
+from gadshill.registry import spec_factory
+from gadshill.rules.tournament import run_tournament
+from tests.cli_runner import exit_code
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(
+        num_cpus=1,
+        include_dashboard=False,
+        log_to_driver=False,
+        _node_ip_address="127.0.0.1",
+    )
+    yield
+    ray.shutdown()
+
+
+def test_same_seeds_same_results_on_ray_and_the_process_pool(local_ray: None) -> None:
+    bots = ["mcts", "greedy"]
+    options = {"mcts": {"playouts": "8"}}
+    seeds = range(3, 7)
+    local = run_tournament(spec_factory("sticky-gulch"), bots, seeds, 2, bot_options=options)
+    on_ray = run_tournament(
+        spec_factory("sticky-gulch"), bots, seeds, bot_options=options, map_games=ray_mapper()
+    )
+    assert on_ray.outcomes == local.outcomes
+    assert len({outcome.scores for outcome in local.outcomes}) > 1  # real, different games
+
+
+def test_tournament_command_on_ray(local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "sutters-mill", "--bots", "patient,random", "--games", "4"]
+    assert exit_code([*args, "--backend", "ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert exit_code([*args, "--workers", "1"]) == 0
+    assert capsys.readouterr().out == on_ray and "patient" in on_ray
+
+
+@pytest.mark.parametrize(
+    "extra, fragment",
+    [
+        (["--backend", "spark"], "not one of local, ray"),
+        (["--address", "127.0.0.1:6379"], "--address needs --backend ray"),
+    ],
+)
+def test_bad_backend_options_are_one_line(
+    extra: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["tournament", "sutters-mill", "--bots", "patient,random", "--games", "2", *extra]
+    assert exit_code(args) == 2
+    _out, err = capsys.readouterr()
+    assert fragment in err and "Traceback" not in err

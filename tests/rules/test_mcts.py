@@ -1,0 +1,111 @@
+"""The ``mcts`` bot (IS-MCTS over determinize): options, legality, search, reproducibility."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gadshill import registry
+from gadshill.errors import UsageError
+from gadshill.rules.bots import bot_names, make_bot, parse_bot_options, play_game
+from gadshill.rules.mcts import MctsBot, MctsConfig
+from tests.cli_runner import exit_code
+from tests.rules.toy_game import Take, spec
+
+
+def test_options_set_the_budget() -> None:
+    assert MctsConfig.from_options({}) == MctsConfig()
+    by_count = MctsConfig.from_options({"playouts": "50"})
+    assert (by_count.playouts, by_count.ms) == (50, 0.0)
+    by_clock = MctsConfig.from_options({"ms": "120", "rollout": "heuristic", "c": "1.2"})
+    assert (by_clock.playouts, by_clock.ms, by_clock.rollout, by_clock.c) == (
+        0,
+        120.0,
+        "heuristic",
+        1.2,
+    )
+    default = MctsConfig()
+    assert 0 < default.ms < 1000  # the default stays under one second a move
+
+
+@pytest.mark.parametrize(
+    "options, fragment",
+    [
+        ({"playouts": "many"}, "expected a number"),
+        ({"rollout": "smart"}, "not one of random, heuristic"),
+        ({"rollout": "prospector"}, "not one of random, heuristic"),  # not this game's bot
+        ({"greedy": "2"}, "out of range"),
+        ({"playouts": "0"}, "needs a budget"),
+        ({"depth": "3"}, "no option 'depth'"),
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, str], fragment: str) -> None:
+    with pytest.raises(UsageError, match=fragment):
+        MctsConfig.from_options(options)
+
+
+def test_every_game_seats_mcts_and_only_mcts_takes_options() -> None:
+    for game in registry.game_ids():
+        game_spec = registry.get_spec(game)
+        assert "mcts" in bot_names(game_spec)
+        assert isinstance(make_bot(game_spec, "mcts", {"playouts": "5"}), MctsBot)
+        with pytest.raises(UsageError, match="takes no options"):
+            make_bot(game_spec, "random", {"playouts": "5"})
+    assert parse_bot_options(["mcts.c=1", "mcts.ms=10"]) == {"mcts": {"c": "1", "ms": "10"}}
+
+
+def test_search_finds_the_winning_take() -> None:
+    """Take-the-last-stone: from 7 stones only taking 3 (leaving 4) wins against best play."""
+    state = spec().new_game(2, 1, None, {})
+    state.pile = 7  # type: ignore[attr-defined]
+    bot = MctsBot(spec().heuristic, MctsConfig(playouts=400, ms=0, cutoff=-1, margin=0))
+    choices = {bot.choose(state, random.Random(seed)) for seed in range(3)}
+    assert choices == {Take(3)}
+    assert bot.last_playouts == 400
+
+
+def test_a_games_own_bot_can_roll_out() -> None:
+    game_spec = registry.get_spec("sticky-gulch")
+    bot = make_bot(game_spec, "mcts", {"playouts": "6", "rollout": "prospector"})
+    assert isinstance(bot, MctsBot) and bot.policy is not None
+    state = game_spec.new_game(2, 4, None, game_spec.resolve_options({}))
+    assert bot.choose(state, random.Random(1)) in state.legal_moves()
+    with pytest.raises(UsageError, match="not one of random, heuristic, prospector"):
+        make_bot(game_spec, "mcts", {"rollout": "patient"})
+
+
+@pytest.mark.parametrize("game", ["gads-hill", "sutters-mill", "sticky-gulch"])
+def test_mcts_plays_legal_moves_reproducibly(game: str) -> None:
+    game_spec = registry.get_spec(game)
+    state = game_spec.new_game(2, 3, None, game_spec.resolve_options({}))
+    rng = random.Random(3)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_moves()))
+    bot = make_bot(game_spec, "mcts", {"playouts": "12"})
+    first = bot.choose(state, random.Random(8))
+    assert first in state.legal_moves()
+    assert bot.choose(state, random.Random(8)) == first
+
+
+def test_a_whole_game_with_mcts_seats() -> None:
+    played = play_game(
+        registry.get_spec("sutters-mill"),
+        ["mcts", "patient"],
+        2,
+        bot_options={"mcts": {"playouts": "4"}},
+    )
+    assert played.state.is_terminal
+
+
+def test_cli_bot_options(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["play", "sutters-mill", "--bots", "mcts,patient", "--quiet"]
+    assert exit_code([*base, "--bot-option", "mcts.playouts=3"]) == 0
+    assert "final scores" in capsys.readouterr().out
+    assert exit_code([*base, "--bot-option", "mcts.playouts=lots"]) == 2
+    assert "expected a number" in capsys.readouterr().err
+    tournament = ["tournament", "sutters-mill", "--bots", "mcts,patient", "--games", "2"]
+    assert exit_code([*tournament, "--workers", "1", "--bot-option", "mcts.playouts=3"]) == 0
+    assert "mcts" in capsys.readouterr().out
+    assert exit_code([*tournament, "--bot-option", "patient.speed=3"]) == 2
+    assert "takes no options" in capsys.readouterr().err
