@@ -278,7 +278,7 @@ async function newPuzzle(event) {
   if (puzzle.clues.length) {
     $("puzzle-clues-title").textContent = "Clues";
     clues.replaceChildren(
-      ...puzzle.clues.map((c) => el("li", `card ${c.card}${c.as ? ` [my building: ${c.as}]` : ""}: ${c.text}`)),
+      ...puzzle.clues.map((c) => el("li", `card ${c.card}: ${c.text}`)), // the text names "my building"
     );
   } else if (puzzle.hand.length) {
     $("puzzle-clues-title").textContent = "Your hand";
@@ -319,7 +319,7 @@ async function checkPuzzle(reveal) {
   const data = answer.data;
   if (text) {
     verdict.append(el("p", data.right ? "right" : "wrong", { class: data.right ? "verdict-right" : "verdict-wrong", id: "puzzle-result" }));
-    verdict.append(el("p", data.summary));
+    if (data.summary !== (data.right ? "right" : "wrong")) verdict.append(el("p", data.summary));
     const list = el("ul", null, { id: "puzzle-reasons" });
     for (const reason of data.reasons) list.append(el("li", reason));
     if (data.reasons.length) verdict.append(list);
