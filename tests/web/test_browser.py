@@ -32,6 +32,9 @@ from gadshill.rules.records import Record, replay
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 REQUIRED = bool(os.environ.get("CI")) or os.environ.get("GADSHILL_REQUIRE_BROWSER") == "1"
+#: GADSHILL_SCREENSHOTS=docs saves each game's page, with its refused move, as
+#: docs/web-GAME.png (the README's screenshots)
+SCREENSHOTS = os.environ.get("GADSHILL_SCREENSHOTS")
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -236,6 +239,8 @@ def test_a_game_played_by_clicking_in_chromium(
     assert all(rule.startswith("[") and "-" in rule for rule in rules)
     if typed[1]:
         assert f"[{typed[1]}]" in rules
+    if SCREENSHOTS:
+        browser.save_screenshot(str(Path(SCREENSHOTS) / f"web-{game}.png"))
     # then click moves until the game ends
     clicks = click_until_the_end(browser)
     assert clicks > 0
