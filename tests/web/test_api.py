@@ -236,6 +236,8 @@ def from_schema(schema: dict[str, Any], defs: dict[str, Any]) -> st.SearchStrate
     if "anyOf" in schema:
         return st.one_of([from_schema(s, defs) for s in schema["anyOf"]])
     kind = schema.get("type")
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"]) | st.text(max_size=12)
     if kind == "string":
         return st.text(max_size=int(schema.get("maxLength", 20)) + 5) | st.sampled_from(
             ["gads-hill", "sutters-mill", "sticky-gulch", "human", "sharp", "pass", "random"]
@@ -289,3 +291,30 @@ def test_fuzz_moves_and_views_never_500(body: Any, real_token: bool, token: str)
     assert answer.status_code < 500, (body, answer.text)
     looked = FUZZ_CLIENT.get(f"/api/games/{game_id}", params={"token": token, "hints": "1"})
     assert looked.status_code < 500
+
+
+PUZZLE_ANSWERS = st.sampled_from(
+    ["HOTEL@S3", "HOTEL@S3,HOTEL@S3", "@", "play 27 CASINO; play 18 -", "pass", "discard 1"]
+)
+
+
+@FUZZ
+@given(
+    body=from_schema(SCHEMAS["PuzzleCheck"], SCHEMAS) | LOOSE,
+    known=st.sampled_from([None, ("stop", 1, 1), ("solo", 1, 1), ("best-play", 1, 1)]),
+    answer=PUZZLE_ANSWERS | st.text(max_size=30),
+)
+def test_fuzz_puzzles_never_500(body: Any, known: Any, answer: str) -> None:
+    """Check bodies from the schema; most name one of a few puzzles (generation is the
+    slow part) with answers near and far from the format."""
+    if known is not None and isinstance(body, dict):
+        kind, level, seed = known
+        body = {**body, "answer": answer, "kind": kind, "level": level, "seed": seed}
+    answer_ = FUZZ_CLIENT.post("/api/puzzles/check", json=body)
+    assert answer_.status_code < 500, (body, answer_.text)
+    if isinstance(body, dict):
+        params = {k: str(v) for k, v in body.items() if k in ("kind", "level", "seed")}
+        if known is None:  # a generation for every valid triple would be slow: only invalid
+            params["level"] = params.get("level", "") + "x"
+        looked = FUZZ_CLIENT.get("/api/puzzles", params=params)
+        assert looked.status_code < 500

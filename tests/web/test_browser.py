@@ -32,6 +32,9 @@ from gadshill.rules.records import Record, replay
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 REQUIRED = bool(os.environ.get("CI")) or os.environ.get("GADSHILL_REQUIRE_BROWSER") == "1"
+#: GADSHILL_SCREENSHOTS=docs saves each game's page, with its refused move, as
+#: docs/web-GAME.png (the README's screenshots)
+SCREENSHOTS = os.environ.get("GADSHILL_SCREENSHOTS")
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -236,6 +239,8 @@ def test_a_game_played_by_clicking_in_chromium(
     assert all(rule.startswith("[") and "-" in rule for rule in rules)
     if typed[1]:
         assert f"[{typed[1]}]" in rules
+    if SCREENSHOTS:
+        browser.save_screenshot(str(Path(SCREENSHOTS) / f"web-{game}.png"))
     # then click moves until the game ends
     clicks = click_until_the_end(browser)
     assert clicks > 0
@@ -268,3 +273,45 @@ def test_hot_seat_shows_the_seat_to_move(browser: Any, server: str) -> None:
     browser.find_element(By.CSS_SELECTOR, "#menu button.move").click()
     wait_for(lambda: "you are seat 1" in status(browser), "seat 1's view")
     assert "your hand (seat 1)" in browser.find_element(By.ID, "seat-text").text
+
+
+def test_a_stop_puzzle_solved_on_the_page(browser: Any, server: str) -> None:
+    """Open the Puzzles panel, load a stop puzzle, type its answer, see "right"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from gadshill.render.puzzle_pages import answer_text
+    from gadshill.solver.puzzles.generate import generate
+    from gadshill.solver.town import load_town
+
+    doc = generate(load_town(None), "stop", 1, 1, 7)[0]
+    browser.get(server + "/")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#game-select option"), "the page")
+    browser.find_element(By.CSS_SELECTOR, "#puzzles summary").click()
+    Select(browser.find_element(By.ID, "puzzle-kind")).select_by_value("stop")
+    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("1")
+    browser.find_element(By.ID, "puzzle-seed").send_keys("7")
+    browser.find_element(By.ID, "puzzle-new").click()
+    wait_for(lambda: browser.find_element(By.ID, "puzzle-title").text, "the puzzle")
+    assert doc["id"] in browser.find_element(By.ID, "puzzle-title").text
+    assert browser.find_elements(By.CSS_SELECTOR, "#puzzle-board svg"), "the town picture"
+    assert "BUILDING@SPACE" in browser.find_element(By.ID, "puzzle-format").text
+    # a wrong answer first: the reasons are shown
+    first = doc["answer"]["removable"][0]
+    box = browser.find_element(By.ID, "puzzle-answer")
+    box.send_keys(f"{first['building']}@{first['space']},NOPE@S1")
+    browser.find_element(By.ID, "puzzle-check").click()
+    wait_for(lambda: browser.find_elements(By.ID, "puzzle-verdict"), "the verdict")
+    refused = wait_for(lambda: browser.find_element(By.ID, "puzzle-verdict").text, "the refusal")
+    assert "refused" in refused or "wrong" in refused
+    box.clear()
+    box.send_keys(answer_text(doc))
+    browser.find_element(By.ID, "puzzle-check").click()
+
+    def result() -> str:
+        found = browser.find_elements(By.ID, "puzzle-result")
+        return str(found[0].text) if found else ""
+
+    assert wait_for(result, "the verdict") == "right"
+    steps = browser.find_elements(By.CSS_SELECTOR, "#puzzle-steps li")
+    assert len(steps) == len(doc["steps"])  # the solution comes with a right answer

@@ -250,5 +250,99 @@ async function showTable() {
   await refresh();
 }
 
+// --- the puzzles -------------------------------------------------------------------------
+let puzzle = null; // the puzzle shown: {kind, level, seed, ...}, never its answer
+
+async function newPuzzle(event) {
+  event.preventDefault();
+  const seedInput = $("puzzle-seed");
+  const seed = seedInput.value === "" ? Math.floor(Math.random() * 1000000) : Number(seedInput.value);
+  const query = new URLSearchParams({ kind: $("puzzle-kind").value, level: $("puzzle-level").value, seed });
+  $("puzzle-status").textContent = "generating a puzzle...";
+  $("puzzle-new").disabled = true;
+  const answer = await api("GET", `/api/puzzles?${query}`);
+  $("puzzle-new").disabled = false;
+  if (answer.status !== 200) {
+    $("puzzle-status").textContent = answer.data.detail;
+    return;
+  }
+  puzzle = answer.data;
+  seedInput.value = String(puzzle.seed);
+  $("puzzle-status").textContent = "";
+  $("puzzle-box").hidden = false;
+  $("puzzle-title").textContent = `${puzzle.id}: ${puzzle.kind}, level ${puzzle.level}, seed ${puzzle.seed}`;
+  $("puzzle-question").textContent = puzzle.question;
+  const doc = new DOMParser().parseFromString(puzzle.svg, "image/svg+xml");
+  $("puzzle-board").replaceChildren(document.importNode(doc.documentElement, true));
+  const clues = $("puzzle-clues");
+  if (puzzle.clues.length) {
+    $("puzzle-clues-title").textContent = "Clues";
+    clues.replaceChildren(
+      ...puzzle.clues.map((c) => el("li", `card ${c.card}: ${c.text}`)), // the text names "my building"
+    );
+  } else if (puzzle.hand.length) {
+    $("puzzle-clues-title").textContent = "Your hand";
+    clues.replaceChildren(...puzzle.hand.map((c) => el("li", `card ${c.card} (${c.kind}): ${c.text}`)));
+  } else {
+    $("puzzle-clues-title").textContent = "";
+    clues.replaceChildren();
+  }
+  $("puzzle-answer").value = "";
+  $("puzzle-answer").placeholder = puzzle.kind === "best-play" ? "play 27 CASINO; play 18 -" : "HOTEL@S3,SALOON@S12";
+  $("puzzle-format").textContent = `Answer format: ${puzzle.answer_format}`;
+  $("puzzle-verdict").replaceChildren();
+  $("puzzle-steps").replaceChildren();
+}
+
+async function checkPuzzle(reveal) {
+  if (!puzzle) return;
+  const text = $("puzzle-answer").value.trim();
+  const verdict = $("puzzle-verdict");
+  if (!text && !reveal) {
+    verdict.replaceChildren(el("p", "type an answer first", { class: "verdict-wrong" }));
+    return;
+  }
+  const answer = await api("POST", "/api/puzzles/check", {
+    kind: puzzle.kind,
+    level: puzzle.level,
+    seed: puzzle.seed,
+    answer: text,
+    reveal,
+  });
+  verdict.replaceChildren();
+  const steps = $("puzzle-steps");
+  steps.replaceChildren();
+  if (answer.status !== 200) {
+    verdict.append(el("p", `refused: ${answer.data.detail}`, { class: "verdict-wrong" }));
+    return;
+  }
+  const data = answer.data;
+  if (text) {
+    verdict.append(el("p", data.right ? "right" : "wrong", { class: data.right ? "verdict-right" : "verdict-wrong", id: "puzzle-result" }));
+    if (data.summary !== (data.right ? "right" : "wrong")) verdict.append(el("p", data.summary));
+    const list = el("ul", null, { id: "puzzle-reasons" });
+    for (const reason of data.reasons) list.append(el("li", reason));
+    if (data.reasons.length) verdict.append(list);
+  }
+  if (data.steps) {
+    verdict.append(el("p", `Solution: ${data.answer}`, { class: "answer" }));
+    for (const step of data.steps) {
+      const item = el("li");
+      item.append(el("em", `${step.technique} (level ${step.level})`), document.createTextNode(`: ${step.because}`));
+      steps.append(item);
+    }
+  }
+}
+
+function setUpPuzzles() {
+  $("puzzle-form").addEventListener("submit", newPuzzle);
+  $("puzzle-answer-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    checkPuzzle(false);
+  });
+  $("puzzle-reveal").addEventListener("click", () => checkPuzzle(true));
+}
+
+setUpPuzzles();
 if (gameId) showTable();
 else showStart();
