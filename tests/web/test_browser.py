@@ -296,7 +296,7 @@ def test_a_stop_puzzle_solved_on_the_page(browser: Any, server: str) -> None:
     assert doc["id"] in browser.find_element(By.ID, "puzzle-title").text
     assert browser.find_elements(By.CSS_SELECTOR, "#puzzle-board svg"), "the town picture"
     assert "BUILDING@SPACE" in browser.find_element(By.ID, "puzzle-format").text
-    # a wrong answer first: the reasons are shown
+    # a wrong answer first: refused, without spoiling the solution
     first = doc["answer"]["removable"][0]
     box = browser.find_element(By.ID, "puzzle-answer")
     box.send_keys(f"{first['building']}@{first['space']},NOPE@S1")

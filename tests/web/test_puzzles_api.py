@@ -87,17 +87,23 @@ def test_a_wrong_answer_is_refused_with_reasons(client: TestClient) -> None:
         ]
         missing_one = stays[0]
     wrong = check(client, kind="stop", answer=missing_one).json()
-    assert wrong["right"] is False and wrong["reasons"]
+    # "check" does not spoil: right or wrong and how many mistakes, no reasons, no solution
+    assert wrong["right"] is False and wrong["summary"].startswith("wrong: ")
+    assert wrong["reasons"] == []
     assert "steps" not in wrong and "answer" not in wrong  # no solution unless asked
+    told = check(client, kind="stop", answer=missing_one, reveal=True).json()
     first = removable[0]
-    assert any(f"{first['building']}@{first['space']}" in r for r in wrong["reasons"])
+    assert told["right"] is False and told["steps"] == doc["steps"]
+    assert any(f"{first['building']}@{first['space']}" in r for r in told["reasons"])
 
     solo = check(client, kind="solo", answer="BANK@S1").json()
-    assert solo["right"] is False and solo["reasons"]
+    assert solo["right"] is False and solo["summary"].startswith("wrong: ")
+    assert check(client, kind="solo", answer="BANK@S1", reveal=True).json()["reasons"]
 
     best = truth("best-play")
     worse = check(client, kind="best-play", answer="pass").json()
-    assert worse["right"] is False and worse["reasons"], best["answer"]
+    assert worse["right"] is False and worse["summary"].startswith("wrong"), best["answer"]
+    assert check(client, kind="best-play", answer="pass", reveal=True).json()["reasons"]
 
     shown = check(client, kind="stop", answer="", reveal=True).json()
     assert shown["right"] is False and shown["steps"] == doc["steps"]

@@ -143,7 +143,12 @@ def check(kind: str, level: int, seed: int, answer: str, reveal: bool) -> dict[s
     if answer.strip():
         town = load_town(None)
         verdict = check_answer(load_puzzle(doc, town), town, answer)
-        out.update(right=verdict.right, summary=verdict.summary, reasons=verdict.wrong)
+        # the checker's reasons name missed parts with the step that finds them: on the
+        # page they are part of the solution, so "check" tells only right or wrong and
+        # how many mistakes, and the reasons come with "show solution" (reveal)
+        out.update(right=verdict.right, summary=verdict.summary)
+        if reveal:
+            out["reasons"] = verdict.wrong
     elif not reveal:
         raise GadshillError("answer: empty (or send reveal: true for the solution)")
     if out["right"] or reveal:
