@@ -97,7 +97,7 @@ def test_tournament_jobs_are_made_as_games_are_played(workers: int) -> None:
     from gadshill.rules.tournament import IN_FLIGHT, _pooled, play_one, tally
 
     seeds = _Seeds()
-    jobs = ((spec, ["greedy", "random"], seed, {}, {}) for seed in seeds)
+    jobs = ((spec, ["greedy", "random"], seed, {}, {}, None, None) for seed in seeds)
     outcomes = _pooled(jobs, workers) if workers > 1 else map(play_one, jobs)
     first = list(islice(outcomes, 3))
     assert len(first) == 3 and seeds.drawn <= max(3, workers * IN_FLIGHT + 3)

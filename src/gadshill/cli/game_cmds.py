@@ -17,12 +17,15 @@ from gadshill.errors import UsageError, did_you_mean
 from gadshill.registry import game_ids, get_spec
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+
     from rich.table import Table
 
     from gadshill.rules.bots import Chooser
     from gadshill.rules.moves import Move
     from gadshill.rules.spec import GameSpec
     from gadshill.rules.state import GameState
+    from gadshill.rules.tournament import GameOutcome, Standing
 
 BOTS_HELP = (
     "Comma-separated seats: random, greedy, mcts, a game's own bots, human (default: human"
@@ -184,13 +187,22 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         address: Annotated[
             str | None, typer.Option(help="Ray cluster address (default: a local Ray).")
         ] = None,
+        data: DataOption = None,
+        record_dir: Annotated[
+            Path | None,
+            typer.Option(help="Write every game's record here, as GAME-seedN.jsonl."),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
-        """Play many seeded games with rotating seats; print win rates per bot."""
-        from rich.table import Table
+        """Play many seeded games with rotating seats; print win rates per bot and per seat.
+
+        A bot named twice or more is counted per seat (sharp, sharp#2, ...).
+        """
+        import sys
 
         from gadshill.registry import spec_factory
         from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
-        from gadshill.rules.tournament import run_tournament
+        from gadshill.rules.tournament import label_bots, run_tournament
 
         if games < 1:
             raise UsageError("--games must be at least 1")
@@ -217,6 +229,21 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             from gadshill.adapters.ray import ray_mapper
 
             map_games = ray_mapper(address, workers)
+        if data is not None:
+            spec.describe_pack(data)  # a bad pack fails here, not in every worker
+        if record_dir is not None:
+            try:
+                record_dir.mkdir(parents=True, exist_ok=True)
+                probe = record_dir / ".gadshill-probe"
+                probe.touch()
+                probe.unlink()
+            except OSError as err:
+                raise UsageError(
+                    f"--record-dir: cannot write to {record_dir}: {err.strerror or err}"
+                ) from None
+        watch = None
+        if not as_json and sys.stdout.isatty():
+            watch = progress_bar(games)
         result = run_tournament(
             spec_factory(game),
             names,
@@ -226,16 +253,78 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             keep_outcomes=False,
             bot_options=per_bot,
             map_games=map_games,
+            data=data,
+            record_dir=record_dir,
+            watch=watch,
         )
-        table = Table(title=f"{spec.title}: {games} games")
-        for column in ("bot", "games", "wins", "win rate", "mean score"):
-            table.add_column(column)
-        for name, standing in sorted(result.by_bot.items(), key=lambda kv: -kv[1].win_rate):
-            table.add_row(
-                name,
-                str(standing.games),
-                f"{standing.wins:g}",
-                f"{standing.win_rate:.1%}",
-                f"{standing.mean_score:.1f}",
-            )
-        console.print(table)
+        labels = label_bots(names)
+        by_bot = [(label, result.by_bot[label]) for label in labels]
+        by_seat = sorted(result.by_seat.items())
+        if as_json:
+            report = {
+                "game": spec.id,
+                "games": games,
+                "seed": seed,
+                "bots": [{"bot": label, **standing_json(s)} for label, s in by_bot],
+                "by_seat": [{"seat": seat, **standing_json(s)} for seat, s in by_seat],
+            }
+            print(json.dumps(report, indent=2))
+            return
+        ranked = sorted(by_bot, key=lambda kv: -kv[1].win_rate)
+        console.print(standings_table(f"{spec.title}: {games} games", "bot", ranked))
+        seats = [(str(seat), standing) for seat, standing in by_seat]
+        console.print(standings_table("by seat (bots rotate)", "seat", seats))
+
+
+def standing_json(standing: Standing) -> dict[str, float]:
+    return {
+        "games": standing.games,
+        "wins": standing.wins,
+        "win_rate": standing.win_rate,
+        "mean_score": standing.mean_score,
+    }
+
+
+def standings_table(title: str, key: str, rows: list[tuple[str, Standing]]) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in (key, "games", "wins", "win rate", "mean score"):
+        table.add_column(column)
+    for name, standing in rows:
+        table.add_row(
+            name,
+            str(standing.games),
+            f"{standing.wins:g}",
+            f"{standing.win_rate:.1%}",
+            f"{standing.mean_score:.1f}",
+        )
+    return table
+
+
+def progress_bar(total: int) -> Callable[[Iterable[GameOutcome]], Iterator[GameOutcome]]:
+    """A wrapper for the stream of outcomes that shows a progress bar as they come
+    (the bar is drawn on the terminal and cleared when the games are done)."""
+
+    def watch(outcomes: Iterable[GameOutcome]) -> Iterator[GameOutcome]:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = (
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task("games", total=total)
+            for outcome in outcomes:
+                progress.advance(task)
+                yield outcome
+
+    return watch

@@ -10,7 +10,9 @@ from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
+from pathlib import Path
 
+from gadshill.errors import GadshillError
 from gadshill.rules.bots import BotOptions, play_game
 from gadshill.rules.spec import GameSpec
 
@@ -51,8 +53,39 @@ def seats_for(bots: list[str], seed: int) -> tuple[str, ...]:
     return tuple(bots[shift:] + bots[:shift])
 
 
-#: one game's job: the spec factory, the bots, the seed, game options, bot options
-Job = tuple[Callable[[], GameSpec], list[str], int, dict[str, str], BotOptions]
+def label_bots(bots: list[str]) -> list[str]:
+    """The seats' bots told apart: ``sharp,sharp,greedy`` -> ``sharp, sharp#2, greedy``."""
+    seen: dict[str, int] = {}
+    labels = []
+    for name in bots:
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return labels
+
+
+def bot_of(label: str) -> str:
+    """The bot a label of :func:`label_bots` stands for (``sharp#2`` -> ``sharp``)."""
+    name, sep, number = label.rpartition("#")
+    return name if sep and number.isdigit() else label
+
+
+def record_name(game: str, seed: int) -> str:
+    """The file name of one tournament game's record (``--record-dir``)."""
+    return f"{game}-seed{seed}.jsonl"
+
+
+#: one game's job: the spec factory, the bots (labels of :func:`label_bots`), the seed,
+#: game options, bot options (by bot name), the data pack folder (None: built-in) and
+#: the folder to write the game's record in (None: not written)
+Job = tuple[
+    Callable[[], GameSpec],
+    list[str],
+    int,
+    dict[str, str],
+    BotOptions,
+    Path | None,
+    Path | None,
+]
 #: map_games(play_one, jobs) -> outcomes in job order: another backend (Ray) plugs in here;
 #: it is handed an iterator, so it may stream the jobs as a local pool does
 GameMapper = Callable[[Callable[[Job], "GameOutcome"], Iterable[Job]], Iterable["GameOutcome"]]
@@ -60,10 +93,18 @@ GameMapper = Callable[[Callable[[Job], "GameOutcome"], Iterable[Job]], Iterable[
 
 def play_one(args: Job) -> GameOutcome:
     """One tournament game (module-level, so process pools and Ray can ship it)."""
-    spec_factory, bots, seed, options, bot_options = args
+    spec_factory, bots, seed, options, bot_options, data, record_dir = args
     spec = spec_factory()
     seats = seats_for(bots, seed)
-    played = play_game(spec, list(seats), seed, options=options, bot_options=bot_options)
+    played = play_game(
+        spec, [bot_of(s) for s in seats], seed, data, options=options, bot_options=bot_options
+    )
+    if record_dir is not None:
+        path = record_dir / record_name(spec.id, seed)
+        try:
+            played.record.write(path)
+        except OSError as err:
+            raise GadshillError(f"cannot write record {path}: {err.strerror or err}") from None
     state = played.state
     return GameOutcome(
         seed,
@@ -119,6 +160,9 @@ def run_tournament(
     keep_outcomes: bool = True,
     bot_options: BotOptions | None = None,
     map_games: GameMapper | None = None,
+    data: Path | None = None,
+    record_dir: Path | None = None,
+    watch: Callable[[Iterable[GameOutcome]], Iterable[GameOutcome]] | None = None,
 ) -> TournamentResult:
     """Play one game per seed; ``spec_factory`` must be a picklable module-level function.
 
@@ -126,14 +170,26 @@ def run_tournament(
     seeds costs no memory (``keep_outcomes=False`` keeps the games out of the result too).
     ``map_games`` replaces the local process pool (the CLI's ``--backend ray``); each
     game depends only on its job, so every backend gives the same results.
+
+    A bot named more than once is labelled per seat (``sharp``, ``sharp#2``, see
+    :func:`label_bots`) and counted apart; ``bot_options`` go by bot name, so they
+    apply to every seat of that bot. ``data`` is the game's data pack folder,
+    ``record_dir`` an existing folder for every game's record (:func:`record_name`),
+    and ``watch`` wraps the stream of outcomes on its way to :func:`tally` (the CLI's
+    progress bar); it must yield each outcome it is given, in order.
     """
+    labels = label_bots(list(bots))
     chosen = {name: dict(values) for name, values in (bot_options or {}).items()}
-    jobs = ((spec_factory, bots, seed, dict(options or {}), chosen) for seed in seeds)
+    jobs = (
+        (spec_factory, labels, seed, dict(options or {}), chosen, data, record_dir)
+        for seed in seeds
+    )
+    outcomes: Iterable[GameOutcome]
     if map_games is not None:
-        return tally(map_games(play_one, jobs), keep_outcomes)
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    if isinstance(seeds, Sized):  # never more processes than games
-        workers = min(workers, max(1, len(seeds)))
-    if workers <= 1:
-        return tally(map(play_one, jobs), keep_outcomes)
-    return tally(_pooled(jobs, workers), keep_outcomes)
+        outcomes = map_games(play_one, jobs)
+    else:
+        workers = workers if workers is not None else (os.cpu_count() or 1)
+        if isinstance(seeds, Sized):  # never more processes than games
+            workers = min(workers, max(1, len(seeds)))
+        outcomes = map(play_one, jobs) if workers <= 1 else _pooled(jobs, workers)
+    return tally(watch(outcomes) if watch is not None else outcomes, keep_outcomes)
