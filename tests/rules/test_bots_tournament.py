@@ -1,10 +1,13 @@
 """Bots and tournaments over the protocol, on the toy game."""
 
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
 import pytest
 
 from gadshill.errors import GadshillError
 from gadshill.rules.bots import GreedyBot, make_bot, play_game
-from gadshill.rules.tournament import run_tournament, seats_for
+from gadshill.rules.tournament import GameOutcome, run_tournament, seats_for
 from tests.rules.toy_game import spec
 
 
@@ -108,3 +111,64 @@ def test_tournament_jobs_are_made_as_games_are_played(workers: int) -> None:
     assert tally(run_tournament(spec, ["greedy", "random"], range(1, 51), 1).outcomes).by_bot == (
         counted.by_bot
     )
+
+
+def test_repeated_bots_are_labelled_per_seat() -> None:
+    from gadshill.rules.tournament import bot_of, label_bots
+
+    labels = label_bots(["sharp", "sharp", "greedy", "sharp"])
+    assert labels == ["sharp", "sharp#2", "greedy", "sharp#3"]
+    assert [bot_of(label) for label in labels] == ["sharp", "sharp", "greedy", "sharp"]
+    assert bot_of("odd#name") == "odd#name"
+    result = run_tournament(spec, ["greedy", "greedy", "random"], range(30), workers=1)
+    assert set(result.by_bot) == {"greedy", "greedy#2", "random"}
+    assert all(s.games == 30 for s in result.by_bot.values())
+    assert sum(s.wins for s in result.by_bot.values()) == pytest.approx(30)
+    # the seats' bots are the real ones: the same games as play_game with the real names
+    for outcome in result.outcomes[:5]:
+        real = [label.split("#")[0] for label in outcome.seats]
+        assert play_game(spec(), real, outcome.seed).state.scores() == list(outcome.scores)
+
+
+def test_bot_options_apply_to_every_seat_of_that_bot() -> None:
+    from gadshill.rules.tournament import bot_of
+
+    chosen = {"mcts": {"playouts": "3"}}
+    result = run_tournament(spec, ["mcts", "mcts"], range(6), workers=1, bot_options=chosen)
+    differs = False
+    for outcome in result.outcomes:
+        real = [bot_of(label) for label in outcome.seats]
+        with_options = play_game(spec(), real, outcome.seed, bot_options=chosen)
+        assert with_options.state.scores() == list(outcome.scores)
+        plain = play_game(spec(), real, outcome.seed)
+        differs |= plain.record.moves != with_options.record.moves
+    assert differs  # the options mattered, so the test above means something
+
+
+def test_record_dir_and_watch(tmp_path: Path) -> None:
+    from gadshill.rules.records import Record
+
+    seen: list[int] = []
+
+    def watch(outcomes: Iterable[GameOutcome]) -> Iterator[GameOutcome]:
+        for outcome in outcomes:
+            seen.append(outcome.seed)
+            yield outcome
+
+    serial = run_tournament(spec, ["greedy", "random"], range(1, 9), 1, record_dir=tmp_path)
+    pooled = run_tournament(spec, ["greedy", "random"], range(1, 9), 2, watch=watch)
+    assert seen == list(range(1, 9))
+    assert [o.scores for o in serial.outcomes] == [o.scores for o in pooled.outcomes]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"toy-seed{n}.jsonl" for n in range(1, 9)
+    )
+    record = Record.parse((tmp_path / "toy-seed3.jsonl").read_text())
+    assert record.seed == 3 and len(record.moves) == serial.outcomes[2].moves
+
+
+def test_record_dir_that_cannot_be_written_is_a_user_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for workers in (1, 2):
+        with pytest.raises(GadshillError, match="cannot write record"):
+            run_tournament(spec, ["greedy", "random"], range(2), workers, record_dir=blocker)

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from gadshill.errors import GadshillError
 from gadshill.rules.bots import BotOptions, play_game
 from gadshill.rules.spec import GameSpec
 
@@ -100,11 +99,7 @@ def play_one(args: Job) -> GameOutcome:
         spec, [bot_of(s) for s in seats], seed, data, options=options, bot_options=bot_options
     )
     if record_dir is not None:
-        path = record_dir / record_name(spec.id, seed)
-        try:
-            played.record.write(path)
-        except OSError as err:
-            raise GadshillError(f"cannot write record {path}: {err.strerror or err}") from None
+        played.record.write(record_dir / record_name(spec.id, seed))  # a RecordError if not
     state = played.state
     return GameOutcome(
         seed,
