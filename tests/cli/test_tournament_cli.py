@@ -117,12 +117,9 @@ def test_record_dir_that_cannot_be_written(
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
+    args = ["tournament", "toy", "--bots", "greedy,random", "--games", "2", "--record-dir"]
     for target in (blocker, blocker / "sub"):
-        code, out, err = run(
-            ["tournament", "toy", "--bots", "greedy,random", "--games", "2"]
-            + ["--record-dir", str(target)],
-            capsys,
-        )
+        code, out, err = run([*args, str(target)], capsys)
         assert code == 2 and out == "" and err.count("\n") == 1
         assert err.startswith("gadshill: error: --record-dir: cannot write to")
 
