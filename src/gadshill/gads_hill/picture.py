@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from gadshill.gads_hill.constants import DRAFT, END_LOCOMOTIVE, OVER, PILES, STOP
 from gadshill.render import svg
 from gadshill.render.gads_hill import MARGIN, TOWN_LEGEND, draw_town
+from gadshill.render.words import plural
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Marker
 
@@ -68,7 +69,7 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
         owned = ", ".join(building_label(s, b) for b in s.owned[p]) or "-"
         rows = svg.wrap(f"buildings: {owned}", WRAP)
         cards = len(s.hands[p])
-        rows.append(f"{cards} card{'s' if cards != 1 else ''} in hand, {s.buys[p]} bought")
+        rows.append(f"{plural(cards, 'card')} in hand, {s.buys[p]} bought")
         y = svg.lines(panel, x + 18, y, rows, class_="seat-detail") + 4
     out = ", ".join(town.buildings[b].name for b in sorted(s.retired)) or "-"
     beside = ", ".join(town.buildings[b].name for b in s.beside_board()) or "-"

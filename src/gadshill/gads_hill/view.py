@@ -19,6 +19,7 @@ from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.dra
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.gads_hill import town_text
+from gadshill.render.words import plural
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import SeatView
 from gadshill.rules.state import GameState
@@ -54,7 +55,7 @@ def effect_text(effect: Effect) -> str:
         parts.append(f"takes {markers_text(effect.markers_taken)}")
     if effect.retired:
         parts.append(f"{', '.join(effect.retired)} out of the game")
-    parts.append(f"{effect.points} point{'s' if effect.points != 1 else ''}")
+    parts.append(plural(effect.points, "point"))
     return "; ".join(parts)
 
 
@@ -275,10 +276,7 @@ def turn_line(log: TurnLog) -> str:
     if not log.overlooked:
         return f"turn {log.turn}: nothing overlooked"
     n = len(log.overlooked)
-    return (
-        f"turn {log.turn}: {n} marker{'s' if n != 1 else ''} overlooked: "
-        f"{markers_text(log.overlooked)}"
-    )
+    return f"turn {log.turn}: {plural(n, 'marker')} overlooked: {markers_text(log.overlooked)}"
 
 
 def overlooked_summary(state: GadsHillState) -> str:
@@ -286,7 +284,7 @@ def overlooked_summary(state: GadsHillState) -> str:
     lines = [turn_line(t) for t in state.history if t.overlooked]
     distinct = {m for t in state.history for m in t.overlooked}
     head = (
-        f"overlooked points: {len(distinct)} distinct marker{'s' if len(distinct) != 1 else ''}"
+        f"overlooked points: {plural(len(distinct), 'distinct marker')}"
         " left unclaimed"
         f" in {len(lines)} of {len(state.history)} turns"
     )

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, cast
 
 from gadshill.render import svg
+from gadshill.render.words import plural
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
 
@@ -48,9 +49,11 @@ def _status(state: SuttersMillState) -> str:
     who = f"{state.data.colours[state.player]} (seat {state.player})"
     line = f"turn {state.turn}: {who} to move, step {state.phase}"
     if state.phase == TOWN:
-        line += f"; {state.paid_actions} paid actions, {state.debt} nuggets owed"
+        line += (
+            f"; {plural(state.paid_actions, 'paid action')}, {plural(state.debt, 'nugget')} owed"
+        )
     if state.phase == DIG:
-        line += f"; {state.digs} prospectors dug"
+        line += f"; {plural(state.digs, 'prospector')} dug"
     return line
 
 
@@ -76,8 +79,7 @@ def _prospectors(
             stroke="#000",
             stroke_width=0.3,
         )
-        plural = "s" if count != 1 else ""
-        svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {count} prospector{plural}")
+        svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {plural(count, 'prospector')}")
         x += 24
 
 
@@ -248,9 +250,9 @@ def _players(
         )
         y, open_ = _chips(parent, state, seat, viewer, x + 18, y)
         money = (
-            f"{known} nuggets in {count} chips"
+            f"{plural(known, 'nugget')} in {plural(count, 'chip')}"
             if open_
-            else f"{count} chips, {known} nuggets face up"
+            else f"{plural(count, 'chip')}, {plural(known, 'nugget')} face up"
         )
         on_board = state.prospectors_in_play(seat)
         supply = state.prospectors[seat].count(SUPPLY)

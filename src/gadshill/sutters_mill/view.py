@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gadshill.render.words import plural
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import effects
 from gadshill.sutters_mill import moves as mv
@@ -14,11 +15,6 @@ from gadshill.sutters_mill.state import SuttersMillState
 
 def _colour(state: SuttersMillState, p: int) -> str:
     return state.data.colours[p]
-
-
-def plural(count: int, word: str) -> str:
-    """``1 chip``, ``2 chips``: counts in the log read right."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _chip_text(state: SuttersMillState, chips: list[int], visible: bool) -> str:
@@ -107,7 +103,8 @@ def render(state: Any, viewer: int | None) -> str:
         )
     if state.phase == TOWN:
         lines.append(
-            f"This turn: {state.paid_actions} paid actions, {state.debt} nuggets owed, "
+            f"This turn: {plural(state.paid_actions, 'paid action')}, "
+            f"{plural(state.debt, 'nugget')} owed, "
             f"next action costs {_next_cost(state, '-')}"
         )
     if state.phase == DIG:
