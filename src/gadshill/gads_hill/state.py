@@ -41,6 +41,7 @@ from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.solver import deduction
+from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     ActionReport,
@@ -262,7 +263,8 @@ class GadsHillState(GameState[Move]):
 
     def my_buildings(self, seat: int) -> list[str]:
         """Own buildings that can still be "my building" (not placed, not out) (GH-5)."""
-        return [b for b in self.owned[seat] if not self.is_placed(b) and b not in self.retired]
+        position = self.position()  # GH-F5 has one source: the solver's binding check
+        return [b for b in self.owned[seat] if my_building_problem(position, b) is None]
 
     def my_choices(self, seat: int, card: int) -> list[str | None]:
         """The bindings of "my building" a card can take: None for a building card,

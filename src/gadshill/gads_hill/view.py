@@ -160,17 +160,12 @@ def hand_lines(state: GadsHillState, seat: int) -> list[str]:
     lines: list[str] = []
     for card in sorted(state.hands[seat]):
         lines.append(f"  {card_label(state, card, None)}")
-        if state.world.card_kind(card) == "building":
-            choices: list[str | None] = [None]
-        else:
-            choices = list(state.my_buildings(seat))
-            if not choices:
-                lines.append("      not playable: no own building left for 'my building'")
+        # the bindings GH-5 and GH-F5 allow, from the state (the book asks the same)
+        choices = state.my_choices(seat, card)
+        if not choices:
+            lines.append("      not playable: no own building can be 'my building' (GH-5)")
         for my in choices:
             who = f"with {my}: " if my else ""
-            if my is not None and my == state.world.card_building(card):
-                lines.append(f"      {who}not playable: a card cannot relate {my} to itself")
-                continue
             report = state.card_report(card, my)
             if report.playable:
                 lines.append(f"      {who}playable -> {effect_text(report.effect)}")

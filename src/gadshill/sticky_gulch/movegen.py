@@ -212,18 +212,11 @@ def _act_moves(state: StickyGulchState, tables: MoveTables) -> list[StickyGulchM
         out.append(HIRE_MOVE)
     in_play = state.in_play
     if state.stock[me] > 0:
-        camp_costs = costs.camp_on_location
-        limit = len(camp_costs)
-        camps_on = state.camps_on
+        limit = len(costs.camp_on_location)
         for number in in_play:
-            done = camps_on.get(number, 0)
-            if done >= limit:
+            if state.camps_on.get(number, 0) >= limit:
                 continue
-            if done == 0 and number in state.new_locations:
-                cost = costs.new_location_camp
-            else:
-                cost = camp_costs[done]
-            if cost <= points:
+            if state.camp_cost(number) <= points:
                 row = tables.camp[number]
                 out += [row[i + 1] for i, owner in enumerate(state.sites[number]) if owner == FREE]
     if state.rolls < len(costs.extra_roll) and costs.extra_roll[state.rolls] <= points:

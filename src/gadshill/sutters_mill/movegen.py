@@ -119,7 +119,7 @@ def legal_town(state: SuttersMillState, player: int) -> list[Move]:
             for b in range(tables.building_count):
                 here = at[camp_count + b]
                 # SM-D.prospector-count: one more own prospector there than own cards
-                if here and here > sum(1 for owner, _ in state.stacks[b] if owner == player):
+                if here and here > state.cards_at(player, b):
                     if can_pay_action:
                         row = tables.card_moves[b]
                         out += [row[r] for r in hand]
