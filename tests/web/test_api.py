@@ -144,7 +144,11 @@ def test_bad_requests_are_one_line_4xx(client: TestClient) -> None:
         ({"game": "gads-hill", "seats": ["human", "wizard"]}, 422, "unknown bot 'wizard'"),
         ({"game": "gads-hill", "seats": "human"}, 422, "seats:"),
         ({"game": "gads-hill", "seats": ["human", "sharp"], "x": 1}, 422, "x:"),
-        ({"game": "sticky-gulch", "seats": ["human"] * 3, "options": {"length": "epic"}}, 422, ""),
+        (
+            {"game": "sticky-gulch", "seats": ["human"] * 3, "options": {"length": "epic"}},
+            422,
+            "length",
+        ),
     ]
     for body, status, detail in cases:
         answer = client.post("/api/games", json=body)

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadshill.errors import GadshillError
 from gadshill.registry import game_ids, get_spec
+from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.web.puzzles import MAX_SEED, PuzzleBusy
 from gadshill.web.table import BadToken, GameFull, NoSuchGame, NotYourTurn, Store, Table
@@ -192,7 +193,7 @@ def create_app(store: Store | None = None) -> FastAPI:
                     "title": spec.title,
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
-                    "seats": ["human", *dict.fromkeys(["random", "greedy", *spec.bots])],
+                    "seats": ["human", *bot_names(spec)],
                     "options": {name: list(values) for name, values in spec.options.items()},
                 }
             )
