@@ -20,3 +20,13 @@ DataOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(game_ids())} (in any case).")]
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write a file the user asked for, or fail in one line naming it."""
+    from gadshill.errors import GadshillError
+
+    try:
+        path.write_text(text)
+    except OSError as err:
+        raise GadshillError(f"{path}: cannot write ({err.strerror})") from None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gadshill.cli.common import DataOption, JsonOption, console
+from gadshill.cli.common import DataOption, JsonOption, console, write_file
 from gadshill.errors import GadshillError, PositionError, UsageError
 
 if TYPE_CHECKING:
@@ -192,10 +192,7 @@ def _is_record(text: str) -> bool:
 
 
 def _write(output: Path, picture: str) -> None:
-    try:
-        output.write_text(picture)
-    except OSError as err:
-        raise GadshillError(f"{output}: cannot write ({err.strerror})") from None
+    write_file(output, picture)
     console.print(f"wrote {output}")
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, console
+from gadshill.cli.common import DataOption, console, write_file
 from gadshill.cli.narrate import STORY_QUIET_KINDS, Teller
 from gadshill.errors import GadshillError, UsageError
 from gadshill.registry import get_spec
@@ -55,10 +55,7 @@ def _write_picture(state: GameState[Any], output: Path) -> None:
         text = town_svg(state.world.town, position_file(state))
     else:
         raise UsageError(f"-o {output}: write a .json position or an .svg town")
-    try:
-        output.write_text(text)
-    except OSError as err:
-        raise GadshillError(f"{output}: cannot write ({err.strerror})") from None
+    write_file(output, text)
 
 
 def register(app: typer.Typer, data_app: typer.Typer) -> None:

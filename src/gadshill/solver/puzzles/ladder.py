@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gadshill.solver.model import BuildingId, Marker, SpaceId
+from gadshill.solver.model import Marker
 
 #: the highest level (chains)
 MAX_LEVEL = 4
@@ -103,7 +103,3 @@ class Step:
 
 def pairs_json(items: tuple[Marker, ...] | list[Marker]) -> list[dict[str, str]]:
     return [{"building": b, "space": s} for b, s in items]
-
-
-def pair_text(building: BuildingId, space: SpaceId) -> str:
-    return f"{building}@{space}"
