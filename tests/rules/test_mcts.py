@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -10,6 +12,8 @@ from gadshill import registry
 from gadshill.errors import UsageError
 from gadshill.rules.bots import bot_names, make_bot, parse_bot_options, play_game
 from gadshill.rules.mcts import MctsBot, MctsConfig
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
 from tests.cli_runner import exit_code
 from tests.rules.toy_game import Take, spec
 
@@ -38,6 +42,10 @@ def test_options_set_the_budget() -> None:
         ({"greedy": "2"}, "out of range"),
         ({"playouts": "0"}, "needs a budget"),
         ({"depth": "3"}, "no option 'depth'"),
+        ({"guide": "sharp"}, "mcts.guide: 'sharp' is not one of none"),  # no bot of its own
+        ({"prior": "1.5"}, "out of range"),
+        ({"ms": "inf"}, "out of range"),
+        ({"c": "nan"}, "out of range"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, str], fragment: str) -> None:
@@ -73,6 +81,37 @@ def test_a_games_own_bot_can_roll_out() -> None:
     assert bot.choose(state, random.Random(1)) in state.legal_moves()
     with pytest.raises(UsageError, match="not one of random, heuristic, prospector"):
         make_bot(game_spec, "mcts", {"rollout": "patient"})
+
+
+def always(count: int) -> Callable[[GameState[Any], random.Random], Move]:
+    return lambda state, rng: Take(count)
+
+
+def test_the_guide_is_a_prior_not_the_answer() -> None:
+    """PUCT follows the guide while playouts are few, and leaves it when they show better.
+
+    From 7 stones taking 1 or 2 loses against best play; taking 3 wins.
+    """
+    state = spec().new_game(2, 1, None, {})
+    state.pile = 7  # type: ignore[attr-defined]
+    thin = MctsConfig(playouts=3, ms=0, cutoff=-1, margin=0, prior=0.9)
+    for count in (1, 2):
+        bot = MctsBot(spec().heuristic, thin, guide=always(count))
+        assert bot.choose(state, random.Random(1)) == Take(count)
+    searched = MctsConfig(playouts=600, ms=0, cutoff=-1, margin=0, prior=0.5)
+    for count in (1, 2):
+        bot = MctsBot(spec().heuristic, searched, guide=always(count))
+        assert {bot.choose(state, random.Random(seed)) for seed in range(3)} == {Take(3)}
+
+
+def test_a_game_sets_its_own_defaults_and_options_override_them() -> None:
+    gulch = registry.get_spec("sticky-gulch")
+    assert gulch.mcts_options["guide"] == "prospector"
+    tuned = make_bot(gulch, "mcts")
+    assert isinstance(tuned, MctsBot) and tuned.guide is not None and tuned.policy is not None
+    plain = make_bot(gulch, "mcts", {"guide": "", "rollout": "random"})
+    assert isinstance(plain, MctsBot) and plain.guide is None and plain.policy is None
+    assert make_bot(gulch, "mcts", {"ms": "50"}).config.playouts == 0  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("game", ["gads-hill", "sutters-mill", "sticky-gulch"])

@@ -42,6 +42,10 @@ def spec() -> GameSpec:
         describe=describe,
         heuristic=heuristic,
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
+        # sharp guides the search and plays ten moves past each new leaf, whose
+        # marker lead is then its value: the lead right after a move misses the
+        # cards it leaves the opponent
+        mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
         max_moves=20_000,
         seat_view=seat_view,
     )

@@ -99,7 +99,7 @@ def make_bot(spec: GameSpec, name: str, options: Mapping[str, str] | None = None
     if name == "mcts":  # the search bot of every game (IS-MCTS over determinize)
         from gadshill.rules.mcts import make_mcts
 
-        return make_mcts(spec.heuristic, options or {}, spec.bots)
+        return make_mcts(spec.heuristic, {**spec.mcts_options, **(options or {})}, spec.bots)
     if options:
         raise UsageError(f"bot {name!r} takes no options (only mcts does)")
     # A game's own bot of a generic name (e.g. a greedy bot that reads the solver's

@@ -23,11 +23,17 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
   siblings before UCB (as MuZero does with its values); 0, the default, uses
   them as they are;
 - ``widen``: progressive widening: a node with n visits has at most
-  ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list.
+  ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list;
+- ``guide``: one of the game's own bots whose choice at each tree node gets the
+  prior ``prior`` (the other moves share the rest): selection is then PUCT
+  (AlphaZero's rule, ``Q + c * P * sqrt(N) / (1 + n)``), so the search follows
+  the guide until its playouts show a better move, instead of spreading a few
+  hundred noisy playouts evenly over every move.
 
-A playout's reward for each seat is 1 for a sole win (1/k for k winners) plus a
-small share of the score margin, so that a search that cannot change the
-winner still plays for points; at a cut-off it is the heuristic's verdict.
+A playout's reward for each seat is 1 for a sole win (1/k for k winners) plus
+``margin`` times the squashed lead over the best other seat, on the scale of the
+leads this search has seen, so that a search that cannot change the winner still
+plays for points; at a cut-off it is the heuristic's verdict.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
 Heuristic = Callable[[GameState[Any], int], float]
+Policy = Callable[[GameState[Any], random.Random], Move]
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,8 @@ class MctsConfig:
     widen: float = 0.0
     margin: float = 0.05
     normalize: int = 0
+    guide: str = ""
+    prior: float = 0.5
 
     @classmethod
     def from_options(cls, options: Mapping[str, str], policies: Iterable[str] = ()) -> MctsConfig:
@@ -70,7 +79,7 @@ class MctsConfig:
         Traceback (most recent call last):
         ...
         gadshill.errors.UsageError: mcts has no option 'depth' (options: playouts, ms, \
-rollout, greedy, cutoff, c, widen, margin, normalize)
+rollout, greedy, cutoff, c, widen, margin, normalize, guide, prior)
         """
         kinds = {f.name: f.type for f in fields(cls)}
         values: dict[str, Any] = {}
@@ -78,17 +87,22 @@ rollout, greedy, cutoff, c, widen, margin, normalize)
             if name not in kinds:
                 known = ", ".join(kinds)
                 raise UsageError(f"mcts has no option {name!r} (options: {known})")
-            if name == "rollout":
-                allowed = ["random", "heuristic", *policies]
-                if text not in allowed:
-                    raise UsageError(f"mcts.rollout: {text!r} is not one of {', '.join(allowed)}")
+            if name in ("rollout", "guide"):
+                allowed = ["random", "heuristic", *policies] if name == "rollout" else [*policies]
+                if text not in allowed and not (name == "guide" and text == ""):
+                    choices = ", ".join(allowed) or "none: this game has no bot of its own"
+                    raise UsageError(f"mcts.{name}: {text!r} is not one of {choices}")
                 values[name] = text
                 continue
             try:
                 number = int(text) if kinds[name] == "int" else float(text)
             except ValueError:
                 raise UsageError(f"mcts.{name}: expected a number, got {text!r}") from None
-            if (number < 0 and name != "cutoff") or (name == "greedy" and number > 1):
+            if (
+                not math.isfinite(number)
+                or (number < 0 and name != "cutoff")
+                or (name in ("greedy", "prior") and number > 1)
+            ):
                 raise UsageError(f"mcts.{name}: {text} is out of range")
             values[name] = number
         if "ms" in values and "playouts" not in values:
@@ -128,15 +142,19 @@ class MctsBot:
         self,
         heuristic: Heuristic,
         config: MctsConfig | None = None,
-        policy: Callable[[GameState[Any], random.Random], Move] | None = None,
+        policy: Policy | None = None,
+        guide: Policy | None = None,
     ):
         self.heuristic = heuristic
         self.config = config or MctsConfig()
         #: a game's own bot as the rollout policy (``rollout=prospector``)
         self.policy = policy
+        #: a game's own bot whose choice is the prior of PUCT selection (``guide=...``)
+        self.guide = guide
         #: playouts of the last search (benchmarks read it)
         self.last_playouts = 0
         self._scale = 1.0
+        self._lead_scale = 0.0
 
     def choose(self, state: GameState[Any], rng: random.Random) -> Move:
         legal = state.legal_moves()
@@ -147,7 +165,7 @@ class MctsBot:
         assert player is not None
         config = self.config
         root = Node(None, None, None)
-        self._scale = 1.0
+        self._scale, self._lead_scale = 1.0, 0.0
         deadline = time.perf_counter() + config.ms / 1000 if config.ms > 0 else math.inf
         playouts = 0
         while (config.playouts <= 0 or playouts < config.playouts) and (
@@ -174,6 +192,17 @@ class MctsBot:
                 child = node.children.get(move)
                 if child is not None:
                     child.available += 1
+            if self.guide is not None:
+                move = self._select_guided(node, moves, state, rng)
+                child = node.children.get(move)
+                state.apply(move)
+                if child is None:
+                    child = node.children[move] = Node(move, mover, node)
+                    child.available = 1
+                    node = child
+                    break
+                node = child
+                continue
             untried = [move for move in moves if move not in node.children]
             limit = 1 + config.widen * math.sqrt(node.visits) if config.widen > 0 else math.inf
             grown = sum(1 for move in moves if move in node.children)
@@ -194,6 +223,35 @@ class MctsBot:
             if node.mover is not None:
                 node.reward += rewards[node.mover]
             node = node.parent  # type: ignore[assignment]
+
+    def _select_guided(
+        self, node: Node, moves: list[Move], state: GameState[Any], rng: random.Random
+    ) -> Move:
+        """PUCT: ``Q + c * P * sqrt(N) / (1 + n)``, P the guide's prior.
+
+        The guide's move here gets ``prior`` and the others share the rest. A move
+        not tried yet is valued at the visit-weighted mean of its tried siblings
+        (0.5 before any), so it is tried once its prior's share of the exploration
+        outweighs what the tried moves have shown.
+        """
+        assert self.guide is not None
+        config = self.config
+        favourite = self.guide(state, rng) if len(moves) > 1 else moves[0]
+        others = (1.0 - config.prior) / (len(moves) - 1) if len(moves) > 1 else 0.0
+        tried = [node.children[m] for m in moves if m in node.children]
+        total = sum(child.visits for child in tried)
+        unseen = sum(child.reward for child in tried) / total if total else 0.5
+        root_n = math.sqrt(max(1, total))
+        best, best_score = moves[0], -math.inf
+        for move in moves:
+            child = node.children.get(move)
+            visits = child.visits if child is not None else 0
+            value = child.reward / visits if child is not None and visits else unseen
+            share = config.prior if move == favourite else others
+            score = value + config.c * share * root_n / (1 + visits)
+            if score > best_score:
+                best, best_score = move, score
+        return best
 
     def _select(self, options: list[Node]) -> Node:
         """UCB over the available children, their mean rewards rescaled to [0, 1] among
@@ -272,10 +330,17 @@ class MctsBot:
             scores = values
         out = [1.0 / len(winners) if p in winners else 0.0 for p in range(count)]
         if self.config.margin:
-            spread = max(scores) - min(scores) or 1.0
+            leads = [
+                scores[p] - max((s for q, s in enumerate(scores) if q != p), default=0.0)
+                for p in range(count)
+            ]
+            # the typical lead of this search's playouts: a lead counts for as much
+            # in a high-scoring game as in a low-scoring one
+            size = max(abs(lead) for lead in leads)
+            self._lead_scale += (size - self._lead_scale) / (8.0 if self._lead_scale else 1.0)
+            scale = max(self._lead_scale, 1e-6)
             for p in range(count):
-                others = max((s for q, s in enumerate(scores) if q != p), default=0.0)
-                out[p] += self.config.margin * math.tanh((scores[p] - others) / spread)
+                out[p] += self.config.margin * math.tanh(leads[p] / scale)
         return out
 
 
@@ -288,4 +353,5 @@ def make_mcts(
     policy = None
     if config.rollout in bots and config.rollout not in ("random", "heuristic"):
         policy = bots[config.rollout]().choose
-    return MctsBot(heuristic, config, policy)
+    guide = bots[config.guide]().choose if config.guide else None
+    return MctsBot(heuristic, config, policy, guide)

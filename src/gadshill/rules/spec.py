@@ -86,6 +86,9 @@ class GameSpec:
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: extra bots beyond random and greedy: name -> factory
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    #: the ``mcts`` bot's settings for this game (its own bot as guide and rollout
+    #: policy...); a user's ``--bot-option mcts.NAME=VALUE`` overrides each
+    mcts_options: Mapping[str, str] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves

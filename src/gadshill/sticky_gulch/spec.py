@@ -40,5 +40,8 @@ def spec() -> GameSpec:
         options={"length": LENGTHS},
         seat_view=seat_view,
         bots={"prospector": ProspectorBot},
+        # the prospector guides the search and plays its playouts out: unguided
+        # playouts spread too thinly over a turn's many moves in a game this lucky
+        mcts_options={"guide": "prospector", "rollout": "prospector", "cutoff": "-1"},
         max_moves=20_000,
     )
