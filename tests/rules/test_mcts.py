@@ -111,7 +111,8 @@ def test_a_game_sets_its_own_defaults_and_options_override_them() -> None:
     assert isinstance(tuned, MctsBot) and tuned.guide is not None and tuned.policy is not None
     plain = make_bot(gulch, "mcts", {"guide": "", "rollout": "random"})
     assert isinstance(plain, MctsBot) and plain.guide is None and plain.policy is None
-    assert make_bot(gulch, "mcts", {"ms": "50"}).config.playouts == 0  # type: ignore[union-attr]
+    timed = make_bot(gulch, "mcts", {"ms": "50"})
+    assert isinstance(timed, MctsBot) and timed.config.playouts == 0
 
 
 @pytest.mark.parametrize("game", ["gads-hill", "sutters-mill", "sticky-gulch"])
