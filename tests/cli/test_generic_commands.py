@@ -43,6 +43,23 @@ def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and "all legal" in out
 
 
+def test_play_refuses_an_unwritable_record_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("kept")
+    base = ["play", "toy", "--bots", "random", "--seed", "4", "--record"]
+    for target in (blocker / "g.jsonl", tmp_path / "missing" / "g.jsonl"):
+        code, out, err = run([*base, str(target)], capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1, (out, err)
+        assert err.startswith("gadshill: error: --record: cannot write to")
+    assert blocker.read_text() == "kept"
+    existing = tmp_path / "old.jsonl"
+    existing.write_text("old")
+    code, _, _ = run([*base, str(existing)], capsys)
+    assert code == 0 and existing.read_text().startswith('{"format"')
+
+
 def test_tampered_record_exits_1_naming_move_and_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

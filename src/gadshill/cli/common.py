@@ -30,3 +30,25 @@ def write_file(path: Path, text: str) -> None:
         path.write_text(text)
     except OSError as err:
         raise GadshillError(f"{path}: cannot write ({err.strerror})") from None
+
+
+def check_writable(path: Path, option: str, folder: bool = False) -> None:
+    """Fail at once, in one line, when ``path`` (a file, or a folder made if missing)
+    cannot be written, rather than after a whole game or tournament has been played.
+    An existing file is left as it is."""
+    from gadshill.errors import UsageError
+
+    try:
+        if folder:
+            path.mkdir(parents=True, exist_ok=True)
+            probe = path / ".gadshill-probe"
+            probe.touch()
+            probe.unlink()
+        elif path.exists():
+            with path.open("a"):
+                pass
+        else:
+            path.touch()
+            path.unlink()
+    except OSError as err:
+        raise UsageError(f"{option}: cannot write to {path}: {err.strerror or err}") from None

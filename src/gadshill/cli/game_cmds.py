@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, GameArg, console
+from gadshill.cli.common import DataOption, GameArg, check_writable, console
 from gadshill.errors import UsageError, did_you_mean
 from gadshill.registry import game_ids, get_spec
 
@@ -76,6 +76,8 @@ def play_and_show(
     from gadshill.rules.bots import parse_bot_options
 
     spec, seats, seed, options = human_seat.table(game, players, bots, seed, options, resume, data)
+    if record is not None:
+        check_writable(record, "--record")
     choosers: dict[int, Chooser] = {
         seat: human_seat.HumanSeat(spec, hints=hints)
         for seat, name in enumerate(seats)
@@ -232,15 +234,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         if data is not None:
             spec.describe_pack(data)  # a bad pack fails here, not in every worker
         if record_dir is not None:
-            try:
-                record_dir.mkdir(parents=True, exist_ok=True)
-                probe = record_dir / ".gadshill-probe"
-                probe.touch()
-                probe.unlink()
-            except OSError as err:
-                raise UsageError(
-                    f"--record-dir: cannot write to {record_dir}: {err.strerror or err}"
-                ) from None
+            check_writable(record_dir, "--record-dir", folder=True)
         watch = None
         if not as_json and sys.stdout.isatty():
             watch = progress_bar(games)
