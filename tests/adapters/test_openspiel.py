@@ -115,6 +115,25 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
     assert state.returns() == [0.5, 0.5]  # a draw: still constant-sum
 
 
+def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
+    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds its
+    trail of unread moves at 1,000 and on demand): the same information states."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 1100})
+    eager, lazy = loaded.new_initial_state(), loaded.new_initial_state()
+    strings = set()
+    while not eager.is_terminal():
+        chance = eager.is_chance_node()
+        action = eager.chance_outcomes()[0][0] if chance else eager.legal_actions()[0]
+        for state in (eager, lazy):
+            state.apply_action(action)
+        if not eager.is_chance_node():
+            strings.add(eager.information_state_string(0))
+    assert lazy.moves == 1100 > adapter.TRAIL_LENGTH
+    for seat in range(2):
+        assert lazy.information_state_string(seat) == eager.information_state_string(seat)
+    assert len(strings) > 1000  # the digest tells the positions of the loop apart
+
+
 def test_the_cap_defaults_to_the_games_safety_net() -> None:
     for game in GAMES:
         loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})

@@ -17,6 +17,26 @@ uniform outcome per face), through :func:`gadshill.rules.rng.chance_source`
 and a scripted generator, so no game changes. Actions are the words of the
 move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
 seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
+
+A game stops at its ``max_moves`` parameter (native moves; the game's own
+safety net, ``spec.max_moves``, by default), or at ``max_game_length``
+decisions, whichever comes first; a game stopped so is a draw, 1/n to each of
+the n seats (still constant-sum). Sticky Gulch ends only by retirements, so a
+degenerate policy can play it for ever:
+
+>>> capped = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 50})
+>>> state = capped.new_initial_state()
+>>> while not state.is_terminal():  # the lowest action, the first chance outcome
+...     chance = state.is_chance_node()
+...     state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+>>> state.moves, state.returns()
+(50, [0.5, 0.5])
+
+``information_state_string(player)`` is perfect recall: the seat's observation
+now, the words it has chosen of a move it is spelling, and a digest of what it
+saw (and, of its own moves, what it played) after every move so far; and
+``resample_from_infostate`` samples a full state the seat cannot tell from the
+real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs as is.
 """
 
 from __future__ import annotations
@@ -42,6 +62,8 @@ MAX_CHANCE_OUTCOMES = 160
 WORDS_PER_MOVE = 8
 #: determinizations drawn by resample_from_infostate before it gives up
 RESAMPLE_ATTEMPTS = 100
+#: moves kept on a state's trail before their observations are folded into its history
+TRAIL_LENGTH = 1000
 
 
 class ChanceError(Exception):
@@ -202,12 +224,12 @@ class GadshillState(pyspiel.State):
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
         self.decisions = 0  # player actions (words) applied
-        #: per seat, a digest of everything it has seen and done, move by move
+        #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
-
-    @property
-    def max_moves(self) -> int:
-        return int(self.get_game().max_moves)
+        #: ...up to the moves still on this trail (folded in when a string is asked for)
+        self.trail: _Trail | None = None
+        self.max_moves: int = game.max_moves
+        self.max_decisions = game.max_moves * WORDS_PER_MOVE  # max_game_length
 
     @property
     def spec(self) -> GameSpec:
@@ -246,16 +268,14 @@ class GadshillState(pyspiel.State):
             return
         native.rng = ScriptedRandom.of([])
         if self.native is None:
-            self.seen = tuple(_digest("", native.observation(p)) for p in range(self.players))
+            self.seen = ("",) * self.players
+            self.trail = _Trail(native, None, "", None)
         else:
             self.moves += 1
             mover = self.native.state.current_player
-            self.seen = tuple(
-                _digest(
-                    self.seen[p], native.observation(p), str(self.pending) if p == mover else ""
-                )
-                for p in range(self.players)
-            )
+            self.trail = _Trail(native, mover, str(self.pending), self.trail)
+            if self.trail.length > TRAIL_LENGTH:
+                self._fold()  # bound the states kept alive
         self.native, self.pending, self.outcomes, self.chance_labels = (
             _Native(native),
             None,
@@ -270,12 +290,12 @@ class GadshillState(pyspiel.State):
     def truncated(self) -> bool:
         """The game reached its cap unfinished: ``max_moves`` native moves, or as many
         decisions as ``max_game_length`` allows. It is over, and drawn."""
+        if self.moves < self.max_moves and self.decisions < self.max_decisions:
+            return False
         if self._building():
             return False
         assert self.native is not None
-        return not self.native.state.is_terminal and (
-            self.moves >= self.max_moves or self.decisions >= self.max_moves * WORDS_PER_MOVE
-        )
+        return not self.native.state.is_terminal
 
     def spellings(self) -> dict[tuple[int, ...], Move]:
         assert self.native is not None
@@ -346,10 +366,28 @@ class GadshillState(pyspiel.State):
             seen["state"] = self.native.state.observation(player)
         return seen
 
+    def _fold(self) -> tuple[str, ...]:
+        """Each seat's history digest, the moves on the trail folded in (oldest first)."""
+        steps = []
+        while self.trail is not None:
+            steps.append(self.trail)
+            self.trail = self.trail.before
+        for step in reversed(steps):
+            self.seen = tuple(
+                _digest(
+                    self.seen[p],
+                    step.state.observation(p),
+                    step.move if p == step.mover else "",
+                )
+                for p in range(self.players)
+            )
+        return self.seen
+
     def information_state_data(self, player: int) -> dict[str, Any]:
         """What ``player`` has seen and done so far: its observation now, the digest of
         its observations (and its own moves) after every move before, and the move it
         is waiting on chance for."""
+        self._fold()
         mover = self.native.state.current_player if self.native is not None else None
         pending = self.pending is not None and mover == player
         return {
@@ -396,8 +434,10 @@ class GadshillState(pyspiel.State):
         native = self.native.state.determinize(player, rng)
         native.rng = ScriptedRandom.of([])
         twin.native = _Native(native)
+        seen = self._fold()
+        twin.trail = None
         twin.seen = tuple(
-            self.seen[p] if p == player else _digest(self.seen[player], f"sampled for {p}")
+            seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
             for p in range(self.players)
         )
         if self.native.state.current_player != player:
@@ -410,6 +450,25 @@ class GadshillState(pyspiel.State):
             return f"setting up: {len(self.outcomes)} chance outcomes so far"
         words = " ".join(self.speller.words[w] for w in self.prefix)
         return f"{self.native.state!r} pending={self.pending} words={words!r}"
+
+
+class _Trail:
+    """The moves whose observations are not yet in the history digests, newest first.
+
+    A shared, never-changed chain: the native states on it are the ones each move
+    left (the adapter replaces its native state on every move, never changes an old
+    one), so a clone shares the chain and a rollout that never asks for a string
+    never pays for one.
+    """
+
+    __slots__ = ("before", "length", "move", "mover", "state")
+
+    def __init__(self, state: GameState[Any], mover: int | None, move: str, before: _Trail | None):
+        self.state, self.mover, self.move, self.before = state, mover, move, before
+        self.length: int = 1 if before is None else before.length + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
 
 
 def _digest(before: str, *seen: Any) -> str:
