@@ -298,3 +298,23 @@ def test_the_documented_action_counts_are_the_real_ones() -> None:
         f"Sticky Gulch {counts[2]}."
     )
     assert line in docs
+
+
+def test_the_documented_ismcts_example_runs() -> None:
+    """The five lines of docs/research.md build a bot that steps (budget cut to 3)."""
+    from pathlib import Path
+
+    docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    blocks = [b.split("```")[0] for b in docs.split("```python\n")[1:]]
+    (example,) = [block for block in blocks if "ISMCTSBot" in block]
+    assert len(example.strip().splitlines()) == 5
+    namespace: dict[str, object] = {}
+    exec(example, namespace)
+    bot, game = namespace["bot"], namespace["game"]
+    assert isinstance(bot, ismcts.ISMCTSBot) and isinstance(game, pyspiel.Game)
+    bot._max_simulations = 3
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    assert bot.step(state) in state.legal_actions()
