@@ -212,7 +212,7 @@ def test_resampled_states_keep_the_information_state_and_redraw_the_hidden(game:
             assert _hidden_snapshot(state) == real
         state.apply_action(rng.choice(state.legal_actions()))
     assert checks >= 12
-    assert differ >= checks // 2, f"only {differ} of {checks} samples redrew a hidden part"
+    assert differ >= 0.9 * checks, f"only {differ} of {checks} samples redrew a hidden part"
 
 
 def test_information_states_remember_what_observations_forget() -> None:
