@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import gadshill.adapters.openspiel as adapter
 from gadshill import registry
@@ -95,19 +95,189 @@ def test_actions_spell_the_legal_moves(game: str) -> None:
     assert spelled == 60, "the game ended before 60 moves were spelled"
 
 
-def test_observations_hide_what_the_seat_cannot_see() -> None:
+def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
+    """Always the lowest legal action and the first chance outcome never ends Sticky
+    Gulch (it ends only by retirements): at the ``max_moves`` parameter it is over, drawn."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 300})
+    assert loaded.max_game_length() == 300 * adapter.WORDS_PER_MOVE
+    state = loaded.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+            decisions += 1
+        assert decisions <= loaded.max_game_length()
+    assert state.moves == 300 and state.truncated()
+    assert state.game_state is not None and not state.game_state.is_terminal
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == [0.5, 0.5]  # a draw: still constant-sum
+
+
+def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
+    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds its
+    trail of unread moves at 1,000 and on demand): the same information states."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 1100})
+    eager, lazy = loaded.new_initial_state(), loaded.new_initial_state()
+    strings = set()
+    while not eager.is_terminal():
+        chance = eager.is_chance_node()
+        action = eager.chance_outcomes()[0][0] if chance else eager.legal_actions()[0]
+        for state in (eager, lazy):
+            state.apply_action(action)
+        if not eager.is_chance_node():
+            strings.add(eager.information_state_string(0))
+    assert lazy.moves == 1100 > adapter.TRAIL_LENGTH
+    for seat in range(2):
+        assert lazy.information_state_string(seat) == eager.information_state_string(seat)
+    assert len(strings) > 1000  # the digest tells the positions of the loop apart
+
+
+def test_the_cap_defaults_to_the_games_safety_net() -> None:
+    for game in GAMES:
+        loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+        cap = registry.get_spec(game).max_moves
+        assert loaded.get_parameters()["max_moves"] == cap
+        assert loaded.max_game_length() == cap * adapter.WORDS_PER_MOVE
+    with pytest.raises(ValueError, match="at least 1"):
+        pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 0})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_ismcts_bot_plays_a_whole_game(game: str) -> None:
+    """OpenSpiel's ISMCTSBot, unchanged, against random play: it resamples the root from
+    the adapter's information states at each of its decisions (and checks the keys)."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    assert loaded.get_type().provides_information_state_string
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(loaded, ConstantEvaluator(), 1.4, 20, random_state=rng)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    state = loaded.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = outcomes[rng.randint(len(outcomes))][0]
+        elif state.current_player() == 0:  # seat 0 searches
+            action = bot.step(state)
+            searched += 1
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randint(len(legal))]
+        state.apply_action(action)
+    assert searched > 0
+    assert state.game_state is not None and state.game_state.is_terminal  # not cut short
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def _hidden_snapshot(state: adapter.GadshillState) -> dict[str, object]:
+    assert state.game_state is not None
+    snapshot = state.game_state.snapshot()
+    snapshot.pop("rng", None)  # the adapter's chance is explicit: its generator is a stub
+    return snapshot
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resampled_states_keep_the_information_state_and_redraw_the_hidden(game: str) -> None:
+    """Over a random game, at every 3rd decision: a sample for the seat to move (and one
+    for the other seat) gives that seat the same information-state string, the same legal
+    words, plays on, leaves the real state alone, and samples differ in hidden parts."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    state = loaded.new_initial_state()
+    rng = random.Random(6)
+    sampler = pyspiel.UniformProbabilitySampler(6, 0.0, 1.0)
+    checks = differ = decision = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        decision += 1
+        if decision % 3 == 0:
+            mover = state.current_player()
+            before = state.information_state_string(mover)
+            real = _hidden_snapshot(state)
+            for seat in (mover, 1 - mover):
+                twin = state.resample_from_infostate(seat, sampler)
+                assert twin.information_state_string(seat) == state.information_state_string(seat)
+                assert twin.observation_string(seat) == state.observation_string(seat)
+                assert twin.current_player() == mover
+                if seat == mover:
+                    assert twin.legal_actions() == state.legal_actions()
+                checks += 1
+                differ += _hidden_snapshot(twin) != real
+                twin.apply_action(rng.choice(twin.legal_actions()))  # plays on
+            assert state.information_state_string(mover) == before
+            assert _hidden_snapshot(state) == real
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checks >= 12
+    assert differ >= 0.9 * checks, f"only {differ} of {checks} samples redrew a hidden part"
+
+
+def test_information_states_remember_what_observations_forget() -> None:
+    """Two seats' strings differ, and the string is not the observation alone: it holds the
+    seat's past (a digest of what it saw after every move)."""
+    state = _sticky_gulch_with_two_hands()
+    for seat in range(2):
+        info = json.loads(state.information_state_string(seat))
+        assert info["now"] == json.loads(state.observation_string(seat))
+        assert info["moves"] == state.moves > 0 and info["history"]
+    assert state.information_state_string(0) != state.information_state_string(1)
+    with pytest.raises(ValueError, match="chance node"):
+        loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+        loaded.new_initial_state().resample_from_infostate(0, lambda: 0.5)
+
+
+def _sticky_gulch_with_two_hands() -> adapter.GadshillState:
+    """A two-player Sticky Gulch, played at random until both seats hold drifters."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
     state = loaded.new_initial_state()
     rng = random.Random(2)
-    while state.is_chance_node():
-        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    while (
+        state.is_chance_node()
+        or state.game_state is None
+        or not all(state.game_state.hands)
+        or state.prefix
+    ):
+        actions = (
+            [a for a, _p in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(actions))
+    return state
+
+
+def test_observations_hide_what_the_seat_cannot_see() -> None:
+    """Seat 0's observation string and tensor stay the same when seat 1's hand is redrawn
+    (so nothing of it is in them) and change when seat 0's own hand is redrawn."""
+    state = _sticky_gulch_with_two_hands()
     native = state.game_state
     assert native is not None
     for player in range(2):
         seen = json.loads(state.observation_string(player))
         assert seen["state"] == json.loads(json.dumps(native.observation(player)))
+        assert seen["state"]["hand"] == native.hands[player]
         tensor = state.observation_tensor(player)
-        assert len(tensor) == loaded.observation_tensor_size() > 0
+        assert len(tensor) == state.get_game().observation_tensor_size() > 0
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    redrawn = 0
+    for _ in range(6):
+        for seat, other in ((0, 1), (1, 0)):
+            twin = state.resample_from_infostate(seat, sampler)
+            assert twin.game_state is not None
+            assert twin.game_state.hands[seat] == native.hands[seat]
+            if twin.game_state.hands[other] == native.hands[other]:
+                continue
+            redrawn += 1
+            # the redrawn hand is the other seat's secret: this seat sees no change...
+            assert twin.observation_string(seat) == state.observation_string(seat)
+            assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+            # ...its owner does
+            assert twin.observation_string(other) != state.observation_string(other)
+            assert twin.observation_tensor(other) != state.observation_tensor(other)
+    assert redrawn >= 6
     assert state.observation_string(0) != state.observation_string(1)
 
 
@@ -128,3 +298,23 @@ def test_the_documented_action_counts_are_the_real_ones() -> None:
         f"Sticky Gulch {counts[2]}."
     )
     assert line in docs
+
+
+def test_the_documented_ismcts_example_runs() -> None:
+    """The five lines of docs/research.md build a bot that steps (budget cut to 3)."""
+    from pathlib import Path
+
+    docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    blocks = [b.split("```")[0] for b in docs.split("```python\n")[1:]]
+    (example,) = [block for block in blocks if "ISMCTSBot" in block]
+    assert len(example.strip().splitlines()) == 5
+    namespace: dict[str, object] = {}
+    exec(example, namespace)
+    bot, game = namespace["bot"], namespace["game"]
+    assert isinstance(bot, ismcts.ISMCTSBot) and isinstance(game, pyspiel.Game)
+    bot._max_simulations = 3
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    assert bot.step(state) in state.legal_actions()

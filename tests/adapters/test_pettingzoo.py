@@ -18,6 +18,12 @@ def test_api_test_passes(game: str) -> None:
     api_test(env(game, players=3, seed=1), num_cycles=300, verbose_progress=False)
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_api_test_passes_on_games_cut_short() -> None:
+    """api_test plays through truncations too (a cap of 40 moves, well inside its cycles)."""
+    api_test(env("sticky-gulch", players=2, seed=1, max_moves=40), num_cycles=300)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_masked_random_play_ends_with_win_shares(game: str) -> None:
     table = env(game, players=2, seed=5)
@@ -57,3 +63,29 @@ def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
     mask = table.observe(table.agent_selection)["action_mask"]
     with pytest.raises(ValueError, match="not legal"):
         table.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_a_game_that_would_run_forever_is_truncated_at_max_moves() -> None:
+    """Always the lowest word in the mask never ends Sticky Gulch (its only end is by
+    retirements): at ``max_moves`` every agent is truncated, with no reward."""
+    table = env("sticky-gulch", players=2, seed=1, max_moves=300)
+    table.reset()
+    steps = 0
+    for _agent in table.agent_iter(max_iter=100_000):
+        observation, reward, terminated, truncated, _info = table.last()
+        assert reward == 0.0
+        if terminated or truncated:
+            assert truncated and not terminated
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert table.agents == [] and table.moves == 300
+    assert table.state is not None and not table.state.is_terminal
+    assert steps >= 300
+
+
+def test_the_default_cap_is_the_games_safety_net() -> None:
+    assert env("sticky-gulch").max_moves == 20_000
+    with pytest.raises(ValueError, match="at least 1"):
+        env("sticky-gulch", max_moves=0)

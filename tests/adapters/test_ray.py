@@ -5,7 +5,10 @@ A local Ray of one CPU is started on the loopback address and shut down after.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 import ray
@@ -38,6 +41,30 @@ def test_same_seeds_same_results_on_ray_and_the_process_pool(local_ray: None) ->
     )
     assert on_ray.outcomes == local.outcomes
     assert len({outcome.scores for outcome in local.outcomes}) > 1  # real, different games
+
+
+def test_outcomes_stream_in_job_order_before_the_last_game_ends(
+    local_ray: None, tmp_path: Path
+) -> None:
+    """The first outcome reaches the caller while the last job still waits for it: the
+    last job ends only once the caller has written a flag after receiving outcome 0."""
+    flag = tmp_path / "first outcome received"
+
+    def play(job: Any) -> Any:  # a stand-in for play_one: (index, did it see the flag)
+        index, last = job
+        if not last:
+            return index, False
+        deadline = time.monotonic() + 30
+        while not flag.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return index, flag.exists()
+
+    outcomes = ray_mapper()(play, [(index, index == 3) for index in range(4)])
+    assert isinstance(outcomes, Iterator)  # lazy: nothing collected up front
+    first = next(outcomes)
+    flag.touch()
+    rest = list(outcomes)
+    assert [first, *rest] == [(0, False), (1, False), (2, False), (3, True)]
 
 
 def test_tournament_command_on_ray(local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:

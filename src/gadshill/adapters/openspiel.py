@@ -17,11 +17,33 @@ uniform outcome per face), through :func:`gadshill.rules.rng.chance_source`
 and a scripted generator, so no game changes. Actions are the words of the
 move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
 seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
+
+A game stops at its ``max_moves`` parameter (native moves; the game's own
+safety net, ``spec.max_moves``, by default), or at ``max_game_length``
+decisions, whichever comes first; a game stopped so is a draw, 1/n to each of
+the n seats (still constant-sum). Sticky Gulch ends only by retirements, so a
+degenerate policy can play it for ever:
+
+>>> capped = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 50})
+>>> state = capped.new_initial_state()
+>>> while not state.is_terminal():  # the lowest action, the first chance outcome
+...     chance = state.is_chance_node()
+...     state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+>>> state.moves, state.returns()
+(50, [0.5, 0.5])
+
+``information_state_string(player)`` is perfect recall: the seat's observation
+now, the words it has chosen of a move it is spelling, and a digest of what it
+saw (and, of its own moves, what it played) after every move so far; and
+``resample_from_infostate`` samples a full state the seat cannot tell from the
+real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs as is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 from typing import Any
 
 import numpy as np
@@ -38,6 +60,10 @@ from gadshill.rules.state import GameState
 MAX_CHANCE_OUTCOMES = 160
 #: actions per move, at most (a spelling's length), for max_game_length
 WORDS_PER_MOVE = 8
+#: determinizations drawn by resample_from_infostate before it gives up
+RESAMPLE_ATTEMPTS = 100
+#: moves kept on a state's trail before their observations are folded into its history
+TRAIL_LENGTH = 1000
 
 
 class ChanceError(Exception):
@@ -118,11 +144,11 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players},
+        parameter_specification={"players": spec.min_players, "max_moves": spec.max_moves},
     )
 
 
@@ -132,7 +158,7 @@ def short_name(game_id: str) -> str:
 
 
 class GadshillGame(pyspiel.Game):
-    """One gadshill game; ``players`` is its only parameter."""
+    """One gadshill game; its parameters are ``players`` and ``max_moves`` (the cap)."""
 
     spec: GameSpec
 
@@ -140,6 +166,10 @@ class GadshillGame(pyspiel.Game):
         spec = self.spec
         players = int((params or {}).get("players", spec.min_players))
         spec.check_players(players)
+        #: native moves after which a game stops, drawn (a safety net, as in play_game)
+        self.max_moves = int((params or {}).get("max_moves", spec.max_moves))
+        if self.max_moves < 1:
+            raise ValueError(f"max_moves must be at least 1, not {self.max_moves}")
         self.speller = Speller(spec)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),
@@ -148,7 +178,7 @@ class GadshillGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=spec.max_moves * WORDS_PER_MOVE,
+            max_game_length=self.max_moves * WORDS_PER_MOVE,
         )
         super().__init__(_game_type(spec), info, params or {})
 
@@ -156,6 +186,8 @@ class GadshillGame(pyspiel.Game):
         return GadshillState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver()
         return Observer()
 
 
@@ -190,6 +222,14 @@ class GadshillState(pyspiel.State):
         self.chance_labels: list[str] = []
         self.prefix: tuple[int, ...] = ()
         self.started = False  # the setup runs on first use (clones skip it)
+        self.moves = 0  # native moves played
+        self.decisions = 0  # player actions (words) applied
+        #: per seat, a digest of everything it has seen and done, move by move...
+        self.seen: tuple[str, ...] = ()
+        #: ...up to the moves still on this trail (folded in when a string is asked for)
+        self.trail: _Trail | None = None
+        self.max_moves: int = game.max_moves
+        self.max_decisions = game.max_moves * WORDS_PER_MOVE  # max_game_length
 
     @property
     def spec(self) -> GameSpec:
@@ -227,6 +267,15 @@ class GadshillState(pyspiel.State):
             self.chance_labels = need.labels
             return
         native.rng = ScriptedRandom.of([])
+        if self.native is None:
+            self.seen = ("",) * self.players
+            self.trail = _Trail(native, None, "", None)
+        else:
+            self.moves += 1
+            mover = self.native.state.current_player
+            self.trail = _Trail(native, mover, str(self.pending), self.trail)
+            if self.trail.length > TRAIL_LENGTH:
+                self._fold()  # bound the states kept alive
         self.native, self.pending, self.outcomes, self.chance_labels = (
             _Native(native),
             None,
@@ -237,6 +286,16 @@ class GadshillState(pyspiel.State):
     def _building(self) -> bool:
         self._start()
         return self.native is None or self.pending is not None
+
+    def truncated(self) -> bool:
+        """The game reached its cap unfinished: ``max_moves`` native moves, or as many
+        decisions as ``max_game_length`` allows. It is over, and drawn."""
+        if self.moves < self.max_moves and self.decisions < self.max_decisions:
+            return False
+        if self._building():
+            return False
+        assert self.native is not None
+        return not self.native.state.is_terminal
 
     def spellings(self) -> dict[tuple[int, ...], Move]:
         assert self.native is not None
@@ -249,12 +308,15 @@ class GadshillState(pyspiel.State):
         if self._building():
             return int(pyspiel.PlayerId.CHANCE)
         assert self.native is not None
-        if self.native.state.is_terminal:
+        if self.native.state.is_terminal or self.truncated():
             return int(pyspiel.PlayerId.TERMINAL)
         return int(self.native.state.current_player)  # type: ignore[arg-type]
 
     def is_terminal(self) -> bool:
-        return not self._building() and self.native is not None and self.native.state.is_terminal
+        if self._building():
+            return False
+        assert self.native is not None
+        return self.native.state.is_terminal or self.truncated()
 
     def _legal_actions(self, player: int) -> list[int]:
         return Speller.next_words(self.spellings(), self.prefix)
@@ -269,6 +331,7 @@ class GadshillState(pyspiel.State):
             self.outcomes.append(int(action))
             self._advance()
             return
+        self.decisions += 1
         prefix = (*self.prefix, int(action))
         move = self.spellings().get(prefix)
         if move is None:
@@ -286,6 +349,8 @@ class GadshillState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.players
+        if self.truncated():
+            return [1.0 / self.players] * self.players  # a draw
         assert self.native is not None
         winners = self.native.state.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
@@ -301,12 +366,114 @@ class GadshillState(pyspiel.State):
             seen["state"] = self.native.state.observation(player)
         return seen
 
+    def _fold(self) -> tuple[str, ...]:
+        """Each seat's history digest, the moves on the trail folded in (oldest first)."""
+        steps = []
+        while self.trail is not None:
+            steps.append(self.trail)
+            self.trail = self.trail.before
+        for step in reversed(steps):
+            self.seen = tuple(
+                _digest(
+                    self.seen[p],
+                    step.state.observation(p),
+                    step.move if p == step.mover else "",
+                )
+                for p in range(self.players)
+            )
+        return self.seen
+
+    def information_state_data(self, player: int) -> dict[str, Any]:
+        """What ``player`` has seen and done so far: its observation now, the digest of
+        its observations (and its own moves) after every move before, and the move it
+        is waiting on chance for."""
+        self._fold()
+        mover = self.native.state.current_player if self.native is not None else None
+        pending = self.pending is not None and mover == player
+        return {
+            "seat": player,
+            "moves": self.moves,
+            "history": self.seen[player] if self.seen else "",
+            "waiting on": str(self.pending) if pending else None,
+            "now": self.observation_data(player),
+        }
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GadshillState:
+        """A state ``player_id`` cannot tell from this one, hidden parts redrawn.
+
+        The native ``determinize`` redraws what the seat has not seen, with a
+        generator seeded from ``probability_sampler`` (a callable giving a float in
+        [0, 1), as OpenSpiel's ``UniformProbabilitySampler``). The seat's own words
+        of a move it is spelling stay; another seat's are dropped (``player_id`` has
+        not seen them). The other seats' histories are unknown to ``player_id``: in
+        the sample they are a digest of its own. A sample in which the seat to move
+        has no legal move is drawn again: everybody knows the game never stalls.
+        Only at decision and terminal nodes, where ISMCTS asks: the setup and a
+        move's pending chance raise.
+        """
+        if self._building():
+            raise ValueError("resample_from_infostate at a chance node: only at decisions")
+        assert self.native is not None
+        player = int(player_id)
+        rng = random.Random(int(probability_sampler() * 2**31))
+        for _attempt in range(RESAMPLE_ATTEMPTS):
+            twin = self._sample(player, rng)
+            if twin.is_terminal() or Speller.next_words(twin.spellings(), twin.prefix):
+                return twin
+        raise ValueError(
+            f"no sample for seat {player} in {RESAMPLE_ATTEMPTS} draws left the seat to move "
+            f"a legal move (words so far: {self.prefix})"
+        )
+
+    def _sample(self, player: int, rng: random.Random) -> GadshillState:
+        """One determinization; the caller rejects those where the seat to move is stuck
+        (Sutter's Mill redraws another seat's chip values by colour alone, so a seat
+        paying a debt may be dealt chips that cannot cover it)."""
+        assert self.native is not None
+        twin: GadshillState = self.clone()
+        native = self.native.state.determinize(player, rng)
+        native.rng = ScriptedRandom.of([])
+        twin.native = _Native(native)
+        seen = self._fold()
+        twin.trail = None
+        twin.seen = tuple(
+            seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
+            for p in range(self.players)
+        )
+        if self.native.state.current_player != player:
+            twin.prefix = ()  # the words of another seat's move are not seen
+        return twin
+
     def __str__(self) -> str:
         self._start()
         if self.native is None:
             return f"setting up: {len(self.outcomes)} chance outcomes so far"
         words = " ".join(self.speller.words[w] for w in self.prefix)
         return f"{self.native.state!r} pending={self.pending} words={words!r}"
+
+
+class _Trail:
+    """The moves whose observations are not yet in the history digests, newest first.
+
+    A shared, never-changed chain: the native states on it are the ones each move
+    left (the adapter replaces its native state on every move, never changes an old
+    one), so a clone shares the chain and a rollout that never asks for a string
+    never pays for one.
+    """
+
+    __slots__ = ("before", "length", "move", "mover", "state")
+
+    def __init__(self, state: GameState[Any], mover: int | None, move: str, before: _Trail | None):
+        self.state, self.mover, self.move, self.before = state, mover, move, before
+        self.length: int = 1 if before is None else before.length + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
+
+
+def _digest(before: str, *seen: Any) -> str:
+    text = json.dumps([before, *seen], sort_keys=True)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 class Observer:
@@ -322,6 +489,13 @@ class Observer:
 
     def string_from(self, state: GadshillState, player: int) -> str:
         return json.dumps(state.observation_data(player), sort_keys=True)
+
+
+class InfoStateObserver(Observer):
+    """The perfect-recall observer behind ``information_state_string``."""
+
+    def string_from(self, state: GadshillState, player: int) -> str:
+        return json.dumps(state.information_state_data(player), sort_keys=True)
 
 
 def _register() -> None:

@@ -15,7 +15,9 @@ observation holds the hashed view of ``observation(player)`` and the mask of
 the words that may come next. Chance stays inside the engine, seeded per game
 (``seed`` fixes the first game; each ``reset()`` without a seed plays the next).
 Rewards come at the end: each seat's share of the win (1, 1/k for k tied
-winners, else 0).
+winners, else 0). A game that reaches ``max_moves`` native moves unfinished (by
+default the game's own safety net, ``spec.max_moves``) is cut: every agent's
+truncation flag is set and the rewards stay zero, as PettingZoo does it.
 """
 
 from __future__ import annotations
@@ -42,10 +44,15 @@ class GadshillEnv(AECEnv):
         players: int | None = None,
         seed: int | None = None,
         render_mode: Any = None,
+        max_moves: int | None = None,
     ):
         super().__init__()
         self.spec = get_spec(resolve(game))
         self.players = self.spec.check_players(players or self.spec.min_players)
+        #: native moves after which a game is truncated (the game's safety net by default)
+        self.max_moves = self.spec.max_moves if max_moves is None else int(max_moves)
+        if self.max_moves < 1:
+            raise ValueError(f"max_moves must be at least 1, not {self.max_moves}")
         self.speller = Speller(self.spec)
         self.metadata = {
             "render_modes": ["ansi"],
@@ -95,6 +102,7 @@ class GadshillEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.prefix: tuple[int, ...] = ()
+        self.moves = 0  # native moves played
         self._spellings: dict[tuple[int, ...], Move] | None = None
         self._select()
 
@@ -136,12 +144,16 @@ class GadshillEnv(AECEnv):
             self.prefix = prefix
         else:
             self.state.apply(move)
+            self.moves += 1
             self.prefix, self._spellings = (), None
             if self.state.is_terminal:
                 winners = self.state.winners()
                 for seat, name in enumerate(self.possible_agents):
                     self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
                     self.terminations[name] = True
+            elif self.moves >= self.max_moves:
+                for name in self.possible_agents:
+                    self.truncations[name] = True
             else:
                 self._select()
         self._accumulate_rewards()
@@ -156,7 +168,12 @@ class GadshillEnv(AECEnv):
 
 
 def env(
-    game: str, players: int | None = None, seed: int | None = None, render_mode: Any = None
+    game: str,
+    players: int | None = None,
+    seed: int | None = None,
+    render_mode: Any = None,
+    max_moves: int | None = None,
 ) -> GadshillEnv:
-    """An AEC environment of ``game`` (any registered id, e.g. ``sticky-gulch``)."""
-    return GadshillEnv(game, players, seed, render_mode)
+    """An AEC environment of ``game`` (any registered id, e.g. ``sticky-gulch``);
+    a game still running after ``max_moves`` native moves is truncated."""
+    return GadshillEnv(game, players, seed, render_mode, max_moves)
