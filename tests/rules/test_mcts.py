@@ -42,7 +42,7 @@ def test_options_set_the_budget() -> None:
         ({"greedy": "2"}, "out of range"),
         ({"playouts": "0"}, "needs a budget"),
         ({"depth": "3"}, "no option 'depth'"),
-        ({"guide": "sharp"}, "mcts.guide: 'sharp' is not one of none"),  # no bot of its own
+        ({"guide": "sharp"}, "mcts.guide: 'sharp' is not one of none$"),  # no bot of its own
         ({"prior": "1.5"}, "out of range"),
         ({"ms": "inf"}, "out of range"),
         ({"c": "nan"}, "out of range"),
@@ -109,7 +109,7 @@ def test_a_game_sets_its_own_defaults_and_options_override_them() -> None:
     assert gulch.mcts_options["guide"] == "prospector"
     tuned = make_bot(gulch, "mcts")
     assert isinstance(tuned, MctsBot) and tuned.guide is not None and tuned.policy is not None
-    plain = make_bot(gulch, "mcts", {"guide": "", "rollout": "random"})
+    plain = make_bot(gulch, "mcts", {"guide": "none", "rollout": "random"})
     assert isinstance(plain, MctsBot) and plain.guide is None and plain.policy is None
     timed = make_bot(gulch, "mcts", {"ms": "50"})
     assert isinstance(timed, MctsBot) and timed.config.playouts == 0
@@ -144,6 +144,12 @@ def test_cli_bot_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "final scores" in capsys.readouterr().out
     assert exit_code([*base, "--bot-option", "mcts.playouts=lots"]) == 2
     assert "expected a number" in capsys.readouterr().err
+    assert exit_code([*base, "--bot-option", "mcts.guide=prospector"]) == 2
+    assert "not one of none, patient" in capsys.readouterr().err
+    unguided = ["--bot-option", "mcts.playouts=3", "--bot-option", "mcts.guide=none"]
+    assert (
+        exit_code(["play", "sticky-gulch", "--bots", "mcts,prospector", "--quiet", *unguided]) == 0
+    )
     tournament = ["tournament", "sutters-mill", "--bots", "mcts,patient", "--games", "2"]
     assert exit_code([*tournament, "--workers", "1", "--bot-option", "mcts.playouts=3"]) == 0
     assert "mcts" in capsys.readouterr().out

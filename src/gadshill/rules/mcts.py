@@ -24,8 +24,8 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
   them as they are;
 - ``widen``: progressive widening: a node with n visits has at most
   ``1 + widen * sqrt(n)`` children, tried in the order of a shuffled move list;
-- ``guide``: one of the game's own bots whose choice at each tree node gets the
-  prior ``prior`` (the other moves share the rest): selection is then PUCT
+- ``guide``: one of the game's own bots (or ``none``) whose choice at each tree
+  node gets the prior ``prior`` (the other moves share the rest): selection is then PUCT
   (AlphaZero's rule, ``Q + c * P * sqrt(N) / (1 + n)``), so the search follows
   the guide until its playouts show a better move, instead of spreading a few
   hundred noisy playouts evenly over every move.
@@ -88,11 +88,12 @@ rollout, greedy, cutoff, c, widen, margin, normalize, guide, prior)
                 known = ", ".join(kinds)
                 raise UsageError(f"mcts has no option {name!r} (options: {known})")
             if name in ("rollout", "guide"):
-                allowed = ["random", "heuristic", *policies] if name == "rollout" else [*policies]
-                if text not in allowed and not (name == "guide" and text == ""):
-                    choices = ", ".join(allowed) or "none: this game has no bot of its own"
+                allowed = ["random", "heuristic"] if name == "rollout" else ["none", ""]
+                allowed += policies
+                if text not in allowed:
+                    choices = ", ".join(a for a in allowed if a)
                     raise UsageError(f"mcts.{name}: {text!r} is not one of {choices}")
-                values[name] = text
+                values[name] = "" if text == "none" else text
                 continue
             try:
                 number = int(text) if kinds[name] == "int" else float(text)
