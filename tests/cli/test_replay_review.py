@@ -72,3 +72,19 @@ def test_review_refuses_other_games(tmp_path: Path, capsys: pytest.CaptureFixtur
     code, _, err = run(["review", str(record)], capsys)
     assert code == 2 and "Gads Hill" in err
     assert json.loads(record.read_text().splitlines()[0])["game"] == "sutters-mill"
+
+
+def test_review_and_resume_name_the_first_illegal_move_of_a_tampered_record(
+    demo_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = demo_record.read_text().splitlines()
+    lines[3] = json.dumps({"move": "draw", "pile": "condition"})  # move 3 was a draft
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines[:10]) + "\n")
+    code, _, err = run(["review", str(tampered)], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"gadshill: error: {tampered}: move 3 'draw condition' is illegal (GH-")
+    assert err.rstrip().endswith("): run gadshill replay")
+    code, out, err = run(["play", "--resume", str(tampered)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("gadshill: error: move 3 'draw condition' is illegal (GH-")

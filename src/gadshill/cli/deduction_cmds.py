@@ -221,10 +221,7 @@ def _render_record(
     record.moves = record.moves[:at]
     result = replay(record, get_spec, data)
     if not result.ok:
-        rules = ", ".join(v.rule for v in result.violations)
-        raise RecordError(
-            f"{path}: move {result.refused_index} '{result.refused_move}' is illegal ({rules})"
-        )
+        raise RecordError(f"{path}: {result.refusal()}")
     spec = get_spec(record.game)
     if output is None:
         console.print(spec.render(result.state, seat), markup=False)

@@ -139,10 +139,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         teller = Teller(spec, rec.players, moves=moves, quiet_kinds=STORY_QUIET_KINDS, indent="  ")
         result = _replay(rec, data, teller)
         if not result.ok:
-            raise GadshillError(
-                f"{path}: move {result.refused_index} '{result.refused_move}' is illegal"
-                f" ({', '.join(v.rule for v in result.violations)}): run gadshill replay"
-            )
+            raise GadshillError(f"{path}: {result.refusal()}: run gadshill replay")
         assert isinstance(result.state, GadsHillState)
         console.print(overlooked_summary(result.state))
         if not result.over:

@@ -174,10 +174,7 @@ def play_game(
     if resume is not None:  # the moves played so far, each checked again
         done = replay(resume, lambda _game: spec, data)
         if not done.ok:
-            rules = ", ".join(v.rule for v in done.violations)
-            raise RecordError(
-                f"move {done.refused_index} '{done.refused_move}' is illegal ({rules})"
-            )
+            raise RecordError(done.refusal())
         state, record.moves = done.state, list(resume.moves)
     try:
         _play_on(spec, state, record, choosers, on_move, after_move)

@@ -150,6 +150,13 @@ class ReplayResult:
         """Whether the game ended: a record cut short, or replayed ``to`` a move, is not."""
         return self.state.is_terminal
 
+    def refusal(self) -> str:
+        """The first illegal move and the rules it breaks, in one line ("" when all legal)."""
+        if self.ok:
+            return ""
+        rules = ", ".join(v.rule for v in self.violations)
+        return f"move {self.refused_index} '{self.refused_move}' is illegal ({rules})"
+
 
 def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
