@@ -43,20 +43,38 @@ def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and "all legal" in out
 
 
-def test_play_refuses_an_unwritable_record_before_playing(
+@pytest.mark.parametrize(
+    "command, option, targets",
+    [
+        (["play", "toy", "--bots", "random", "--seed", "4"], "--record", ["file/g", "missing/g"]),
+        (
+            ["tournament", "toy", "--bots", "greedy,random", "--games", "2"],
+            "--record-dir",
+            ["file", "file/sub"],
+        ),
+    ],
+)
+def test_an_unwritable_record_fails_before_any_game(
+    command: list[str],
+    option: str,
+    targets: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "file").write_text("kept")
+    for target in targets:
+        code, out, err = run([*command, option, str(tmp_path / target)], capsys)
+        assert code == 2 and out == "" and err.count("\n") == 1, (out, err)
+        assert err.startswith(f"gadshill: error: {option}: cannot write to")
+    assert (tmp_path / "file").read_text() == "kept"
+
+
+def test_play_record_overwrites_an_existing_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("kept")
-    base = ["play", "toy", "--bots", "random", "--seed", "4", "--record"]
-    for target in (blocker / "g.jsonl", tmp_path / "missing" / "g.jsonl"):
-        code, out, err = run([*base, str(target)], capsys)
-        assert code == 2 and out == "" and err.count("\n") == 1, (out, err)
-        assert err.startswith("gadshill: error: --record: cannot write to")
-    assert blocker.read_text() == "kept"
     existing = tmp_path / "old.jsonl"
     existing.write_text("old")
-    code, _, _ = run([*base, str(existing)], capsys)
+    code, _, _ = run(["play", "toy", "--bots", "random", "--record", str(existing)], capsys)
     assert code == 0 and existing.read_text().startswith('{"format"')
 
 

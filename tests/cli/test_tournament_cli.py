@@ -112,18 +112,6 @@ def test_record_dir_records_replay(
         assert code == 0 and "all legal" in out
 
 
-def test_record_dir_that_cannot_be_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("")
-    args = ["tournament", "toy", "--bots", "greedy,random", "--games", "2", "--record-dir"]
-    for target in (blocker, blocker / "sub"):
-        code, out, err = run([*args, str(target)], capsys)
-        assert code == 2 and out == "" and err.count("\n") == 1
-        assert err.startswith("gadshill: error: --record-dir: cannot write to")
-
-
 def test_progress_bar_only_at_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
