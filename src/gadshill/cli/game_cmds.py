@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from gadshill.rules.bots import Chooser
-    from gadshill.rules.moves import Move
     from gadshill.rules.spec import GameSpec
     from gadshill.rules.state import GameState
     from gadshill.rules.tournament import GameOutcome, Standing
@@ -73,6 +72,7 @@ def play_and_show(
     bot_options: list[str] | None = None,
 ) -> tuple[GameSpec, GameState[Any], list[str]]:
     from gadshill.cli import human_seat
+    from gadshill.cli.narrate import Teller
     from gadshill.rules.bots import parse_bot_options
 
     spec, seats, seed, options = human_seat.table(game, players, bots, seed, options, resume, data)
@@ -84,11 +84,9 @@ def play_and_show(
         if name == "human"
     }
 
-    def show(state: GameState[Any], move: Move) -> None:
-        if not quiet:
-            seat = state.current_player
-            console.print(f"[bold]{seats[seat or 0]}#{seat}[/bold] {spec.describe(state, move)}")
-
+    # a line per move; no end-of-turn lines: a Gads Hill one names the markers nobody
+    # claimed, which a seat playing without hints must find for itself
+    teller = Teller(spec, seats, moves=not quiet, turns=False, bold=True)
     played = human_seat.play_resumable(
         spec,
         seats,
@@ -96,7 +94,7 @@ def play_and_show(
         data,
         options,
         choosers,
-        show,
+        teller.on_move,
         resume,
         record or resume,
         parse_bot_options(bot_options or []),
