@@ -46,7 +46,7 @@ def test_replay_to_writes_the_position_and_the_town(
     assert run(["replay", str(demo_record), "--to", "40", "-o", str(town)], capsys)[0] == 0
     assert town.read_text().startswith("<svg")
     code, _, err = run(["replay", str(demo_record), "--to", "400"], capsys)
-    assert code == 2 and "the record has 157 moves" in err
+    assert code == 2 and "--to 400: the record has 157 moves, so N is 0 to 157" in err
     code, _, err = run(["replay", str(demo_record), "--to", "4", "-o", "x.png"], capsys)
     assert code == 2 and ".svg" in err
 

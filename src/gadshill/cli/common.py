@@ -52,3 +52,11 @@ def check_writable(path: Path, option: str, folder: bool = False) -> None:
             path.unlink()
     except OSError as err:
         raise UsageError(f"{option}: cannot write to {path}: {err.strerror or err}") from None
+
+
+def check_move_number(option: str, number: int, total: int, source: object) -> None:
+    """A move number given on the command line (``--to N``, ``--at N``) is 0 to ``total``."""
+    from gadshill.errors import UsageError
+
+    if not 0 <= number <= total:
+        raise UsageError(f"{option} {number}: {source} has {total} moves, so N is 0 to {total}")

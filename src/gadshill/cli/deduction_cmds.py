@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gadshill.cli.common import DataOption, JsonOption, console, write_file
+from gadshill.cli.common import DataOption, JsonOption, check_move_number, console, write_file
 from gadshill.errors import GadshillError, PositionError, UsageError
 
 if TYPE_CHECKING:
@@ -213,8 +213,7 @@ def _render_record(
     total = len(record.moves)
     if at is None:
         at = total
-    if not 0 <= at <= total:
-        raise UsageError(f"--at {at}: {path} has {total} moves, so N is 0 to {total}")
+    check_move_number("--at", at, total, path)
     players = len(record.players)
     if seat is not None and not 0 <= seat < players:
         raise UsageError(f"--seat {seat}: {path} has seats 0 to {players - 1}")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, console, write_file
+from gadshill.cli.common import DataOption, check_move_number, console, write_file
 from gadshill.cli.narrate import STORY_QUIET_KINDS, Teller
 from gadshill.errors import GadshillError, UsageError
 from gadshill.registry import get_spec
@@ -27,8 +27,8 @@ def _replay(
 ) -> ReplayResult:
     from gadshill.rules.records import replay
 
-    if to is not None and not 0 <= to <= len(record.moves):
-        raise UsageError(f"--to {to}: the record has {len(record.moves)} moves")
+    if to is not None:
+        check_move_number("--to", to, len(record.moves), "the record")
     return replay(
         record,
         get_spec,
