@@ -278,8 +278,9 @@ def _players(given: Any, town: Town) -> tuple[PlayerInfo, ...]:
     return tuple(players)
 
 
-def parse_marker(text: str, town: Town) -> tuple[str, str]:
-    """A marker written ``BUILDING@SPACE`` (a STOP claim), ids in any case.
+def parse_marker(text: str, town: Town, what: str = "claim") -> tuple[str, str]:
+    """A marker written ``BUILDING@SPACE`` (a STOP claim, a puzzle's answer), ids in
+    any case; an error names it as ``what``.
 
     >>> from gadshill.solver.town import load_town
     >>> parse_marker("saloon@s12", load_town())
@@ -287,11 +288,11 @@ def parse_marker(text: str, town: Town) -> tuple[str, str]:
     """
     building, sep, space = text.partition("@")
     if not sep or not building.strip() or not space.strip():
-        raise UsageError(f"a claim is BUILDING@SPACE, got {text!r}")
+        raise UsageError(f"a {what} is BUILDING@SPACE, got {text!r}")
     try:
         return town.building_id(building.strip()), town.space_id(space.strip())
     except PositionError as err:
-        raise PositionError(f"claim {text!r}: {err}") from None
+        raise PositionError(f"{what} {text!r}: {err}") from None
 
 
 def position_to_json(source: PositionFile | Position) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 from gadshill.errors import GadshillError, PuzzleError
 from gadshill.solver import deduction, explain
 from gadshill.solver.model import Marker, marker_key, natural
+from gadshill.solver.position_file import parse_marker
 from gadshill.solver.puzzles import best_play
 from gadshill.solver.puzzles.analyse import Analysis, analyse
 from gadshill.solver.puzzles.puzzle_file import Puzzle
@@ -56,13 +57,10 @@ def _markers(answer: str, town: Town, what: str) -> list[Marker]:
         text = part.strip()
         if not text:
             continue
-        building, sep, space = text.partition("@")
-        if not sep or not building.strip() or not space.strip():
-            raise PuzzleError(f"a {what} is BUILDING@SPACE, got {text!r}")
         try:
-            pair = (town.building_id(building.strip()), town.space_id(space.strip()))
+            pair = parse_marker(text, town, what)
         except GadshillError as err:
-            raise PuzzleError(f"{what} {text!r}: {err}") from None
+            raise PuzzleError(str(err)) from None
         if pair in out:
             raise PuzzleError(f"{what} {text!r} is given twice")
         out.append(pair)
