@@ -164,7 +164,6 @@ class _Scorer:
     # --- moves ----------------------------------------------------------------------
     def score(self, move: StickyGulchMove, rng: random.Random) -> float:
         state = self.state
-        costs = state.data.table.costs
         if isinstance(move, Keep):
             return hold_value(state.data, move.drifter) + 0.5 * rng.random()
         if isinstance(move, Camp):
@@ -173,15 +172,15 @@ class _Scorer:
                 value -= ACTION_POINT_VALUE * state.camp_cost(move.location)
             return value
         if isinstance(move, Draw):
-            cost = ACTION_POINT_VALUE * costs.draw_location[state.draws]
+            cost = ACTION_POINT_VALUE * (state.action_cost(move) or 0)
             if state.stock[self.me] == 0:
                 return -cost
             return NEW_CARD * self.average_card / 3 - cost + 0.5
         if isinstance(move, Hire):
-            return 1.2 - ACTION_POINT_VALUE * costs.hire[state.hires]
+            return 1.2 - ACTION_POINT_VALUE * (state.action_cost(move) or 0)
         if isinstance(move, Prospect):
-            return (
-                self.roll_score(move.location) - ACTION_POINT_VALUE * costs.extra_roll[state.rolls]
+            return self.roll_score(move.location) - ACTION_POINT_VALUE * (
+                state.action_cost(move) or 0
             )
         if isinstance(move, End):
             roll = self.roll_score(move.location) if move.location is not None else 0.0

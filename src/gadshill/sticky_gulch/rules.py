@@ -228,23 +228,6 @@ def _starting_distinct(state: StickyGulchState, move: Camp) -> Breach:
 
 
 # --- actions and their costs ----------------------------------------------------------
-def _action_cost(state: StickyGulchState, move: StickyGulchMove) -> int | None:
-    costs = state.data.table.costs
-    if isinstance(move, Draw):
-        done, table = state.draws, costs.draw_location
-    elif isinstance(move, Hire):
-        done, table = state.hires, costs.hire
-    elif isinstance(move, Prospect):
-        done, table = state.rolls, costs.extra_roll
-    elif isinstance(move, Camp) and state.phase == ACT:
-        if state.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
-            return None
-        return state.camp_cost(move.location)
-    else:
-        return 0
-    return table[done] if done < len(table) else None
-
-
 @BOOK.rule(
     "SG-3.limit-draws",
     "At most 2 location cards may be drawn with action points in one turn (drifters exempt).",
@@ -299,7 +282,7 @@ def _limit_rolls(state: StickyGulchState, move: Prospect) -> Breach:
     message="'{move}' costs {cost} action point(s) but only {left} remain",
 )
 def _action_points(state: StickyGulchState, move: StickyGulchMove) -> Breach:
-    cost = _action_cost(state, move)
+    cost = state.action_cost(move)
     if cost is None:  # over the limit: the limit rule says so
         return None
     return {"cost": cost, "left": state.action_points} if cost > state.action_points else None

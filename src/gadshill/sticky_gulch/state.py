@@ -18,8 +18,8 @@ from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
-from gadshill.sticky_gulch.constants import DRAFT, FREE, GAME_ID, OVER
-from gadshill.sticky_gulch.moves import CODEC, StickyGulchMove
+from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, GAME_ID, OVER
+from gadshill.sticky_gulch.moves import CODEC, Camp, Draw, Hire, Prospect, StickyGulchMove
 from gadshill.sticky_gulch.picture import draw
 from gadshill.sticky_gulch.rules import BOOK
 
@@ -232,6 +232,24 @@ class StickyGulchState(GameState[StickyGulchMove]):
 
     def available_sites(self, number: int) -> list[int]:
         return [i + 1 for i, owner in enumerate(self.sites[number]) if owner == FREE]
+
+    def action_cost(self, move: StickyGulchMove) -> int | None:
+        """Action points the move costs now (SG-3's table); None when this turn has used
+        up that action's row of the table, 0 for what costs nothing."""
+        costs = self.data.table.costs
+        if isinstance(move, Draw):
+            done, table = self.draws, costs.draw_location
+        elif isinstance(move, Hire):
+            done, table = self.hires, costs.hire
+        elif isinstance(move, Prospect):
+            done, table = self.rolls, costs.extra_roll
+        elif isinstance(move, Camp) and self.phase == ACT:
+            if self.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
+                return None
+            return self.camp_cost(move.location)
+        else:
+            return 0
+        return table[done] if done < len(table) else None
 
     def camp_cost(self, number: int) -> int:
         costs = self.data.table.costs

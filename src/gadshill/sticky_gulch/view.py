@@ -70,25 +70,14 @@ def _points(cost: int) -> str:
 
 def _cost(state: StickyGulchState, move: Move) -> str:
     """What an action costs now, for the move list: `` (1 action point)``, `` (free...)``."""
-    if state.phase != ACT:
+    if state.phase != ACT or not isinstance(move, Camp | Draw | Hire | Prospect):
         return ""
-    costs = state.data.table.costs
-    table: tuple[int, ...] | None = None
-    done = 0
-    if isinstance(move, Camp):
-        if state.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
-            return ""
-        cost = state.camp_cost(move.location)
-        return " (free: first camp on a new card)" if cost == 0 else f" ({_points(cost)})"
-    if isinstance(move, Draw):
-        table, done = costs.draw_location, state.draws
-    elif isinstance(move, Hire):
-        table, done = costs.hire, state.hires
-    elif isinstance(move, Prospect):
-        table, done = costs.extra_roll, state.rolls
-    if table is None or done >= len(table):
+    cost = state.action_cost(move)
+    if cost is None:
         return ""
-    return f" ({_points(table[done])})"
+    if isinstance(move, Camp) and cost == 0:
+        return " (free: first camp on a new card)"
+    return f" ({_points(cost)})"
 
 
 def _describe_move(state: StickyGulchState, move: Move) -> str:
