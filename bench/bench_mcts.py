@@ -85,9 +85,14 @@ def one_game(job: tuple[str, str, int, dict[str, str]]) -> dict[str, float]:
 
 
 def match(
-    game: str, opponent: str, games: int, options: dict[str, str], pool: ProcessPoolExecutor | None
+    game: str,
+    opponent: str,
+    seeds: range,
+    options: dict[str, str],
+    pool: ProcessPoolExecutor | None,
 ) -> dict[str, Any]:
-    jobs = [(game, opponent, seed, options) for seed in range(1, games + 1)]
+    games = len(seeds)
+    jobs = [(game, opponent, seed, options) for seed in seeds]
     rows = list(pool.map(one_game, jobs) if pool is not None else map(one_game, jobs))
     wins = sum(row["win"] for row in rows)
     search_time = sum(row["search_time"] for row in rows)
@@ -109,13 +114,18 @@ def match(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1, help="seeds run from this one")
     parser.add_argument("--budget", action="append", default=[], help="mcts option NAME=VALUE")
     parser.add_argument("--game", action="append", default=[], help="only these games")
     parser.add_argument("--opponent", action="append", default=[], help="only these bots")
     parser.add_argument("--workers", type=int, default=1, help="games played at a time")
     args, _unknown = parser.parse_known_args(argv)
     extra = dict(item.split("=", 1) for item in args.budget)
-    print(f"{args.games} games per pairing, seats rotated, {args.workers} worker(s)")
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    print(
+        f"{args.games} games per pairing (seeds {seeds.start}-{seeds.stop - 1}), seats rotated,"
+        f" {args.workers} worker(s)"
+    )
     print(
         "game          opponent    win rate  95% CI       score mcts/opp  ms/move  playouts/s"
         "  mcts options"
@@ -127,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         ):
             continue
         options = {"playouts": BUDGETS[game], **extra}
-        row = match(game, opponent, args.games, options, pool)
+        row = match(game, opponent, seeds, options, pool)
         verdict = "meets" if row["win_rate"] >= TARGET else "misses"
         settings = {**registry.get_spec(game).mcts_options, **options}
         print(
