@@ -88,3 +88,30 @@ def test_review_and_resume_name_the_first_illegal_move_of_a_tampered_record(
     code, out, err = run(["play", "--resume", str(tampered)], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("gadshill: error: move 3 'draw condition' is illegal (GH-")
+
+
+def test_play_tells_each_turns_end_and_names_overlooked_markers_only_with_hints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ["play", "gads-hill", "--bots", "sharp,greedy", "--seed", "5"]
+    code, out, _ = run(base, capsys)
+    ends = [line for line in out.splitlines() if line.startswith("end of turn")]
+    assert code == 0 and ends[0].startswith("end of turn 1: locomotive ")
+    assert not any("overlooked" in line for line in ends)
+    code, out, _ = run([*base, "--hints"], capsys)
+    ends = [line for line in out.splitlines() if line.startswith("end of turn")]
+    assert code == 0 and all("overlooked" in line for line in ends) and len(ends) > 5
+
+
+def test_a_resumed_game_tells_only_the_turns_it_plays(
+    demo_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gadshill import api
+
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("\n".join(demo_record.read_text().splitlines()[:41]) + "\n")
+    done = len(api.replay(partial).state.history)  # type: ignore[attr-defined]
+    assert done >= 2
+    code, out, _ = run(["play", "--resume", str(partial)], capsys)
+    ends = [line for line in out.splitlines() if line.startswith("end of turn")]
+    assert code == 0 and ends[0].startswith(f"end of turn {done + 1}: locomotive")

@@ -84,9 +84,9 @@ def play_and_show(
         if name == "human"
     }
 
-    # a line per move; no end-of-turn lines: a Gads Hill one names the markers nobody
-    # claimed, which a seat playing without hints must find for itself
-    teller = Teller(spec, seats, moves=not quiet, turns=False, bold=True)
+    # the markers nobody claimed are named at the end of a turn only with --hints: a
+    # seat playing without them must find them itself
+    teller = Teller(spec, seats, moves=not quiet, turns=not quiet, bold=True, overlooked=hints)
     played = human_seat.play_resumable(
         spec,
         seats,
@@ -94,7 +94,7 @@ def play_and_show(
         data,
         options,
         choosers,
-        teller.on_move,
+        teller,
         resume,
         record or resume,
         parse_bot_options(bot_options or []),

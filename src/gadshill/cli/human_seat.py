@@ -24,6 +24,7 @@ from gadshill.registry import get_spec
 from gadshill.rules.bots import SeatLeft
 
 if TYPE_CHECKING:
+    from gadshill.cli.narrate import Teller
     from gadshill.rules.bots import BotOptions, Chooser, PlayedGame
     from gadshill.rules.moves import Move
     from gadshill.rules.spec import GameSpec, SeatView
@@ -241,7 +242,7 @@ def play_resumable(
     data: Path | None,
     options: dict[str, str],
     choosers: dict[int, Chooser],
-    show: Callable[[GameState[Any], Move], None],
+    teller: Teller,
     resume: Path | None,
     save_to: Path | None,
     bot_options: BotOptions | None = None,
@@ -261,7 +262,8 @@ def play_resumable(
             data,
             options,
             choosers,
-            on_move=show,
+            on_move=teller.on_move,
+            after_move=teller.after_move,
             resume=earlier,
             bot_options=bot_options,
         )

@@ -28,7 +28,10 @@ class Teller:
 
     ``moves``: a line per move, as ``NAME#SEAT what it does``; ``quiet_kinds``:
     move kinds left out of that (the demo leaves out draws and passed STOP
-    windows); ``turns``: the Gads Hill end-of-turn lines; ``indent`` before each line.
+    windows); ``turns``: the Gads Hill end-of-turn lines, which name the markers
+    nobody claimed only when ``overlooked`` (a seat playing without hints must find
+    them itself); ``indent`` before each line. A game taken up again (``play
+    --resume``) is told from where it goes on: the turns before are not told again.
     """
 
     def __init__(
@@ -41,13 +44,16 @@ class Teller:
         quiet_kinds: frozenset[str] = frozenset(),
         indent: str = "",
         bold: bool = False,
+        overlooked: bool = True,
     ):
         self.spec, self.seats = spec, seats
         self.moves, self.turns, self.quiet_kinds = moves, turns, quiet_kinds
-        self.indent, self.bold = indent, bold
-        self.told_turns = 0
+        self.indent, self.bold, self.overlooked = indent, bold, overlooked
+        self.told_turns: int | None = None  # set by the first move told
 
     def on_move(self, state: GameState[Any], move: Move) -> None:
+        if self.told_turns is None:
+            self.told_turns = len(getattr(state, "history", ()))
         if not self.moves or move.kind in self.quiet_kinds:
             return
         seat = state.current_player
@@ -59,21 +65,22 @@ class Teller:
     def after_move(self, state: GameState[Any], move: Move) -> None:
         if not self.turns:
             return
-        for line in turn_end_lines(state, self.told_turns):
+        for line in turn_end_lines(state, self.told_turns or 0, self.overlooked):
             console.print(f"[dim]{self.indent}{line}[/dim]")
         self.told_turns = len(getattr(state, "history", ()))
 
 
-def turn_end_lines(state: GameState[Any], told: int) -> list[str]:
+def turn_end_lines(state: GameState[Any], told: int, overlooked: bool = True) -> list[str]:
     """The end-of-turn lines of the Gads Hill turns after the first ``told`` (none for
-    the other games): the locomotive, and every marker left on the board that logic
-    would have removed."""
+    the other games): the locomotive, and (``overlooked``) every marker left on the
+    board that logic would have removed."""
     from gadshill.gads_hill.state import GadsHillState
     from gadshill.gads_hill.view import turn_line
 
     if not isinstance(state, GadsHillState):
         return []
     return [
-        f"end of turn {log.turn}: locomotive {log.locomotive}; " + turn_line(log).split(": ", 1)[1]
+        f"end of turn {log.turn}: locomotive {log.locomotive}"
+        + ("; " + turn_line(log).split(": ", 1)[1] if overlooked else "")
         for log in state.history[told:]
     ]
