@@ -20,9 +20,7 @@ TIGHT = str(EXAMPLES / "tight-pair.json")
 CASINO = str(EXAMPLES / "casino-on-piedmont.json")
 
 
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.EXTRA_GAMES, "toy", "tests.rules.toy_game")
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 @pytest.mark.parametrize(

@@ -9,14 +9,7 @@ from pathlib import Path
 import pytest
 
 from gadshill.version import __version__
-from tests.cli_runner import exit_code
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = exit_code(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_runner import run
 
 
 def test_bare_gadshill_prints_help_without_an_empty_error_line(

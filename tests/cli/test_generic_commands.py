@@ -6,19 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from gadshill import registry
-from tests.cli_runner import exit_code
+from tests.cli_runner import run
 
-
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.EXTRA_GAMES, "toy", "tests.rules.toy_game")
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = exit_code(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 def test_play_record_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,15 +11,9 @@ from pathlib import Path
 import pytest
 
 from gadshill.gamedata.pack import BUILTIN
-from tests.cli_runner import exit_code
+from tests.cli_runner import exit_code, run
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = exit_code(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(code: int, err: str) -> None:

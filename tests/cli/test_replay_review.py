@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_runner import exit_code
+from tests.cli_runner import exit_code, run
 
 
 @pytest.fixture(scope="module")
@@ -15,13 +15,6 @@ def demo_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("demo")
     assert exit_code(["demo", "--out", str(out)]) == 0
     return out / "demo.jsonl"
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = exit_code(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_replay_narrate_tells_every_move(

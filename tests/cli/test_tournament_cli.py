@@ -10,20 +10,10 @@ from typing import Any
 
 import pytest
 
-from gadshill import registry
 from gadshill.gamedata.pack import pack_path
-from tests.cli_runner import exit_code
+from tests.cli_runner import exit_code, run
 
-
-@pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.EXTRA_GAMES, "toy", "tests.rules.toy_game")
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = exit_code(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+pytestmark = pytest.mark.usefixtures("toy_registered")
 
 
 def report(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
