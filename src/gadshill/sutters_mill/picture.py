@@ -57,6 +57,22 @@ def _status(state: SuttersMillState) -> str:
     return line
 
 
+def _on_disc(parent: ET.Element, x: float, y: float, content: str, size: int) -> None:
+    """White outlined text centred on a coloured disc (a count, a chip's face)."""
+    svg.text(
+        parent,
+        x,
+        y + 4,
+        content,
+        font_size=size,
+        font_weight="bold",
+        fill="#fff",
+        text_anchor="middle",
+        stroke="#000",
+        stroke_width=0.3,
+    )
+
+
 def _prospectors(
     parent: ET.Element, state: SuttersMillState, space: int, x: float, y: float
 ) -> None:
@@ -67,18 +83,7 @@ def _prospectors(
             continue
         disc = svg.group(parent, "prospectors")
         svg.circle(disc, x, y, 10, fill=_seat_colour(state, seat), stroke=svg.INK)
-        svg.text(
-            disc,
-            x,
-            y + 4,
-            str(count),
-            font_size=11,
-            font_weight="bold",
-            fill="#fff",
-            text_anchor="middle",
-            stroke="#000",
-            stroke_width=0.3,
-        )
+        _on_disc(disc, x, y, str(count), 11)
         svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {plural(count, 'prospector')}")
         x += 24
 
@@ -216,18 +221,7 @@ def _chips(
             class_="chip" if chip in known else "chip face-down",
         )
         face = str(tables.chip_values[chip]) if chip in known else "?"
-        svg.text(
-            g,
-            cx,
-            cy + 4,
-            face,
-            font_size=10,
-            font_weight="bold",
-            fill="#fff",
-            text_anchor="middle",
-            stroke="#000",
-            stroke_width=0.3,
-        )
+        _on_disc(g, cx, cy, face, 10)
     rows = (len(state.chips[seat]) + 17) // 18
     return y + max(rows, 1) * 19, not hidden
 
