@@ -11,7 +11,7 @@ import pytest
 
 from gadshill.registry import get_spec
 from gadshill.rules.records import Record, replay
-from tests.cli.test_generic_commands import run
+from tests.cli_runner import run
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
