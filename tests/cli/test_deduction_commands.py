@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_generic_commands import run
+from tests.cli_runner import run
 
 EXAMPLES = Path(__file__).parents[1] / "fixtures" / "gads-hill" / "examples"
 TIGHT_PAIR = {

@@ -12,7 +12,7 @@ import pytest
 
 from gadshill import registry
 from gadshill.rules.moves import Move
-from tests.cli.test_generic_commands import run
+from tests.cli_runner import run
 from tests.rules.toy_game import ToyState
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli.test_generic_commands import run
+from tests.cli_runner import run
 
 #: a hand-made solo puzzle whose two clues leave two layouts
 NOT_UNIQUE = {
