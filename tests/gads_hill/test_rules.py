@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gadshill.gads_hill.constants import DRAFT, OVER, STOP, TURN
-from gadshill.gads_hill.moves import CODEC, Claim, Draft, Pass, Play
+from gadshill.gads_hill.moves import CODEC, Claim, Draft, Pass, Play, StopDone
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.view import describe
@@ -639,3 +639,36 @@ def test_GH_F4_district_reshuffle_is_told() -> None:
     del district[:-1]
     line = describe(state, CODEC.parse("draw district"))
     assert "shuffled into a new district pile" in line
+
+
+# --- GH-8 as amended (honest play): a refused claim is told to all and costs the window ---
+
+
+def test_GH_8_refused_claim_is_public_names_rules_only_and_ends_the_stop_window() -> None:
+    state = arrange(started(), markers=TIGHT, hand=[9, 4])
+    play(state, "pass", "draw building")
+    assert state.phase == STOP and state.current_player == 1
+    wrong = Claim("BANK", "S4")
+    violations = state.check(wrong)
+    assert state.public_refusal(wrong, violations) == ("GH-8",)
+    assert state.public_refusal(StopDone(), state.check(StopDone())) == ()  # legal: no refusal
+    state.refuse(wrong)  # GH-8.refused: one wrong call per window
+    assert state.phase == STOP and state.current_player == 2
+    assert state.collected[1] == 0 and "CASINO" in state.markers  # nothing else changed
+
+
+def test_GH_8_refused_active_players_claim_bars_further_claims_this_turn() -> None:
+    state = arrange(started(), markers=TIGHT, hand=[9, 4])
+    play(state, "pass")
+    state.refuse(Claim("BANK", "S4"))
+    assert check(state, "claim CASINO S4") == ["GH-8.refused"]  # right, but too late
+    assert not [m for m in state.legal_moves() if isinstance(m, Claim)]
+    assert state.public_refusal(Claim("CASINO", "S4"), state.check(Claim("CASINO", "S4"))) == ()
+    play(state, "draw building", "stop-done", "stop-done")
+    assert state.current_player == 1 and not state.claim_refused  # a new turn, a new chance
+
+
+def test_GH_8_refused_slips_are_private() -> None:
+    state = arrange(started(), markers=TIGHT, hand=[9, 4])
+    # out of phase (GH-4): nothing was tried at the table, nothing is told
+    assert state.public_refusal(Claim("BANK", "S4"), state.check(Claim("BANK", "S4"))) == ()

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from gadshill.cli.narrate import Teller
     from gadshill.rules.bots import BotOptions, Chooser, PlayedGame
     from gadshill.rules.moves import Move
+    from gadshill.rules.records import Refusal
     from gadshill.rules.spec import GameSpec, SeatView
     from gadshill.rules.state import GameState
 
@@ -67,7 +68,7 @@ class HumanSeat:
         self.spec, self.ask, self.hints = spec, ask, hints
         self.view: SeatView | None = None
 
-    def __call__(self, state: GameState[Any], seat: int) -> Move:
+    def __call__(self, state: GameState[Any], seat: int) -> Move | Refusal:
         # what a player at the table sees (spec.view_for): no solver answers without hints
         self.view = view = self.spec.view_for(state, seat, self.hints)
         legal = view.moves
@@ -141,7 +142,7 @@ class HumanSeat:
 
     def answer(
         self, state: GameState[Any], seat: int, legal: list[Move], answer: str
-    ) -> Move | None:
+    ) -> Move | Refusal | None:
         words = answer.split()
         command = words[0].casefold() if words else ""
         if command in ("help", "?"):
@@ -178,9 +179,17 @@ class HumanSeat:
         violations = state.check(move)
         if not violations:
             return move
+        rules = () if self.hints else state.public_refusal(move, violations)
+        if rules:  # GH-8.refused: tried openly; the table hears of it, the solver says no more
+            from gadshill.rules.records import Refusal
+
+            return Refusal(move, seat, rules)
         console.print(f"[red]refused: {escape(str(move))}[/red]")
         for violation in violations:
-            console.print(f"  [red]{escape(str(violation))}[/red]")
+            said = str(violation)
+            if not self.hints and state.public_refusal(move, [violation]):
+                said = f"[{violation.rule}] the rules' logic refuses it"  # no layout without hints
+            console.print(f"  [red]{escape(said)}[/red]")
         return None
 
 
@@ -266,6 +275,7 @@ def play_resumable(
             after_move=teller.after_move,
             resume=earlier,
             bot_options=bot_options,
+            on_refusal=teller.on_refusal,
         )
     except SeatLeft as left:
         if left.record is None:

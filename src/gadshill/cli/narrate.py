@@ -15,6 +15,7 @@ from gadshill.cli.common import console
 
 if TYPE_CHECKING:
     from gadshill.rules.moves import Move
+    from gadshill.rules.records import Refusal
     from gadshill.rules.spec import GameSpec
     from gadshill.rules.state import GameState
 
@@ -61,6 +62,11 @@ class Teller:
         if self.bold:
             who = f"[bold]{who}[/bold]"
         console.print(f"{self.indent}{who} {self.spec.describe(state, move)}")
+
+    def on_refusal(self, state: GameState[Any], refusal: Refusal) -> None:
+        """GH-8.refused: an open attempt the rules refused, told to the whole table."""
+        if self.moves:
+            console.print(f"{self.indent}{refusal.line(self.seats[refusal.seat])}")
 
     def after_move(self, state: GameState[Any], move: Move) -> None:
         if not self.turns:

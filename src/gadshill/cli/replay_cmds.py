@@ -36,6 +36,7 @@ def _replay(
         on_move=teller.on_move if teller else None,
         after_move=teller.after_move if teller else None,
         to=to,
+        on_refusal=teller.on_refusal if teller else None,
     )
 
 

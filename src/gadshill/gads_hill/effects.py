@@ -100,6 +100,20 @@ def apply(state: GadsHillState, move: Move) -> None:
     settle(state)
 
 
+def refuse(state: GadsHillState, move: Move) -> None:
+    """GH-8 (amended): a refused STOP claim ends the claimer's chance to claim: a STOP
+    window passes on at once; the active player claims no more this turn."""
+    if not isinstance(move, Claim):
+        return  # a refused card is only told
+    if state.phase == STOP:
+        next_stop_window(state)
+        refill(state)
+        state.board_changed()
+        settle(state)
+    else:
+        state.claim_refused = True
+
+
 def take_building(state: GadsHillState, seat: int, building: str) -> None:
     """A building from beside the board becomes one of ``seat``'s own (draft or buy)."""
     state.owner[building] = seat
@@ -177,6 +191,7 @@ def start_turn(state: GadsHillState, seat: int) -> None:
     state.cards_played = 0
     state.bought = False
     state.claimed = False
+    state.claim_refused = False
     state.changed = False
     state.current_log = TurnLog(state.turn, seat, locomotive=state.locomotive)
 

@@ -82,7 +82,8 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
     ):
         out.extend(Buy(b) for b in state.beside_board())
     if state.action is not None:
-        out.extend(Claim(b, s) for b, s in sorted(state.removable_set()))
+        if not state.claim_refused or not exact:  # GH-8.refused
+            out.extend(Claim(b, s) for b, s in sorted(state.removable_set()))
         piles = [p for p in PILES if state.piles[p]]
         out.extend(Draw(p) for p in piles)
         if not piles:

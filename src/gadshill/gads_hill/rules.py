@@ -462,6 +462,24 @@ BOOK.procedure(
 
 
 @BOOK.rule(
+    "GH-8.refused",
+    "As amended for honest play: a STOP claim the solver refutes is told to every seat"
+    " (the attempt and the rule ids, never a layout) and ends the claimer's chance to"
+    " claim: a STOP window passes on at once, and the active player makes no more claims"
+    " this turn.",
+    (Claim,),
+    message="a claim of yours was refused this turn: no more claims until your next turn",
+    gate=True,
+)
+def _claim_refused(state: GadsHillState, move: Claim) -> Breach:
+    return state.phase == TURN and state.claim_refused
+
+
+#: refusals by the solver's logic alone: tried openly, so told to every seat (GH-8.refused)
+SOLVER_REFUSALS = frozenset({"GH-8", "GH-6.solver", *SOLVER_CARD_RULES})
+
+
+@BOOK.rule(
     "GH-8",
     "A STOP claim takes a marker that no consistent layout of the town uses (its edge is in"
     " no maximum matching of buildings to free spaces); a claim the solver can refute is"

@@ -31,14 +31,14 @@ from gadshill.gads_hill.constants import (
     STOP,
 )
 from gadshill.gads_hill.effects import TurnLog
-from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.moves import CODEC, Claim, Play
 from gadshill.gads_hill.picture import draw
-from gadshill.gads_hill.rules import BOOK
+from gadshill.gads_hill.rules import BOOK, SOLVER_REFUSALS
 from gadshill.gads_hill.world import World
 from gadshill.rules.ids import canonical_move
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rng import GameRandom
-from gadshill.rules.rulebook import RuleBook
+from gadshill.rules.rulebook import RuleBook, Violation
 from gadshill.rules.state import GameState
 from gadshill.solver import deduction
 from gadshill.solver.binding import my_building_problem
@@ -103,6 +103,7 @@ class GadsHillState(GameState[Move]):
         self.cards_played = 0
         self.bought = False
         self.claimed = False  # the active player has claimed: no further card
+        self.claim_refused = False  # the active player's claim was refused: no more (GH-8)
         self.changed = False  # the board changed this turn (GH-9)
         self.quiet_turns = 0
         self.history: list[TurnLog] = []
@@ -145,6 +146,17 @@ class GadsHillState(GameState[Move]):
 
     def _play(self, move: Move) -> None:
         effects.apply(self, move)
+
+    def public_refusal(self, move: Move, violations: list[Violation]) -> tuple[str, ...]:
+        """GH-8 (amended): a STOP claim or a card the solver refutes was tried openly, so
+        every seat is told (the rule ids, never the solver's layout)."""
+        rules = tuple(dict.fromkeys(v.rule for v in violations))
+        if isinstance(move, Claim | Play) and rules and set(rules) <= SOLVER_REFUSALS:
+            return rules
+        return ()
+
+    def refuse(self, move: Move) -> None:
+        effects.refuse(self, move)
 
     def parse_move(self, text: str) -> Move:
         """A move from its notation, its ids matched case-insensitively (``claim bank s7``
@@ -348,6 +360,7 @@ class GadsHillState(GameState[Move]):
                 "cards played": self.cards_played,
                 "bought": self.bought,
                 "claimed": self.claimed,
+                "claim refused": self.claim_refused,
                 "changed": self.changed,
                 "stop seat": self.stop_seat,
                 "quiet turns": self.quiet_turns,

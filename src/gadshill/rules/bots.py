@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from gadshill.errors import GadshillError, RecordError, UsageError, did_you_mean
 from gadshill.rules.moves import Move
-from gadshill.rules.records import Record, new_record, replay
+from gadshill.rules.records import Record, Refusal, new_record, replay
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 
@@ -129,7 +129,8 @@ class PlayedGame:
 
 
 #: chooser(state, seat) -> move; lets the CLI put a human in any seat
-Chooser = Callable[[GameState[Any], int], Move]
+#: a seat's choice; a human seat may answer a Refusal (GH-8.refused: told, kept, costly)
+Chooser = Callable[[GameState[Any], int], Move | Refusal]
 
 
 class SeatLeft(GadshillError):
@@ -154,12 +155,14 @@ def play_game(
     after_move: Callable[[GameState[Any], Move], None] | None = None,
     resume: Record | None = None,
     bot_options: BotOptions | None = None,
+    on_refusal: Callable[[GameState[Any], Refusal], None] | None = None,
 ) -> PlayedGame:
     """Play one game to the end; every move goes through ``apply``.
 
     ``on_move`` sees each move before it is played (to describe it), ``after_move``
     the state it leads to (to report what it caused); ``bot_options`` configures
-    bots by name (``{"mcts": {"playouts": "200"}}``). The docstring of
+    bots by name (``{"mcts": {"playouts": "200"}}``); ``on_refusal`` each refusal a
+    human seat makes openly (GH-8.refused), before its cost. The docstring of
     :mod:`gadshill.rules` plays a whole tiny game with it.
     """
     options = spec.resolve_options(options or {})
@@ -172,12 +175,12 @@ def play_game(
     state = spec.new_game(len(seats), seed, data, options)
     record = new_record(spec, list(seats), seed, data, options)
     if resume is not None:  # the moves played so far, each checked again
-        done = replay(resume, lambda _game: spec, data)
+        done = replay(resume, lambda _game: spec, data, on_refusal=on_refusal)
         if not done.ok:
             raise RecordError(done.refusal())
         state, record.moves = done.state, list(resume.moves)
     try:
-        _play_on(spec, state, record, choosers, on_move, after_move)
+        _play_on(spec, state, record, choosers, on_move, after_move, on_refusal)
     except (SeatLeft, KeyboardInterrupt, EOFError) as err:
         left = err if isinstance(err, SeatLeft) else SeatLeft("interrupted")
         left.record = record
@@ -192,6 +195,7 @@ def _play_on(
     choosers: dict[int, Chooser],
     on_move: Callable[[GameState[Any], Move], None] | None,
     after_move: Callable[[GameState[Any], Move], None] | None,
+    on_refusal: Callable[[GameState[Any], Refusal], None] | None = None,
 ) -> None:
     while not state.is_terminal:
         if len(record.moves) >= spec.max_moves:
@@ -199,6 +203,12 @@ def _play_on(
         seat = state.current_player
         assert seat is not None, "a state that is not terminal has a player to move"
         move = choosers[seat](state, seat)
+        if isinstance(move, Refusal):  # GH-8.refused: told, kept, and it costs the seat
+            if on_refusal is not None:
+                on_refusal(state, move)
+            state.refuse(move.move)
+            record.moves.append(move.to_json())
+            continue
         if on_move is not None:
             on_move(state, move)
         state.apply(move)

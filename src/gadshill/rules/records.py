@@ -1,7 +1,10 @@
 """Game records as JSON Lines: a header, then one move per line.
 
 A record plus its data pack reproduces a game exactly; ``replay`` re-checks
-every move against the rule book and stops at the first illegal one.
+every move against the rule book and stops at the first illegal one. A line may
+also be a *refusal* told to the table (GH-8 as amended: a STOP claim or a card the
+solver refutes, ``{"refused": MOVE, "seat": N, "rules": [...]}``); replay checks
+it is refused still and applies what it costs the seat.
 """
 
 from __future__ import annotations
@@ -21,6 +24,30 @@ from gadshill.rules.state import GameState
 from gadshill.version import __version__
 
 FORMAT = "gadshill-record"
+#: the key of a refusal line (GH-8.refused)
+REFUSED = "refused"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A move tried openly and refused (GH-8 as amended): told to every seat, kept in
+    the record, never with the solver's reasoning."""
+
+    move: Move
+    seat: int
+    rules: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {REFUSED: self.move.to_json(), "seat": self.seat, "rules": list(self.rules)}
+
+    def line(self, name: str) -> str:
+        """The log line every seat reads: who tried what, and the rule ids."""
+        return f"{name}#{self.seat} tried {self.move}: refused [{', '.join(self.rules)}]"
+
+
+def is_refusal(entry: Any) -> bool:
+    """Whether a record line is a refusal rather than a move."""
+    return isinstance(entry, dict) and REFUSED in entry
 
 
 @dataclass
@@ -172,12 +199,14 @@ def replay(
     on_move: Callable[[GameState[Any], Move], None] | None = None,
     after_move: Callable[[GameState[Any], Move], None] | None = None,
     to: int | None = None,
+    on_refusal: Callable[[GameState[Any], Refusal], None] | None = None,
 ) -> ReplayResult:
-    """Re-validate every move of a record from a fresh setup (the first ``to`` moves if given).
+    """Re-validate every move of a record from a fresh setup (the first ``to`` lines if given).
 
     ``on_move`` sees each move before it is applied, ``after_move`` the state it
-    leads to, as in :func:`gadshill.rules.bots.play_game`. A record that stops
-    before the game ends replays without a refusal: ``over`` says whether it ended.
+    leads to, as in :func:`gadshill.rules.bots.play_game`; ``on_refusal`` each refusal
+    line (GH-8.refused) before its cost is applied. A record that stops before the
+    game ends replays without a refusal: ``over`` says whether it ended.
     """
     spec = spec_for(record.game)
     info = spec.pack(data)
@@ -192,11 +221,20 @@ def replay(
     state = spec.new_game(len(record.players), record.seed, data, options)
     moves = record.moves if to is None else record.moves[:to]
     for index, raw in enumerate(moves, start=1):
+        told = is_refusal(raw)
         try:
-            move = spec.codec.from_json(raw)
+            move = spec.codec.from_json(raw[REFUSED] if told else raw)
         except NotationError as err:
             raise RecordError(f"move {index} (line {index + 1}): {err}") from None
         violations = state.check(move)
+        if told:  # GH-8.refused: still refused, openly, by the seat that tried it
+            rules = state.public_refusal(move, violations)
+            if not rules or raw.get("seat") != state.current_player:
+                raise RecordError(f"line {index + 1}: {move} is not a refusal told to the table")
+            if on_refusal is not None:
+                on_refusal(state, Refusal(move, raw["seat"], rules))
+            state.refuse(move)
+            continue
         if violations:
             return ReplayResult(state, index - 1, index, str(move), violations)
         if on_move is not None:

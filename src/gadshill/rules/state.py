@@ -114,6 +114,16 @@ class GameState(ABC, Generic[M]):
         self.apply(parsed)
         return parsed
 
+    # --- refusals told to the table (GH-8 as amended) ----------------------------------
+    def public_refusal(self, move: M, violations: list[Violation]) -> tuple[str, ...]:
+        """The rule ids of a refusal every seat is told of (an attempt made openly at
+        the table and refuted by the rules' logic), or ``()`` for a private slip (bad
+        notation, a move out of turn). Only Gads Hill has such attempts (GH-8)."""
+        return ()
+
+    def refuse(self, move: M) -> None:
+        """What a public refusal of ``move`` costs the seat that tried it (nothing here)."""
+
     def winners(self) -> list[int]:
         """Seats sharing the best final result (games refine ties in ``ranking_key``)."""
         keys = [self.ranking_key(p) for p in range(self.num_players)]

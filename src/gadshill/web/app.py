@@ -242,9 +242,16 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/record")
     def record(game_id: str) -> Response:
-        """The JSON Lines record of the game so far, which ``gadshill replay`` accepts."""
+        """The JSON Lines record of a finished game, which ``gadshill replay`` accepts.
+
+        Before the end it is 409 for everyone: its seed rebuilds every hidden hand,
+        pile and die (issue 16)."""
         table = _table(game_id)
         with table.lock:
+            if not table.state.is_terminal:
+                raise NotYourTurn(
+                    "the record is served once the game is over: its seed tells every secret"
+                )
             text = table.record.to_jsonl()
         name = f"{table.spec.id}-{table.id}.jsonl"
         return Response(

@@ -1,0 +1,100 @@
+"""GH-8 as amended (honest play): a refused STOP claim is told to the table, kept in the
+record (replays and resumed games see it again), and ends that seat's STOP window;
+the terminal seat follows the same ruling."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gadshill.cli.human_seat import HumanSeat
+from gadshill.errors import RecordError
+from gadshill.gads_hill.moves import Claim
+from gadshill.registry import get_spec
+from gadshill.rules.records import Record, Refusal, is_refusal, new_record, replay
+
+SPEC = get_spec("gads-hill")
+
+
+def to_a_refutable_stop_window(seed: int = 2) -> tuple[Any, Record, Claim]:
+    """A game played at random up to a STOP window where a claim is refuted by GH-8 alone."""
+    rng = random.Random(seed)
+    state = SPEC.new_game(3, seed, None, {})
+    record = new_record(SPEC, ["human"] * 3, seed, None, {})
+    while not state.is_terminal:
+        if state.phase == "stop":
+            for building, spaces in sorted(state.markers.items()):
+                for space in sorted(spaces):
+                    claim = Claim(building, space)
+                    if state.public_refusal(claim, state.check(claim)) == ("GH-8",):
+                        return state, record, claim
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        record.moves.append(move.to_json())
+    raise AssertionError("no refutable claim in this game")
+
+
+def test_a_refusal_line_replays_told_and_costs_the_window() -> None:
+    state, record, claim = to_a_refutable_stop_window()
+    seat = state.current_player
+    refusal = Refusal(claim, seat, ("GH-8",))
+    record.moves.append(refusal.to_json())
+    state.refuse(claim)
+    assert is_refusal(record.moves[-1]) and state.current_player != seat
+    told: list[str] = []
+    again = replay(
+        Record.parse(record.to_jsonl()),
+        get_spec,
+        on_refusal=lambda _s, r: told.append(r.line("human")),
+    )
+    assert again.ok and again.state.snapshot() == state.snapshot()
+    assert told == [f"human#{seat} tried {claim}: refused [GH-8]"]
+
+
+def test_a_refusal_line_that_is_no_refusal_is_a_record_error() -> None:
+    state, record, _claim = to_a_refutable_stop_window()
+    record.moves.append(Refusal(state.legal_moves()[-1], state.current_player, ("GH-8",)).to_json())
+    with pytest.raises(RecordError, match="is not a refusal told to the table"):
+        replay(record, get_spec)
+
+
+def test_the_terminal_seat_tells_a_refused_claim_without_the_layout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state, _record, claim = to_a_refutable_stop_window()
+    seat = state.current_player
+    honest = HumanSeat(SPEC, ask=lambda _q: str(claim))
+    assert honest(state, seat) == Refusal(claim, seat, ("GH-8",))
+    helped = HumanSeat(SPEC, hints=True)
+    assert helped.answer(state, seat, state.legal_moves(), str(claim)) is None
+    shown = capsys.readouterr().out
+    assert "layout" in shown  # with hints the refutation may be shown, privately
+
+
+def test_play_keeps_the_refusal_in_the_record() -> None:
+    from gadshill.rules.bots import play_game
+
+    state, record, claim = to_a_refutable_stop_window()
+    seat = state.current_player
+    told: list[Refusal] = []
+    human = HumanSeat(SPEC, ask=lambda _q: str(claim))
+    rng = random.Random(1)
+    asked: list[int] = []
+
+    def once_then_random(state: Any, at: int) -> Any:  # the claim, then any legal move
+        asked.append(at)
+        return human(state, at) if len(asked) == 1 else rng.choice(state.legal_moves())
+
+    played = play_game(
+        SPEC,
+        ["random"] * 3,
+        record.seed,
+        choosers={seat: once_then_random},
+        resume=record,
+        on_refusal=lambda _s, r: told.append(r),
+    )
+    lines = [m for m in played.record.moves if is_refusal(m)]
+    assert told == [Refusal(claim, seat, ("GH-8",))] and len(lines) == 1
+    assert replay(played.record, get_spec).ok
