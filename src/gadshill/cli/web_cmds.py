@@ -7,6 +7,7 @@ stays free of the web layer and ``gadshill --help`` does not load FastAPI.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +16,8 @@ from gadshill.cli.common import console
 from gadshill.errors import UsageError
 
 APP = "gadshill.web.app:create_app"
+#: where games are kept unless --db says otherwise (in the working directory)
+DEFAULT_DB = "gadshill-games.db"
 
 
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
@@ -24,19 +27,38 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             str, typer.Option(help="Address to listen on (loopback unless told otherwise).")
         ] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-        max_games: Annotated[int, typer.Option(help="Games kept at most.")] = 100,
-        idle_minutes: Annotated[
-            float, typer.Option(help="A game nobody looks at for this long is dropped.")
-        ] = 60.0,
+        max_games: Annotated[
+            int, typer.Option(help="Running games at most (finished games do not count).")
+        ] = 100,
+        db: Annotated[
+            str,
+            typer.Option(
+                help="Where games are kept: a SQLite file, or postgresql://USER@HOST/DB to"
+                " share games between several serve processes."
+            ),
+        ] = DEFAULT_DB,
+        bot_ms: Annotated[
+            int, typer.Option(help="A search bot's time per move, in milliseconds.")
+        ] = 1000,
     ) -> None:
-        """Serve the table in a browser: any game, human seats and bots, a JSON API."""
+        """Serve the table in a browser: any game, human seats and bots, a JSON API.
+        Games are kept in --db and survive a restart."""
         import uvicorn
 
         if not 0 < port < 65536:
             raise UsageError("--port must be between 1 and 65535")
-        if max_games < 1 or idle_minutes <= 0:
-            raise UsageError("--max-games and --idle-minutes must be positive")
+        if max_games < 1 or bot_ms < 1:
+            raise UsageError("--max-games and --bot-ms must be positive")
+        if "://" in db:
+            where = db.split("@")[-1] if "@" in db else db  # no password in the start-up line
+        else:
+            where = str(Path(db).resolve())
+            if Path(db).is_dir() or not Path(where).parent.is_dir():
+                raise UsageError(f"--db {db}: not a file in an existing folder")
         os.environ["GADSHILL_MAX_GAMES"] = str(max_games)
-        os.environ["GADSHILL_IDLE_SECONDS"] = str(idle_minutes * 60)
-        console.print(f"gadshill table on http://{host}:{port}/ (Ctrl-C stops it)")
+        os.environ["GADSHILL_DB"] = db
+        os.environ["GADSHILL_BOT_MS"] = str(bot_ms)
+        console.print(
+            f"gadshill table on http://{host}:{port}/ (Ctrl-C stops it); games kept in {where}"
+        )
         uvicorn.run(APP, factory=True, host=host, port=port, log_level="warning")

@@ -2,19 +2,23 @@
 
 ``gadshill serve`` runs :func:`create_app` with uvicorn. Every bad request is a 4xx
 with a one-line ``detail`` (never a 500): 403 for a wrong or missing token, 404 for
-an unknown game, 409 for a move out of turn, 413 for a body over ``MAX_BODY`` bytes,
-422 for a bad value or an illegal move (with every violated rule), 503 when the
-server holds as many games as it may. No endpoint reads a file the client names:
-the page's three files are read from the package once.
+an unknown game, 409 for a move out of turn or against a stale version (and for the
+record before the end), 413 for a body over ``MAX_BODY`` bytes, 422 for a bad value
+or an illegal move (with every violated rule), 503 when the server runs as many
+games as it may. Bots move in a background worker, never inside a request; each
+game's websocket announces every new version. No endpoint reads a file the client
+names: the page's three files are read from the package once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -24,8 +28,23 @@ from gadshill.errors import GadshillError
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
+from gadshill.web.db import Stale
+from gadshill.web.live import BotWorker, Hub
 from gadshill.web.puzzles import MAX_SEED, PuzzleBusy
-from gadshill.web.table import BadToken, GameFull, NoSuchGame, NotYourTurn, Store, Table
+from gadshill.web.table import (
+    OPEN,
+    BadToken,
+    GameFull,
+    NoSuchGame,
+    NotYourTurn,
+    PublicRefusal,
+    SeatTaken,
+    Store,
+    TooEarly,
+)
+
+#: a websocket hears the game's version at least this often (seconds), moves or not
+HEARTBEAT = 20.0
 
 #: the largest request body accepted, in bytes
 MAX_BODY = 16_384
@@ -52,7 +71,16 @@ class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
     move: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    #: the version of the view the move answers: another one is 409 (a stale view)
+    version: int = Field(ge=0, le=10**9)
     hints: bool = False
+
+
+class JoinIn(BaseModel):
+    """``POST /api/games/{id}/join``: the open seat to take."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
 
 
 PuzzleKind = Literal["stop", "solo", "best-play"]
@@ -127,19 +155,36 @@ def _validation_detail(err: RequestValidationError) -> str:
 
 
 def create_app(store: Store | None = None) -> FastAPI:
-    """The app; ``store`` defaults to one sized by GADSHILL_MAX_GAMES and GADSHILL_IDLE_SECONDS."""
+    """The app; ``store`` defaults to GADSHILL_DB (a SQLite path or a database URL;
+    unset: memory only) holding at most GADSHILL_MAX_GAMES running games."""
     if store is None:
         store = Store(
             max_games=int(os.environ.get("GADSHILL_MAX_GAMES", "100")),
-            idle_seconds=float(os.environ.get("GADSHILL_IDLE_SECONDS", "3600")),
+            db=os.environ.get("GADSHILL_DB", "sqlite://"),
+            bot_ms=int(os.environ.get("GADSHILL_BOT_MS", "1000")),
         )
+    hub = Hub()
+    worker = BotWorker(store)
+    store.kick = worker.kick
+    store.changed = hub.publish
+    store.db.listen(hub.publish)  # PostgreSQL: moves made through other processes
+    for game_id in store.waiting_for_bots():  # a restarted server takes its bots up again
+        worker.kick(game_id)
     app = FastAPI(title="gadshill", summary="Play Gads Hill 1874, Sutter's Mill and Sticky Gulch")
     app.state.store = store
+    app.state.hub = hub
     page = {name: _page(name) for name in ("index.html", "app.js", "style.css")}
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, err: RequestValidationError) -> JSONResponse:
         return _error(422, _validation_detail(err))
+
+    @app.exception_handler(PublicRefusal)
+    async def _told(request: Request, err: PublicRefusal) -> JSONResponse:
+        # GH-8.refused: the rule ids only (no layout); the refusal made a new version
+        told = "refused by the rules' logic; every seat is told"
+        violations = [{"rule": rule, "message": told} for rule in err.refusal.rules]
+        return _error(422, str(err), violations=violations, version=err.version, told=True)
 
     @app.exception_handler(IllegalMove)
     async def _illegal(request: Request, err: IllegalMove) -> JSONResponse:
@@ -149,9 +194,11 @@ def create_app(store: Store | None = None) -> FastAPI:
     async def _token(request: Request, err: BadToken) -> JSONResponse:
         return _error(403, str(err))
 
-    @app.exception_handler(NotYourTurn)
-    async def _turn(request: Request, err: NotYourTurn) -> JSONResponse:
-        return _error(409, str(err))
+    for conflict in (NotYourTurn, Stale, TooEarly, SeatTaken):
+
+        @app.exception_handler(conflict)
+        async def _conflict(request: Request, err: Exception) -> JSONResponse:
+            return _error(409, str(err))
 
     @app.exception_handler(GameFull)
     async def _full(request: Request, err: GameFull) -> JSONResponse:
@@ -193,7 +240,7 @@ def create_app(store: Store | None = None) -> FastAPI:
                     "title": spec.title,
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
-                    "seats": ["human", *bot_names(spec)],
+                    "seats": ["human", OPEN, *bot_names(spec)],
                     "options": {name: list(values) for name, values in spec.options.items()},
                 }
             )
@@ -201,21 +248,23 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     def new_game(body: NewGame) -> dict[str, Any]:
-        """Start a game; each human seat gets its token (its link to the game)."""
-        table = store.create(body.game, body.seats, body.seed, body.options, body.hints)
-        by_seat = {seat: token for token, seat in table.tokens.items()}
+        """Start a game; each human seat gets its token (its link to the game), an open
+        seat waits in the lobby. The bots' moves are the worker's: this returns at once."""
+        table, tokens = store.create(body.game, body.seats, body.seed, body.options, body.hints)
         seats = []
-        for seat, kind in enumerate(table.kinds):
+        for seat, kind in enumerate(body.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
-            if seat in by_seat:
-                entry["token"] = by_seat[seat]
+            if seat in tokens:
+                entry["token"] = tokens[seat]
             seats.append(entry)
-        return {"id": table.id, "game": table.spec.id, "seats": seats}
+        return {"id": table.id, "game": table.spec.id, "version": table.version, "seats": seats}
 
-    def _table(game_id: str) -> Table:
-        if len(game_id) > 64:
-            raise NoSuchGame("no such game")
-        return store.get(game_id)
+    @app.get("/api/games")
+    def lobby(open: bool = False) -> list[dict[str, Any]]:
+        """``?open=true``: the running games with a human seat nobody has taken."""
+        if not open:
+            raise GadshillError("only the open games are listed: ask with open=true")
+        return store.open_games()
 
     @app.get("/api/games/{game_id}")
     def view(
@@ -224,34 +273,33 @@ def create_app(store: Store | None = None) -> FastAPI:
         hints: bool = False,
     ) -> dict[str, Any]:
         """A seat's view (with its token), or the spectators' view (no hand at all)."""
-        table = _table(game_id)
+        table = store.get(game_id)
         with table.lock:
-            return table.view(table.seat_of(token), hints)
+            return table.view(store.seat_of(table, token), hints)
 
     @app.post("/api/games/{game_id}/moves")
     def move(game_id: str, body: MoveIn) -> dict[str, Any]:
-        """Play a move; an illegal one changes nothing and names every rule it breaks."""
-        table = _table(game_id)
+        """Play a move against a version; an illegal one changes nothing and names every
+        rule it breaks, except one told to the table (GH-8.refused), which is kept."""
+        if body.token is None:
+            raise BadToken("a move needs the token of the seat that makes it")
+        table, seat = store.play(game_id, body.token, body.move, body.version, body.hints)
         with table.lock:
-            if body.token is None:
-                raise BadToken("a move needs the token of the seat that makes it")
-            seat = table.seat_of(body.token)
-            parsed = table.state.parse_move(body.move)
-            table.play(seat, parsed)
             return table.view(seat, body.hints)
+
+    @app.post("/api/games/{game_id}/join")
+    def join(game_id: str, body: JoinIn) -> dict[str, Any]:
+        """Take an open seat: its token, once."""
+        return {"seat": body.seat, "token": store.join(game_id, body.seat)}
 
     @app.get("/api/games/{game_id}/record")
     def record(game_id: str) -> Response:
         """The JSON Lines record of a finished game, which ``gadshill replay`` accepts.
-
-        Before the end it is 409 for everyone: its seed rebuilds every hidden hand,
-        pile and die (issue 16)."""
-        table = _table(game_id)
+        Before the end it is 409 for everyone: its seed rebuilds every hidden thing."""
+        table = store.get(game_id)
         with table.lock:
             if not table.state.is_terminal:
-                raise NotYourTurn(
-                    "the record is served once the game is over: its seed tells every secret"
-                )
+                raise TooEarly("the record is served once the game is over")
             text = table.record.to_jsonl()
         name = f"{table.spec.id}-{table.id}.jsonl"
         return Response(
@@ -259,6 +307,41 @@ def create_app(store: Store | None = None) -> FastAPI:
             media_type="application/jsonl",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Each new version of the game as ``{"version": N}`` (at once on connecting, then
+        on every change, and every HEARTBEAT seconds); the page fetches its view."""
+        try:
+            table = await run_in_threadpool(store.get, game_id)
+            await run_in_threadpool(store.seat_of, table, token)
+        except (NoSuchGame, BadToken) as err:
+            await websocket.close(code=4404 if isinstance(err, NoSuchGame) else 4403)
+            return
+        await websocket.accept()
+        box = hub.subscribe(game_id)
+        reader = asyncio.create_task(_drain(websocket))
+        try:
+            sent = -1
+            while not reader.done():
+                if table.version != sent:
+                    sent = table.version
+                    await websocket.send_json({"version": sent})
+                getter = asyncio.create_task(box.get())
+                await asyncio.wait(
+                    {getter, reader}, timeout=HEARTBEAT, return_when="FIRST_COMPLETED"
+                )
+                if getter.done():  # a new version: PostgreSQL's may come from another process
+                    table = await run_in_threadpool(store.get, game_id)
+                    continue
+                getter.cancel()
+                if not reader.done():  # a heartbeat: the page knows the line is alive
+                    await websocket.send_json({"version": table.version})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            reader.cancel()
+            hub.unsubscribe(game_id, box)
 
     @app.get("/api/puzzles")
     def puzzle(
@@ -280,3 +363,12 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit)
     return app
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, to hear it close."""
+    try:
+        while True:
+            await websocket.receive_text()
+    except (WebSocketDisconnect, RuntimeError):
+        return

@@ -1,0 +1,297 @@
+"""Where the table keeps its games: SQLite by default, PostgreSQL to share them.
+
+One SQLAlchemy Core schema serves both. A game is its header (the record's, seed
+included: never served before the end), its seats (kind and a SHA-256 of the
+token, never the token) and its numbered events (a move or a refusal told to the
+table, with the log line every seat reads). An event's number is the game's
+version; the pair (game, number) is a primary key, so two processes (or two
+threads) racing for the same version cannot both win: the loser gets
+:class:`Stale`. On PostgreSQL each new version is announced with NOTIFY on
+:data:`CHANNEL` (``game-id:version``), so every ``serve`` process sharing the
+database hears of a move made through another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.pool import StaticPool
+
+from gadshill.errors import GadshillError, UsageError
+
+#: the PostgreSQL channel every process listens on
+CHANNEL = "gadshill_games"
+
+META = sa.MetaData()
+GAMES = sa.Table(
+    "games",
+    META,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("header", sa.Text, nullable=False),  # the record's header, seed included
+    sa.Column("hints", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("to_move", sa.Integer, nullable=True),
+    sa.Column("finished", sa.Boolean, nullable=False, index=True),
+)
+SEATS = sa.Table(
+    "seats",
+    META,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),  # None: open, nobody joined yet
+)
+EVENTS = sa.Table(
+    "events",
+    META,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),  # the version this event made
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("entry", sa.Text, nullable=False),  # a record line: a move or a refusal
+    sa.Column("line", sa.Text, nullable=False),  # the log line every seat reads
+)
+
+
+class Stale(GadshillError):
+    """The game moved on since the version a change was made against (HTTP 409)."""
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256 (a token is 128 random bits)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Event:
+    n: int
+    seat: int
+    entry: dict[str, Any]
+    line: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    game: str
+    header: dict[str, Any]
+    hints: bool
+    created: float
+    version: int
+    seats: list[tuple[str, str | None]]  # (kind, token hash) per seat
+    events: list[Event]
+
+
+def engine_for(url: str) -> sa.Engine:
+    """An engine for ``--db``: a SQLite file path, or any SQLAlchemy URL
+    (``postgresql://user@host/db`` uses psycopg 3)."""
+    if url in ("", ":memory:", "sqlite://"):  # one shared in-memory database (tests)
+        return sa.create_engine(
+            "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    elif "://" not in url:
+        url = f"sqlite:///{url}"
+    try:
+        engine = sa.create_engine(url, pool_pre_ping=True)
+    except (sa.exc.ArgumentError, ImportError) as err:
+        raise UsageError(f"--db {url!r}: {err}") from None
+    if engine.dialect.name == "sqlite":
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+    cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives a power cut
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class Database:
+    """The games on disk (or in a server): created, appended to, read back."""
+
+    def __init__(self, url: str = "sqlite://") -> None:
+        self.engine = engine_for(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self.where = self.engine.url.render_as_string(hide_password=True)
+        try:
+            META.create_all(self.engine)
+        except sa.exc.SQLAlchemyError as err:
+            raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
+        self._listener: threading.Thread | None = None
+
+    @contextmanager
+    def _begin(self) -> Iterator[sa.Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    def create(
+        self,
+        game_id: str,
+        game: str,
+        header: dict[str, Any],
+        hints: bool,
+        seats: list[tuple[str, str | None]],
+        to_move: int | None,
+    ) -> None:
+        with self._begin() as conn:
+            conn.execute(
+                GAMES.insert().values(
+                    id=game_id,
+                    game=game,
+                    header=json.dumps(header),
+                    hints=hints,
+                    created=time.time(),
+                    version=0,
+                    to_move=to_move,
+                    finished=False,
+                )
+            )
+            conn.execute(
+                SEATS.insert(),
+                [
+                    {"game_id": game_id, "seat": i, "kind": kind, "token_hash": hashed}
+                    for i, (kind, hashed) in enumerate(seats)
+                ],
+            )
+
+    def append(self, game_id: str, event: Event, to_move: int | None, finished: bool) -> None:
+        """Event number ``event.n`` of the game, or :class:`Stale` if another got there."""
+        try:
+            with self._begin() as conn:
+                conn.execute(
+                    EVENTS.insert().values(
+                        game_id=game_id,
+                        n=event.n,
+                        seat=event.seat,
+                        entry=json.dumps(event.entry),
+                        line=event.line,
+                    )
+                )
+                done = conn.execute(
+                    GAMES.update()
+                    .where(GAMES.c.id == game_id, GAMES.c.version == event.n - 1)
+                    .values(version=event.n, to_move=to_move, finished=finished)
+                )
+                if done.rowcount != 1:
+                    raise Stale("the game moved on: look again")
+                if self.postgres:  # heard by every process at commit
+                    conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id}:{event.n}")))
+        except sa.exc.IntegrityError:
+            raise Stale("the game moved on: look again") from None
+
+    def join(self, game_id: str, seat: int, hashed: str) -> bool:
+        """Take an open seat; False when it is taken (or not open)."""
+        with self._begin() as conn:
+            done = conn.execute(
+                SEATS.update()
+                .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
+                .where(SEATS.c.kind == "human", SEATS.c.token_hash.is_(None))
+                .values(token_hash=hashed)
+            )
+            return done.rowcount == 1
+
+    def version(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(GAMES.c.version).where(GAMES.c.id == game_id)
+            ).scalar_one_or_none()
+            return None if found is None else int(found)
+
+    def load(self, game_id: str, after: int = 0) -> StoredGame | None:
+        """A game with its events numbered above ``after``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(GAMES).where(GAMES.c.id == game_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                sa.select(SEATS.c.kind, SEATS.c.token_hash)
+                .where(SEATS.c.game_id == game_id)
+                .order_by(SEATS.c.seat)
+            ).all()
+            events = conn.execute(
+                sa.select(EVENTS)
+                .where(EVENTS.c.game_id == game_id, EVENTS.c.n > after)
+                .order_by(EVENTS.c.n)
+            ).all()
+        return StoredGame(
+            row.id,
+            row.game,
+            json.loads(row.header),
+            bool(row.hints),
+            float(row.created),
+            int(row.version),
+            [(s.kind, s.token_hash) for s in seats],
+            [Event(e.n, e.seat, json.loads(e.entry), e.line) for e in events],
+        )
+
+    def running(self) -> int:
+        """How many games have not ended (only these count against --max-games)."""
+        with self.engine.connect() as conn:
+            query = sa.select(sa.func.count()).select_from(GAMES).where(GAMES.c.finished.is_(False))
+            return int(conn.execute(query).scalar_one())
+
+    def open_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Running games with a human seat nobody has joined: the lobby."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(GAMES.c.id, GAMES.c.game, GAMES.c.created, SEATS.c.seat)
+                .join(SEATS, SEATS.c.game_id == GAMES.c.id)
+                .where(GAMES.c.finished.is_(False), SEATS.c.token_hash.is_(None))
+                .where(SEATS.c.kind == "human")
+                .order_by(GAMES.c.created.desc(), SEATS.c.seat)
+            ).all()
+        games: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            entry = games.setdefault(
+                row.id, {"id": row.id, "game": row.game, "created": row.created, "free": []}
+            )
+            entry["free"].append(row.seat)
+        return list(games.values())[:limit]
+
+    def waiting_for_bots(self, is_bot: Callable[[str], bool]) -> list[str]:
+        """Running games whose seat to move is a bot (to take up after a restart)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(GAMES.c.id, SEATS.c.kind)
+                .join(SEATS, (SEATS.c.game_id == GAMES.c.id) & (SEATS.c.seat == GAMES.c.to_move))
+                .where(GAMES.c.finished.is_(False))
+            ).all()
+        return [row.id for row in rows if is_bot(row.kind)]
+
+    def listen(self, heard: Callable[[str, int], None]) -> None:
+        """PostgreSQL: call ``heard(game_id, version)`` for every NOTIFY, from a thread."""
+        if not self.postgres or self._listener is not None:
+            return
+        self._listener = threading.Thread(target=self._listen, args=(heard,), daemon=True)
+        self._listener.start()
+
+    def _listen(self, heard: Callable[[str, int], None]) -> None:
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    for note in conn.notifies():
+                        game_id, _, number = note.payload.rpartition(":")
+                        heard(game_id, int(number))
+            except psycopg.Error:
+                time.sleep(1.0)  # the server went away: listen again when it is back
+
+
+def _first_line(err: BaseException) -> str:
+    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
