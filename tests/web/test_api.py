@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import warnings
 from typing import Any
 
@@ -40,6 +41,24 @@ def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str
     return body
 
 
+def my_turn(client: TestClient, game_id: str, token: str, timeout: float = 30) -> dict[str, Any]:
+    """The seat's view once the bots (in the background) have moved up to it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = view(client, game_id, token)
+        if seen["terminal"] or seen["to_move"] == seen["seat"]:
+            return seen
+        assert time.monotonic() < deadline, "the bots did not move"
+        time.sleep(0.02)
+
+
+def post_move(client: TestClient, game_id: str, token: str, move: str) -> Any:
+    """A move against the version the seat sees now."""
+    version = view(client, game_id, token)["version"]
+    body = {"token": token, "move": move, "version": version}
+    return client.post(f"/api/games/{game_id}/moves", json=body)
+
+
 def test_a_new_game_gives_a_token_to_each_human_seat_only(client: TestClient) -> None:
     body = start(client, "gads-hill", ["human", "sharp", "human"])
     assert [(s["seat"], s["kind"], "token" in s) for s in body["seats"]] == [
@@ -58,12 +77,11 @@ def test_a_new_game_gives_a_token_to_each_human_seat_only(client: TestClient) ->
 def test_bots_move_on_their_own_after_each_human_move(client: TestClient) -> None:
     body = start(client, "sticky-gulch", ["human", "greedy", "random"])
     token = body["seats"][0]["token"]
-    before = view(client, body["id"], token)
-    answer = client.post(
-        f"/api/games/{body['id']}/moves", json={"token": token, "move": before["legal_moves"][0]}
-    )
+    before = my_turn(client, body["id"], token)
+    answer = post_move(client, body["id"], token, before["legal_moves"][0])
     assert answer.status_code == 200
-    after = answer.json()
+    assert answer.json()["version"] == before["version"] + 1
+    after = my_turn(client, body["id"], token)
     assert after["to_move"] == 0 and len(after["log"]) > len(before["log"]) + 1
     assert any(line.startswith("greedy#1") for line in after["log"])
 
@@ -71,16 +89,14 @@ def test_bots_move_on_their_own_after_each_human_move(client: TestClient) -> Non
 def test_an_illegal_move_is_422_with_every_rule_and_changes_nothing(client: TestClient) -> None:
     body = start(client, "gads-hill", ["human", "sharp"])
     token = body["seats"][0]["token"]
-    record = client.get(f"/api/games/{body['id']}/record").text
-    answer = client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "pass"})
+    before = view(client, body["id"], token)
+    answer = post_move(client, body["id"], token, "pass")
     assert answer.status_code == 422
     assert [v["rule"] for v in answer.json()["violations"]] == ["GH-4"]
-    answer = client.post(
-        f"/api/games/{body['id']}/moves", json={"token": token, "move": "play 99 -"}
-    )
+    answer = post_move(client, body["id"], token, "play 99 -")
     assert answer.status_code == 422 and answer.json()["violations"][0]["rule"] == "GH-2"
-    assert client.get(f"/api/games/{body['id']}/record").text == record
-    bad = client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "fly"})
+    assert view(client, body["id"], token) == before
+    bad = post_move(client, body["id"], token, "fly")
     assert bad.status_code == 422 and "unknown move 'fly'" in bad.json()["detail"]
 
 
@@ -89,31 +105,35 @@ def test_tokens_and_turns(client: TestClient) -> None:
     first, second = (s["token"] for s in body["seats"])
     url = f"/api/games/{body['id']}/moves"
     move = view(client, body["id"], first)["legal_moves"][0]
-    assert client.post(url, json={"token": "x" * 22, "move": move}).status_code == 403
-    assert client.post(url, json={"move": move}).status_code == 403
+    assert client.post(url, json={"token": "x" * 22, "move": move, "version": 0}).status_code == 403
+    assert client.post(url, json={"move": move, "version": 0}).status_code == 403
     assert client.get(f"/api/games/{body['id']}", params={"token": "nope"}).status_code == 403
-    out_of_turn = client.post(url, json={"token": second, "move": move})
+    out_of_turn = client.post(url, json={"token": second, "move": move, "version": 0})
     assert out_of_turn.status_code == 409 and "seat 0 is to move" in out_of_turn.json()["detail"]
-    assert client.post(url, json={"token": first, "move": move}).status_code == 200
+    assert client.post(url, json={"token": first, "move": move, "version": 0}).status_code == 200
 
 
-def test_the_record_replays(client: TestClient) -> None:
+def test_the_record_is_409_until_the_end_then_replays(client: TestClient) -> None:
     body = start(client, "sticky-gulch", ["human", "prospector"])
     token = body["seats"][0]["token"]
     for _ in range(5):
-        move = view(client, body["id"], token)["legal_moves"][0]
-        client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": move})
+        move = my_turn(client, body["id"], token)["legal_moves"][0]
+        assert post_move(client, body["id"], token, move).status_code == 200
+    early = client.get(f"/api/games/{body['id']}/record")
+    assert early.status_code == 409 and "once the game is over" in early.json()["detail"]
+    while not (seen := my_turn(client, body["id"], token))["terminal"]:
+        post_move(client, body["id"], token, seen["legal_moves"][-1])
     answer = client.get(f"/api/games/{body['id']}/record")
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     record = Record.parse(answer.text)
     assert record.players == ["human", "prospector"] and record.seed == 3
-    assert replay(record, get_spec).ok and len(record.moves) >= 5
+    assert replay(record, get_spec).ok and len(record.moves) == seen["version"]
 
 
 def test_the_spectators_view_has_no_hand(client: TestClient) -> None:
     body = start(client, "gads-hill", ["human", "greedy"])
     token = body["seats"][0]["token"]
-    client.post(f"/api/games/{body['id']}/moves", json={"token": token, "move": "draft BANK"})
+    assert post_move(client, body["id"], token, "draft BANK").status_code == 200
     seat = view(client, body["id"], token)
     spectator = view(client, body["id"])
     assert "your hand (seat 0)" in seat["text"]
@@ -127,10 +147,10 @@ def test_without_hints_a_seat_sees_no_solver_answer(client: TestClient) -> None:
     )
     body = answer.json()
     token, url = body["seats"][0]["token"], f"/api/games/{body['id']}"
-    while view(client, body["id"], token)["legal_moves"][0].startswith("draft"):
+    while my_turn(client, body["id"], token)["legal_moves"][0].startswith("draft"):
         move = view(client, body["id"], token)["legal_moves"][0]
-        client.post(f"{url}/moves", json={"token": token, "move": move})
-    honest = view(client, body["id"], token)
+        post_move(client, body["id"], token, move)
+    honest = my_turn(client, body["id"], token)
     helped = client.get(url, params={"token": token, "hints": "true"}).json()
     assert "playable" not in honest["text"] and "playable" in helped["text"]
     assert not any("point" in entry["label"] for entry in honest["menu"])
@@ -162,17 +182,24 @@ def test_bad_requests_are_one_line_4xx(client: TestClient) -> None:
     assert garbage.status_code == 422
 
 
-def test_the_store_keeps_a_bounded_number_of_games_and_drops_idle_ones() -> None:
-    now = [0.0]
-    store = Store(max_games=2, idle_seconds=60, clock=lambda: now[0])
-    client = TestClient(create_app(store))
-    first = start(client, "gads-hill", ["human", "sharp"])
+def test_only_running_games_count_against_max_games() -> None:
+    client = TestClient(create_app(Store(max_games=2)))
+    bots_only = {
+        "game": "sticky-gulch",
+        "seats": ["random", "random"],
+        "options": {"length": "short"},
+    }
+    watched = client.post("/api/games", json=bots_only)
+    assert watched.status_code == 201  # returns at once: the server plays it, unheld
     start(client, "gads-hill", ["human", "sharp"])
     full = client.post("/api/games", json={"game": "gads-hill", "seats": ["human", "sharp"]})
-    assert full.status_code == 503 and "holds 2 games" in full.json()["detail"]
-    now[0] = 61.0
-    assert client.get(f"/api/games/{first['id']}").status_code == 404  # dropped when idle
-    start(client, "gads-hill", ["human", "sharp"])
+    assert full.status_code == 503 and "runs 2 games" in full.json()["detail"]
+    deadline = time.monotonic() + 60
+    while not view(client, watched.json()["id"])["terminal"]:  # spectators watch it live
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    start(client, "gads-hill", ["human", "sharp"])  # the finished game's slot is free
+    assert client.get(f"/api/games/{watched.json()['id']}/record").status_code == 200
 
 
 def test_the_page_and_its_files_are_served(client: TestClient) -> None:
@@ -214,7 +241,8 @@ def same_views_when_hidden_things_are_redrawn(table: Table, rng: random.Random) 
 def test_no_view_holds_a_hidden_hand_over_a_whole_game(game: str) -> None:
     spec = get_spec(game)
     players = spec.min_players + (1 if spec.max_players > spec.min_players else 0)
-    table = Store().create(game, ["human"] * players, seed=5, options={})
+    store = Store()
+    table, tokens = store.create(game, ["human"] * players, seed=5, options={})
     rng = random.Random(5)
     moves = 0
     while not table.state.is_terminal:
@@ -222,7 +250,8 @@ def test_no_view_holds_a_hidden_hand_over_a_whole_game(game: str) -> None:
             same_views_when_hidden_things_are_redrawn(table, rng)
         seat = table.state.current_player
         assert seat is not None
-        table.play(seat, rng.choice(table.state.legal_moves()))
+        move = str(rng.choice(table.state.legal_moves()))
+        store.play(table.id, tokens[seat], move, table.version)
         moves += 1
     same_views_when_hidden_things_are_redrawn(table, rng)
 
@@ -290,7 +319,7 @@ FUZZ_GAME = FUZZ_CLIENT.post(
 def test_fuzz_moves_and_views_never_500(body: Any, real_token: bool, token: str) -> None:
     game_id = FUZZ_GAME["id"]
     if real_token and isinstance(body, dict):
-        body = {**body, "token": FUZZ_GAME["seats"][0]["token"]}
+        body = {**body, "token": FUZZ_GAME["seats"][0]["token"], "version": body.get("version", 0)}
     answer = FUZZ_CLIENT.post(f"/api/games/{game_id}/moves", json=body)
     assert answer.status_code < 500, (body, answer.text)
     looked = FUZZ_CLIENT.get(f"/api/games/{game_id}", params={"token": token, "hints": "1"})

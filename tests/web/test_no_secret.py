@@ -35,6 +35,10 @@ def responses(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, 
     record = client.get(f"/api/games/{game_id}/record")
     seen["record"] = record.content
     assert record.status_code == 409
+    for who, token in [*((t, t) for t in tokens), ("spectator", None)]:
+        query = f"?token={token}" if token else ""
+        with client.websocket_connect(f"/api/games/{game_id}/ws{query}") as live:
+            seen[f"websocket {who}"] = live.receive_text().encode()
     return seen
 
 
@@ -42,7 +46,7 @@ def same_bytes_when_redrawn(
     client: TestClient, store: Store, game_id: str, tokens: list[str], rng: random.Random
 ) -> None:
     table = store.get(game_id)
-    real = table.state
+    real = table.state  # (the websocket tells the version: the same in a redrawn game)
     seen = responses(client, game_id, tokens)
     for key, body in seen.items():
         assert str(SEED).encode() not in body, f"{key} carries the seed"
@@ -81,7 +85,8 @@ def test_no_response_carries_a_secret_over_a_whole_game(game: str) -> None:
         assert seat is not None
         move = str(rng.choice(table.state.legal_moves()))
         answer = client.post(
-            f"/api/games/{game_id}/moves", json={"token": tokens[seat], "move": move}
+            f"/api/games/{game_id}/moves",
+            json={"token": tokens[seat], "move": move, "version": table.version},
         )
         assert answer.status_code == 200, answer.text
         assert str(SEED).encode() not in answer.content

@@ -13,8 +13,12 @@ database hears of a move made through another.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import hashlib
 import json
+import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.pool import StaticPool
 
 from gadshill.errors import GadshillError, UsageError
 
@@ -94,10 +97,11 @@ class StoredGame:
 def engine_for(url: str) -> sa.Engine:
     """An engine for ``--db``: a SQLite file path, or any SQLAlchemy URL
     (``postgresql://user@host/db`` uses psycopg 3)."""
-    if url in ("", ":memory:", "sqlite://"):  # one shared in-memory database (tests)
-        return sa.create_engine(
-            "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
-        )
+    if url in ("", ":memory:", "sqlite://"):  # for tests: a throwaway file, gone at exit
+        handle, path = tempfile.mkstemp(prefix="gadshill-", suffix=".db")
+        os.close(handle)
+        atexit.register(_remove, path)
+        url = path
     if url.startswith(("postgresql://", "postgres://")):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     elif "://" not in url:
@@ -291,6 +295,12 @@ class Database:
                         heard(game_id, int(number))
             except psycopg.Error:
                 time.sleep(1.0)  # the server went away: listen again when it is back
+
+
+def _remove(path: str) -> None:
+    for name in (path, f"{path}-wal", f"{path}-shm"):
+        with contextlib.suppress(OSError):
+            os.remove(name)
 
 
 def _first_line(err: BaseException) -> str:

@@ -1,0 +1,145 @@
+"""Games that keep (issue 16): stored in SQLite, rebuilt by replaying the record after a
+restart; moves against a version (stale: 409, twice: once); open seats and the lobby;
+bots off the request; GH-8 refusals told to every seat's log and kept."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from gadshill.web.app import create_app
+from gadshill.web.table import Store
+from tests.web.test_api import my_turn, post_move, start, view
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+def served(db: Path, **kwargs: Any) -> TestClient:
+    return TestClient(create_app(Store(db=str(db), **kwargs)))
+
+
+def test_a_restarted_server_serves_every_game_as_before(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    first = served(db)
+    body = start(first, "sutters-mill", ["human", "human", "greedy"])
+    tokens = [s["token"] for s in body["seats"] if "token" in s]
+    for _ in range(6):
+        for token in tokens:
+            seen = view(first, body["id"], token)
+            if seen["to_move"] == seen["seat"]:
+                assert (
+                    post_move(first, body["id"], token, seen["legal_moves"][0]).status_code == 200
+                )
+        my_turn(first, body["id"], tokens[0]) if view(first, body["id"])["thinking"] else None
+    before = {t: view(first, body["id"], t) for t in [*tokens, None]}
+    second = served(db)  # a new process on the same file: the same views, the same tokens
+    after = {t: view(second, body["id"], t) for t in [*tokens, None]}
+    assert after == before and after[None]["version"] > 0
+    seat = after[None]["to_move"]
+    token = tokens[seat] if seat < 2 else tokens[0]
+    seen = my_turn(second, body["id"], token)
+    assert post_move(second, body["id"], token, seen["legal_moves"][0]).status_code == 200
+
+
+def test_moves_answer_a_version(tmp_path: Path) -> None:
+    client = served(tmp_path / "g.db")
+    body = start(client, "gads-hill", ["human", "human"])
+    first, second = (s["token"] for s in body["seats"])
+    url = f"/api/games/{body['id']}/moves"
+    move = {"token": first, "move": "draft BANK", "version": 0}
+    assert client.post(url, json=move).status_code == 200
+    again = client.post(url, json=move)  # a double click: applied once, same answer
+    assert again.status_code == 200 and again.json()["version"] == 1
+    stale = client.post(url, json={"token": second, "move": "draft HOTEL", "version": 0})
+    assert stale.status_code == 409 and "stale" in stale.json()["detail"]
+    assert view(client, body["id"], second)["version"] == 1
+    assert client.post(url, json={"token": first, "move": "draft BANK"}).status_code == 422
+
+
+def test_open_seats_are_listed_in_the_lobby_and_joined_once(tmp_path: Path) -> None:
+    client = served(tmp_path / "g.db")
+    body = start(client, "sticky-gulch", ["human", "open", "greedy"])
+    assert "token" not in body["seats"][1]
+    lobby = client.get("/api/games", params={"open": "true"}).json()
+    assert [(g["id"], g["free"]) for g in lobby] == [(body["id"], [1])]
+    assert "seed" not in str(lobby)
+    joined = client.post(f"/api/games/{body['id']}/join", json={"seat": 1})
+    assert (
+        joined.status_code == 200 and view(client, body["id"], joined.json()["token"])["seat"] == 1
+    )
+    assert client.post(f"/api/games/{body['id']}/join", json={"seat": 1}).status_code == 409
+    assert client.post(f"/api/games/{body['id']}/join", json={"seat": 2}).status_code == 409
+    assert client.get("/api/games", params={"open": "true"}).json() == []
+    assert client.get("/api/games").status_code == 422
+
+
+def test_bots_never_hold_a_request(tmp_path: Path) -> None:
+    client = served(tmp_path / "g.db", bot_ms=300)
+    began = time.monotonic()
+    body = start(client, "sticky-gulch", ["mcts", "mcts", "human"])
+    assert time.monotonic() - began < 1.0
+    seen = view(client, body["id"], body["seats"][2]["token"])
+    assert seen["thinking"] == seen["to_move"] in (0, 1)  # the view says who thinks
+    with client.websocket_connect(f"/api/games/{body['id']}/ws") as live:  # a spectator
+        versions = [live.receive_json()["version"] for _ in range(2)]
+    assert versions == sorted(versions) and versions[-1] > versions[0]
+    my_turn(client, body["id"], body["seats"][2]["token"])
+
+
+def refutable_claim(client: TestClient, game_id: str, tokens: list[str]) -> tuple[int, str]:
+    """Play (first legal moves) to a STOP window where a claim is refused by GH-8 alone."""
+    table = client.app.state.store.get(game_id)  # type: ignore[attr-defined]
+    from gadshill.gads_hill.moves import Claim
+
+    while True:
+        state = table.state
+        seat = state.current_player
+        if state.phase == "stop":
+            for building, spaces in sorted(state.markers.items()):
+                for space in sorted(spaces):
+                    claim = Claim(building, space)
+                    if state.public_refusal(claim, state.check(claim)) == ("GH-8",):
+                        return seat, str(claim)
+        post_move(client, game_id, tokens[seat], str(state.legal_moves()[0]))
+
+
+def test_a_refused_claim_is_told_to_every_seat_kept_and_ends_the_window(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    client = served(db)
+    body = start(client, "gads-hill", ["human"] * 3, seed=2)
+    tokens = [s["token"] for s in body["seats"]]
+    seat, claim = refutable_claim(client, body["id"], tokens)
+    before = view(client, body["id"], tokens[seat])
+    answer = post_move(client, body["id"], tokens[seat], claim)
+    assert answer.status_code == 422 and answer.json()["told"]
+    assert answer.json()["violations"] == [
+        {"rule": "GH-8", "message": "refused by the rules' logic; every seat is told"}
+    ]
+    assert "layout" not in answer.text and answer.json()["version"] == before["version"] + 1
+    line = f"human#{seat} tried {claim}: refused [GH-8]"
+    for token in [*tokens, None]:
+        assert view(client, body["id"], token)["log"][-1] == line
+    assert view(client, body["id"])["to_move"] != seat  # one wrong call per window
+    restarted = served(db)
+    assert view(restarted, body["id"])["log"][-1] == line  # kept with the game
+
+
+def test_with_hints_a_refusal_stays_private_with_its_layout(tmp_path: Path) -> None:
+    client = served(tmp_path / "g.db")
+    made = client.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["human"] * 3, "seed": 2, "hints": True}
+    ).json()
+    tokens = [s["token"] for s in made["seats"]]
+    seat, claim = refutable_claim(client, made["id"], tokens)
+    before = view(client, made["id"], tokens[seat])
+    version = before["version"]
+    answer = client.post(
+        f"/api/games/{made['id']}/moves",
+        json={"token": tokens[seat], "move": claim, "version": version, "hints": True},
+    )
+    assert answer.status_code == 422 and "layout" in answer.text
+    assert view(client, made["id"], tokens[seat]) == before
