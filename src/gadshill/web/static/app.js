@@ -42,7 +42,9 @@ async function showStart() {
   select.addEventListener("change", fillSeats);
   $("seat-count").addEventListener("change", fillSeatKinds);
   $("start-form").addEventListener("submit", startGame);
+  $("lobby-refresh").addEventListener("click", showLobby);
   fillSeats();
+  showLobby();
 }
 
 function chosenGame() {
@@ -102,10 +104,21 @@ async function startGame(event) {
   if (humans.length) link.set("tokens", humans.map((s) => s.token).join(","));
   // remember every seat's own link, so the table can show them to share
   sessionStorage.setItem(`links-${answer.data.id}`, JSON.stringify(humans));
+  const open = answer.data.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+  sessionStorage.setItem(`open-${answer.data.id}`, JSON.stringify(open));
   location.search = link.toString();
 }
 
 // --- the table -------------------------------------------------------------------------
+// The page follows the game through its websocket: each message carries the game's
+// version, and a newer version is fetched as this seat's view (the whole log comes with
+// it, so nothing is shown twice or missed). A dropped socket shows "reconnecting",
+// tries again, and looks at the game on its return; meanwhile the page looks by itself.
+let socket = null;
+let retry = 0;
+let inFlight = false;
+let looking = null; // the refresh under way, so two never race
+
 function tokenToUse() {
   // hot seat: the token of the seat to move when this screen holds it
   if (view && view.to_move !== null && seatTokens[view.to_move]) return seatTokens[view.to_move];
@@ -116,7 +129,13 @@ async function load(token) {
   const query = new URLSearchParams();
   if (token) query.set("token", token);
   if ($("hints-toggle").checked) query.set("hints", "true");
-  const answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}?${query}`);
+  let answer;
+  try {
+    answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}?${query}`);
+  } catch (err) {
+    setLine("reconnecting");
+    return null;
+  }
   if (answer.status !== 200) {
     $("status").textContent = answer.data.detail;
     return null;
@@ -124,14 +143,19 @@ async function load(token) {
   return answer.data;
 }
 
-async function refresh() {
+function refresh() {
+  if (!looking) looking = lookNow().finally(() => (looking = null));
+  return looking;
+}
+
+async function lookNow() {
   let next = await load(tokenToUse());
   if (!next) return;
   // hot seat: once we know who is to move, look through that seat's eyes
   if (next.to_move !== null && seatTokens[next.to_move] && next.seat !== next.to_move) {
     next = (await load(seatTokens[next.to_move])) || next;
   }
-  show(next);
+  if (!view || next.version >= view.version || next.seat !== view.seat) show(next);
 }
 
 async function learnSeats() {
@@ -141,11 +165,47 @@ async function learnSeats() {
   }
 }
 
+function setLine(state) {
+  const line = $("connection");
+  line.textContent = state === "live" ? "live" : "reconnecting...";
+  line.className = state;
+}
+
+function connect() {
+  const query = tokens[0] ? `?token=${encodeURIComponent(tokens[0])}` : "";
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws${query}`);
+  socket.onopen = () => {
+    retry = 0;
+    setLine("live");
+    refresh(); // whatever happened while we were away
+  };
+  socket.onmessage = (event) => {
+    const said = JSON.parse(event.data);
+    if (!view || said.version !== view.version) refresh();
+  };
+  socket.onclose = () => {
+    setLine("reconnecting");
+    socket = null;
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 500 * retry);
+  };
+}
+
+// a safety net: while the socket is down, look every few seconds anyway
+setInterval(() => {
+  if (gameId && (!socket || socket.readyState !== WebSocket.OPEN) && !inFlight) refresh();
+}, 3000);
+
 function show(next) {
   view = next;
   const who = view.seat === null ? "spectator" : `seat ${view.seat}`;
-  const mover = view.terminal ? "game over" : `seat ${view.to_move} (${view.seats[view.to_move].kind}) to move`;
+  let mover = view.terminal ? "game over" : `seat ${view.to_move} (${view.seats[view.to_move].kind}) to move`;
+  if (view.thinking !== null && !view.terminal) mover = `seat ${view.thinking} (${view.seats[view.thinking].kind}) is thinking`;
+  const waiting = view.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
+  if (waiting.length && !view.terminal) mover += `; waiting for seat ${waiting.join(", ")} to join`;
   $("status").textContent = `${view.title}: ${mover}; you are ${who}`;
+  $("version").textContent = `version ${view.version}`;
   document.title = `${view.title} - ${mover}`;
   const board = $("board");
   if (view.svg) {
@@ -169,12 +229,17 @@ function show(next) {
   $("stop-button").hidden = !view.typed.some((line) => line.startsWith("claim"));
   $("hints-label").hidden = !view.hints || view.seat === null;
   const log = $("log");
-  log.replaceChildren(...view.log.map((line) => el("li", line)));
+  log.replaceChildren(...view.log.map((line) => el("li", line, line.includes(": refused [") ? { class: "told" } : {})));
   log.scrollTop = log.scrollHeight;
+  $("record-line").hidden = !view.terminal; // the record (and its seed) only after the end
   showScores();
-  clearTimeout(timer);
-  // others are thinking (friends at their own screens): look again soon
-  if (!view.terminal && !view.menu.length) timer = setTimeout(refresh, 1500);
+  setControls(!inFlight);
+}
+
+function setControls(enabled) {
+  for (const node of document.querySelectorAll("#menu button, #move-button, #stop-button, #move-input")) {
+    node.disabled = !enabled;
+  }
 }
 
 function showScores() {
@@ -193,12 +258,23 @@ function showScores() {
 }
 
 async function play(move) {
+  if (inFlight || !view) return; // one move at a time: a double click plays once
+  inFlight = true;
+  setControls(false);
   const token = tokenToUse();
-  const answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, {
-    token,
-    move,
-    hints: $("hints-toggle").checked,
-  });
+  let answer;
+  try {
+    answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, {
+      token,
+      move,
+      version: view.version,
+      hints: $("hints-toggle").checked,
+    });
+  } catch (err) {
+    answer = { status: 0, data: { detail: "the server did not answer: look again once reconnected" } };
+  } finally {
+    inFlight = false;
+  }
   const refused = $("refused");
   refused.replaceChildren();
   if (answer.status === 200) {
@@ -207,7 +283,7 @@ async function play(move) {
     if (!answer.data.terminal) await refresh(); // hot seat: the next human's view
     return;
   }
-  refused.append(el("p", `refused: ${move}`));
+  refused.append(el("p", `refused: ${move}${answer.data.told ? " (every seat is told)" : ""}`));
   const list = el("ul");
   for (const v of answer.data.violations || []) {
     const item = el("li");
@@ -216,6 +292,7 @@ async function play(move) {
   }
   if (!(answer.data.violations || []).length) list.append(el("li", answer.data.detail));
   refused.append(list);
+  await refresh(); // a refusal told to the table, or a stale view: look again
 }
 
 function showLinks() {
@@ -229,7 +306,19 @@ function showLinks() {
       box.append(el("a", `seat ${seat.seat}`, { href: `${base}&token=${encodeURIComponent(seat.token)}`, class: "seat-link" }));
     }
   }
+  for (const seat of JSON.parse(sessionStorage.getItem(`open-${gameId}`) || "[]")) {
+    box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link" }));
+  }
   box.append(el("a", "spectators", { href: base }));
+}
+
+async function joinSeat(game, seat) {
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/join`, { seat: Number(seat) });
+  if (answer.status !== 200) {
+    $("status").textContent = answer.data.detail;
+    return;
+  }
+  location.search = new URLSearchParams({ game, token: answer.data.token }).toString();
 }
 
 async function showTable() {
@@ -248,6 +337,27 @@ async function showTable() {
   showLinks();
   await learnSeats();
   await refresh();
+  connect();
+}
+
+// --- the lobby: games with a seat nobody has taken ---------------------------------------
+async function showLobby() {
+  const answer = await api("GET", "/api/games?open=true");
+  const list = $("lobby-list");
+  list.replaceChildren();
+  if (answer.status !== 200 || !answer.data.length) {
+    list.append(el("li", "no game is waiting for players"));
+    return;
+  }
+  for (const game of answer.data) {
+    const item = el("li", `${game.title}, started ${new Date(game.created * 1000).toLocaleString()}: `);
+    for (const seat of game.free) {
+      const button = el("button", `join as seat ${seat}`, { type: "button", class: "join" });
+      button.addEventListener("click", () => joinSeat(game.id, seat));
+      item.append(button);
+    }
+    list.append(item);
+  }
 }
 
 // --- the puzzles -------------------------------------------------------------------------
@@ -344,5 +454,6 @@ function setUpPuzzles() {
 }
 
 setUpPuzzles();
-if (gameId) showTable();
+if (gameId && params.get("join") !== null) joinSeat(gameId, params.get("join"));
+else if (gameId) showTable();
 else showStart();
