@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck architecture unit browser bench clean
+.PHONY: demo test lint typecheck architecture unit browser postgres bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ architecture: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/deptry .
 
-unit: $(STAMP) browser
+unit: $(STAMP) browser postgres
 	$(BIN)/pytest
 
 # the browser tests drive Debian's chromium: installed here when we are root with
@@ -42,6 +42,16 @@ browser:
 		|| { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 			apt-get install -y -q chromium chromium-driver; }; \
 	else echo "chromium not installed and not root: the browser tests will be skipped"; fi
+
+# the store's PostgreSQL tests start a throwaway cluster of Debian's postgresql:
+# installed here as root (waiting for another apt-get to let go of the lock)
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 postgresql \
+		|| { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q -o DPkg::Lock::Timeout=600 postgresql; }; \
+	else echo "postgresql not installed and not root: the PostgreSQL tests will be skipped"; fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

@@ -1,0 +1,67 @@
+"""The store on PostgreSQL (issue 16, item 4): two servers share the games, a move
+made through one reaches the other's websockets (LISTEN/NOTIFY), and a server
+started afresh on the database serves every game as before.
+
+The cluster is Debian's ``postgresql`` started by the fixture on a Unix socket
+(``make test`` installs the package as root); elsewhere the tests are skipped with
+a plain message, and in CI (``CI`` or ``GADSHILL_REQUIRE_BROWSER=1``) they fail.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+from gadshill.web.app import create_app
+from gadshill.web.table import Store
+from tests.web import postgres
+from tests.web.test_api import my_turn, post_move, start, view
+from tests.web.test_browser import REQUIRED
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    why = postgres.missing()
+    if why is not None:
+        if REQUIRED:
+            pytest.fail(why.replace("skipped", "required in CI"))
+        pytest.skip(why)
+    with postgres.cluster() as url:
+        yield url
+
+
+def test_two_servers_share_games_and_hear_each_others_moves(database: str) -> None:
+    east = TestClient(create_app(Store(db=database)))
+    west = TestClient(create_app(Store(db=database)))
+    assert east.app.state.store.db.postgres  # type: ignore[attr-defined]
+    body = start(east, "gads-hill", ["human", "human"])
+    first, second = (s["token"] for s in body["seats"] if "token" in s)
+    with west.websocket_connect(f"/api/games/{body['id']}/ws?token={second}") as live:
+        assert live.receive_json() == {"version": 0}
+        seen = my_turn(east, body["id"], first)
+        assert post_move(east, body["id"], first, seen["legal_moves"][0]).status_code == 200
+        assert live.receive_json()["version"] >= 1  # made on east, heard on west
+    assert view(west, body["id"], second) == view(east, body["id"], second)
+    stale = west.post(
+        f"/api/games/{body['id']}/moves", json={"token": first, "move": "pass", "version": 0}
+    )
+    assert stale.status_code == 409  # west's cache caught up before judging the version
+
+
+def test_a_fresh_server_on_the_database_serves_every_game(database: str) -> None:
+    first = TestClient(create_app(Store(db=database)))
+    body = start(first, "gads-hill", ["human", "sharp"])
+    token = body["seats"][0]["token"]
+    for _ in range(3):
+        seen = my_turn(first, body["id"], token)
+        assert post_move(first, body["id"], token, seen["legal_moves"][0]).status_code == 200
+    before = my_turn(first, body["id"], token)
+    again = TestClient(create_app(Store(db=database)))
+    assert view(again, body["id"], token) == before
+    assert post_move(again, body["id"], token, before["legal_moves"][0]).status_code == 200
