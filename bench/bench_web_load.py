@@ -16,13 +16,16 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from bench.web_server import Served, call
 from websockets.sync.client import connect
+
+sys.path.insert(0, str(Path(__file__).parent))  # run_all loads benches by their path
+from web_server import Served, call  # noqa: E402
 
 
 def seat(url: str, game_id: str, token: str, until: float, out: dict[str, list[float]]) -> None:
