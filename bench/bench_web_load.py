@@ -25,7 +25,7 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))  # run_all loads benches by their path
-from web_server import Served, call  # noqa: E402
+from web_server import Served, call
 
 
 def seat(url: str, game_id: str, token: str, until: float, out: dict[str, list[float]]) -> None:
