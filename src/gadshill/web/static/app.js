@@ -143,8 +143,20 @@ async function load(token) {
   return answer.data;
 }
 
+let lookAgain = false; // a newer version was announced while we were looking
+
 function refresh() {
-  if (!looking) looking = lookNow().finally(() => (looking = null));
+  if (looking) {
+    lookAgain = true;
+    return looking;
+  }
+  looking = lookNow().finally(() => {
+    looking = null;
+    if (lookAgain) {
+      lookAgain = false;
+      refresh();
+    }
+  });
   return looking;
 }
 
