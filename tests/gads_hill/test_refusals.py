@@ -5,6 +5,7 @@ the terminal seat follows the same ruling."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,3 +99,21 @@ def test_play_keeps_the_refusal_in_the_record() -> None:
     lines = [m for m in played.record.moves if is_refusal(m)]
     assert told == [Refusal(claim, seat, ("GH-8",))] and len(lines) == 1
     assert replay(played.record, get_spec).ok
+
+
+def test_replay_and_review_tell_the_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.cli_runner import run
+
+    state, record, claim = to_a_refutable_stop_window()
+    seat = state.current_player
+    record.moves.append(Refusal(claim, seat, ("GH-8",)).to_json())
+    path = tmp_path / "refused.jsonl"
+    record.write(path)
+    told = f"human#{seat} tried {claim}: refused [GH-8]"
+    for command in (["replay", "--narrate", str(path)], ["review", str(path)]):
+        code, out, _err = run(command, capsys)
+        assert code == 0 and told in out, command
+    code, out, _err = run(["replay", str(path)], capsys)
+    assert code == 0 and "(1 of them refused, told to the table)" in out

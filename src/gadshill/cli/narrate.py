@@ -65,7 +65,7 @@ class Teller:
 
     def on_refusal(self, state: GameState[Any], refusal: Refusal) -> None:
         """GH-8.refused: an open attempt the rules refused, told to the whole table."""
-        if self.moves:
+        if self.moves or self.turns:  # rare and telling: review shows them without --moves
             console.print(f"{self.indent}{refusal.line(self.seats[refusal.seat])}")
 
     def after_move(self, state: GameState[Any], move: Move) -> None:

@@ -40,6 +40,11 @@ def _replay(
     )
 
 
+def _told(result: ReplayResult) -> str:
+    """GH-8.refused: the refusals told to the table, counted among the record's lines."""
+    return f" ({result.refusals} of them refused, told to the table)" if result.refusals else ""
+
+
 def _write_picture(state: GameState[Any], output: Path) -> None:
     """A Gads Hill board as a position file (``.json``) or a town drawing (``.svg``)."""
     from gadshill.gads_hill.state import GadsHillState
@@ -101,12 +106,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 )
             )
         elif result.ok and result.over:
-            console.print(f"{path}: {result.moves_played} moves, all legal")
+            console.print(f"{path}: {result.moves_played} moves, all legal{_told(result)}")
             console.print(score_table(spec, result.state, rec.players))
         elif result.ok:
             cut = f" (--to {to})" if to is not None else ""
             console.print(
-                f"{path}: {result.moves_played} moves, all legal; the game is not over after"
+                f"{path}: {result.moves_played} moves, all legal{_told(result)}; the game is not"
+                f" over after"
                 f" {result.moves_played} moves{cut}: no winner"
             )
         else:

@@ -167,6 +167,8 @@ class ReplayResult:
     refused_index: int | None = None  # 1-based number of the first illegal move
     refused_move: str = ""
     violations: list[Violation] = field(default_factory=list)
+    #: how many of the lines played were refusals told to the table (GH-8.refused)
+    refusals: int = 0
 
     @property
     def ok(self) -> bool:
@@ -220,6 +222,7 @@ def replay(
     options = spec.resolve_options(record.options)
     state = spec.new_game(len(record.players), record.seed, data, options)
     moves = record.moves if to is None else record.moves[:to]
+    refusals = 0
     for index, raw in enumerate(moves, start=1):
         told = is_refusal(raw)
         try:
@@ -234,12 +237,13 @@ def replay(
             if on_refusal is not None:
                 on_refusal(state, Refusal(move, raw["seat"], rules))
             state.refuse(move)
+            refusals += 1
             continue
         if violations:
-            return ReplayResult(state, index - 1, index, str(move), violations)
+            return ReplayResult(state, index - 1, index, str(move), violations, refusals)
         if on_move is not None:
             on_move(state, move)
         state.apply(move)
         if after_move is not None:
             after_move(state, move)
-    return ReplayResult(state, len(moves))
+    return ReplayResult(state, len(moves), refusals=refusals)
