@@ -36,12 +36,13 @@ def test_a_bad_port_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> N
     )
 
 
-def test_serve_answers_on_loopback() -> None:
+def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    db = str(tmp_path / "games.db")
     server = subprocess.Popen(
-        [sys.executable, "-m", "gadshill.cli.main", "serve", "--port", str(port)],
+        [sys.executable, "-m", "gadshill.cli.main", "serve", "--port", str(port), "--db", db],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -60,3 +61,7 @@ def test_serve_answers_on_loopback() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    assert server.stdout is not None
+    said = server.stdout.read().decode()
+    assert f"games kept in {tmp_path / 'games.db'}" in said  # the start-up line names it
+    assert (tmp_path / "games.db").exists()

@@ -128,8 +128,8 @@ class PlayedGame:
     record: Record
 
 
-#: chooser(state, seat) -> move; lets the CLI put a human in any seat
-#: a seat's choice; a human seat may answer a Refusal (GH-8.refused: told, kept, costly)
+#: chooser(state, seat) -> move; lets the CLI put a human in any seat, whose answer
+#: may be a Refusal (GH-8.refused: told to the table, kept, and costly)
 Chooser = Callable[[GameState[Any], int], Move | Refusal]
 
 

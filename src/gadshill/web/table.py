@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import random
 import secrets
 import threading
 import time
@@ -76,9 +77,7 @@ class PublicRefusal(IllegalMove):
         return f"refused: {self.refusal.move} [{rules}]; every seat is told"
 
 
-def _bot_rng(seed: int, seat: int, version: int) -> Any:
-    import random
-
+def _bot_rng(seed: int, seat: int, version: int) -> random.Random:
     # per position, so a restarted server's bots play on as if nothing happened
     return random.Random(seed * 1009 + seat * 7919 + version * 104_729 + 1)
 
