@@ -354,6 +354,8 @@ class Store:
                 raise NotYourTurn("the game is over")
             if state.current_player != seat:
                 raise NotYourTurn(f"seat {state.current_player} is to move, not seat {seat}")
+            if table.version >= table.spec.max_moves:  # refusals count: no endless record
+                raise NotYourTurn(f"the game has {table.version} moves: no more are taken")
             violations = state.check(move)
             if not violations:
                 self._store(table, table.event_for(seat, move))
