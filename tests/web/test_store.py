@@ -84,10 +84,11 @@ def test_bots_never_hold_a_request(tmp_path: Path) -> None:
     assert time.monotonic() - began < 1.0
     seen = view(client, body["id"], body["seats"][2]["token"])
     assert seen["thinking"] == seen["to_move"] in (0, 1)  # the view says who thinks
-    with client.websocket_connect(f"/api/games/{body['id']}/ws") as live:  # a spectator
-        versions = [live.receive_json()["version"] for _ in range(2)]
-    assert versions == sorted(versions) and versions[-1] > versions[0]
     my_turn(client, body["id"], body["seats"][2]["token"])
+    bots_only = start(client, "sticky-gulch", ["mcts", "greedy", "random"])
+    with client.websocket_connect(f"/api/games/{bots_only['id']}/ws") as live:  # a spectator
+        versions = [live.receive_json()["version"] for _ in range(3)]
+    assert versions == sorted(versions) and versions[-1] > versions[0]  # watched live
 
 
 def refutable_claim(client: TestClient, game_id: str, tokens: list[str]) -> tuple[int, str]:
