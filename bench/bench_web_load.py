@@ -1,11 +1,12 @@
 """Load and soak of the browser table (issue 16, item 9), loopback only and bounded.
 
-N games of Sutter's Mill, two human seats each, all at once against one ``gadshill
-serve`` (SQLite). Each seat is a thread holding the game's websocket: it waits for a
-version where it is to move (pushed, never polled), fetches its view and plays a
-move from its menu against that version. Reported: moves per second, the latency of
-a move (POST to answer) at p50 and p99, the push latency (a move's answer to the
-other seat hearing its version), and the server's memory at the start and the end.
+N tables of Sutter's Mill, two human seats each, all at once against one ``gadshill
+serve`` (SQLite); a table whose game ends starts another, until the time is up. Each
+seat is a thread holding the game's websocket: it waits for a version where it is to
+move (pushed, never polled), fetches its view and plays a move from its menu against
+that version. Reported: games finished, moves per second, the latency of a move (POST
+to answer) at p50 and p99, how many versions were pushed to the seat not to move, and
+the server's memory at the start and the end.
 
     python bench/bench_web_load.py [--games 8] [--seconds 30]   # --seconds 600: the soak
 """
@@ -61,6 +62,23 @@ def seat(url: str, game_id: str, token: str, until: float, out: dict[str, list[f
                 out["refused"].append(done)
 
 
+def slot(url: str, until: float, out: dict[str, list[float]]) -> None:
+    """One table of the load: a game of two websocket seats, and another when it ends."""
+    while time.monotonic() < until:
+        body = {"game": "sutters-mill", "seats": ["human", "human"]}
+        status, made = call(url, "POST", "/api/games", body)
+        assert status == 201, made
+        seats = [
+            threading.Thread(target=seat, args=(url, made["id"], entry["token"], until, out))
+            for entry in made["seats"]
+        ]
+        for thread in seats:
+            thread.start()
+        for thread in seats:
+            thread.join()
+        out["games"].append(time.monotonic())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8)
@@ -76,25 +94,17 @@ def main(argv: list[str] | None = None) -> None:
                 "answered": [],
                 "pushed": [],
                 "refused": [],
+                "games": [],
             }
-            threads = []
             began = time.monotonic()
             until = began + args.seconds
-            for _ in range(args.games):
-                status, made = call(
-                    server.url,
-                    "POST",
-                    "/api/games",
-                    {"game": "sutters-mill", "seats": ["human", "human"]},
-                )
-                assert status == 201, made
-                for entry in made["seats"]:
-                    thread = threading.Thread(
-                        target=seat, args=(server.url, made["id"], entry["token"], until, out)
-                    )
-                    thread.start()
-                    threads.append(thread)
-            for thread in threads:
+            slots = [
+                threading.Thread(target=slot, args=(server.url, until, out))
+                for _ in range(args.games)
+            ]
+            for thread in slots:
+                thread.start()
+            for thread in slots:
                 thread.join()
             elapsed = time.monotonic() - began
             rss_end = server.rss_mb()
@@ -105,6 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     print(f"web load: {args.games} games, {2 * args.games} websocket seats, {elapsed:.0f} s")
+    print(f"  games played to the end: {len(out['games'])}")
     print(f"  moves: {moves} ({moves / elapsed:.1f}/s), refused {len(out['refused'])}")
     print(f"  move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     print(f"  versions pushed to the waiting seat: {len(out['pushed'])}")
