@@ -58,6 +58,8 @@ def seat(url: str, game_id: str, token: str, until: float, out: dict[str, list[f
             if status == 200:
                 out["latency"].append(done - began)
                 out["answered"].append(done)
+            elif status >= 500:
+                out["errors"].append(done)
             else:
                 out["refused"].append(done)
 
@@ -67,7 +69,9 @@ def slot(url: str, until: float, out: dict[str, list[float]]) -> None:
     while time.monotonic() < until:
         body = {"game": "sutters-mill", "seats": ["human", "human"]}
         status, made = call(url, "POST", "/api/games", body)
-        assert status == 201, made
+        if status != 201:
+            out["errors"].append(time.monotonic())
+            continue
         seats = [
             threading.Thread(target=seat, args=(url, made["id"], entry["token"], until, out))
             for entry in made["seats"]
@@ -95,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
                 "pushed": [],
                 "refused": [],
                 "games": [],
+                "errors": [],
             }
             began = time.monotonic()
             until = began + args.seconds
@@ -108,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
                 thread.join()
             elapsed = time.monotonic() - began
             rss_end = server.rss_mb()
+            said = server.log.read_text(errors="replace")
         finally:
             server.stop()
     moves = len(out["latency"])
@@ -117,6 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"web load: {args.games} games, {2 * args.games} websocket seats, {elapsed:.0f} s")
     print(f"  games played to the end: {len(out['games'])}")
     print(f"  moves: {moves} ({moves / elapsed:.1f}/s), refused {len(out['refused'])}")
+    tracebacks = said.count("Traceback")
+    print(f"  5xx answers: {len(out['errors'])}; tracebacks in the server's log: {tracebacks}")
     print(f"  move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     print(f"  versions pushed to the waiting seat: {len(out['pushed'])}")
     print(f"  server memory: {rss_start:.0f} MB at the start, {rss_end:.0f} MB at the end")

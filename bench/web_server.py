@@ -34,9 +34,9 @@ class Served:
     def start(self) -> None:
         command = [sys.executable, "-m", "gadshill.cli.main", "serve", "--port", str(self.port)]
         command += ["--db", str(self.db), "--max-games", "10000", "--bot-ms", str(self.bot_ms)]
-        self.process = subprocess.Popen(
-            command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        self.log = self.db.with_suffix(".log")
+        with self.log.open("ab") as log:  # what the server says (a traceback: a bug)
+            self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -76,4 +76,8 @@ def call(url: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, json.load(answer)
     except urllib.error.HTTPError as err:
-        return err.code, json.load(err)
+        text = err.read().decode(errors="replace")
+        try:
+            return err.code, json.loads(text)
+        except ValueError:
+            return err.code, {"detail": text}

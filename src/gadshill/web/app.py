@@ -28,7 +28,7 @@ from gadshill.errors import GadshillError
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.web.db import Stale
+from gadshill.web.db import Busy, Stale
 from gadshill.web.live import BotWorker, Hub
 from gadshill.web.puzzles import MAX_SEED, PuzzleBusy
 from gadshill.web.table import (
@@ -200,9 +200,11 @@ def create_app(store: Store | None = None) -> FastAPI:
         async def _conflict(request: Request, err: Exception) -> JSONResponse:
             return _error(409, str(err))
 
-    @app.exception_handler(GameFull)
-    async def _full(request: Request, err: GameFull) -> JSONResponse:
-        return _error(503, str(err))
+    for unavailable in (GameFull, Busy):
+
+        @app.exception_handler(unavailable)
+        async def _full(request: Request, err: Exception) -> JSONResponse:
+            return _error(503, str(err))
 
     @app.exception_handler(GadshillError)
     async def _bad(request: Request, err: GadshillError) -> JSONResponse:

@@ -69,6 +69,10 @@ class Stale(GadshillError):
     """The game moved on since the version a change was made against (HTTP 409)."""
 
 
+class Busy(GadshillError):
+    """The database did not answer in time (HTTP 503: try again)."""
+
+
 def token_hash(token: str) -> str:
     """What is stored of a token: its SHA-256 (a token is 128 random bits)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -119,7 +123,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
     cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives a power cut
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA busy_timeout=30000")  # another process writing: wait for it
     cursor.close()
 
 
@@ -135,11 +139,19 @@ class Database:
         except sa.exc.SQLAlchemyError as err:
             raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
         self._listener: threading.Thread | None = None
+        self._writer: threading.Lock | contextlib.nullcontext[None] = (
+            contextlib.nullcontext() if self.postgres else threading.Lock()
+        )
 
     @contextmanager
     def _begin(self) -> Iterator[sa.Connection]:
-        with self.engine.begin() as conn:
-            yield conn
+        """A write transaction. SQLite has one writer at a time: this process's writers
+        queue here rather than on SQLite's busy timeout."""
+        try:
+            with self._writer, self.engine.begin() as conn:
+                yield conn
+        except sa.exc.OperationalError as err:
+            raise Busy(f"the database is busy ({_first_line(err)}): try again") from None
 
     def create(
         self,
