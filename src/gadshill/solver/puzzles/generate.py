@@ -36,6 +36,7 @@ from gadshill.solver.position_file import LOCOMOTIVE_START, PlayerInfo, Position
 from gadshill.solver.puzzles import best_play
 from gadshill.solver.puzzles.analyse import Analysis, analyse
 from gadshill.solver.puzzles.clues import CardClue, card_clue
+from gadshill.solver.puzzles.document import document
 from gadshill.solver.puzzles.ladder import MAX_LEVEL
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle
 from gadshill.solver.puzzles.solo_steps import solve_solo
@@ -44,16 +45,6 @@ from gadshill.solver.town import Town
 
 #: attempts per puzzle before giving up (a level the generator cannot reach)
 MAX_ATTEMPTS = 3000
-
-QUESTIONS = {
-    "stop": "STOP! Which markers can logic remove from this board? Name every one"
-    " (ruling GH-8), including those that only go once the first ones are gone.",
-    "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
-    " name stand? One building per space; the buildings on the board stay where they are.",
-    "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
-    " you have {collected} collected marker(s). Which play scores most this turn?",
-}
-
 
 @dataclass
 class Stats:
@@ -103,36 +94,12 @@ def generate_one(town: Town, kind: str, level: int, seed: int, stats: Stats) -> 
         if not result.verified or result.level != level:
             stats.rejected += 1
             continue
-        return _finish(candidate, result, kind, level, seed)
+        return _finish(candidate, result, town, seed)
     raise UsageError(f"no {kind} puzzle of level {level} found in {MAX_ATTEMPTS} attempts")
 
 
-def _finish(puzzle: Puzzle, result: Analysis, kind: str, level: int, seed: int) -> dict[str, Any]:
-    pf = puzzle.position
-    if kind == "solo":
-        question = QUESTIONS["solo"].format(n=len(result.answer["placed"]))
-    elif kind == "best-play":
-        you = pf.players[0]
-        question = QUESTIONS["best-play"].format(
-            name=you.name,
-            hand=", ".join(str(c) for c in you.hand),
-            own=" and ".join(you.buildings),
-            collected=you.collected,
-        )
-    else:
-        question = QUESTIONS["stop"]
-    doc = Puzzle(
-        kind,
-        pf,
-        puzzle.clues,
-        f"{kind}-{level}-{seed:x}",
-        level,
-        seed,
-        question,
-        result.answer,
-        [s.to_json() for s in result.steps],
-    ).to_json()
-    return doc
+def _finish(puzzle: Puzzle, result: Analysis, town: Town, seed: int) -> dict[str, Any]:
+    return document(puzzle, result, town, f"{puzzle.kind}-{result.level}-{seed:x}", seed)
 
 
 def _with_locomotive(position: Position, players: tuple[PlayerInfo, ...] = ()) -> PositionFile:

@@ -11,6 +11,9 @@ deduction at a time and always the easiest available (docs/puzzles.md):
 
 * level 1 ``single``: a card's map (a building card, a district card, or the
   region of a condition card), or a building with one candidate left stands there;
+  and the ``hidden single``: when the named buildings can only go on as many spaces
+  as there are buildings, every one of those spaces is filled, so a space only one
+  building can still go on holds that building (Sudoku's hidden single);
 * level 2 ``pair``: a condition card read against the other building's candidates
   (two buildings tied together: arc consistency over the card's pairs);
 * level 3 ``set``: two or more buildings with as many candidate spaces between them
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.solver.model import BuildingId, Marker, SpaceId, join_words, label, natural
-from gadshill.solver.puzzles.ladder import MAX_LEVEL, Step
+from gadshill.solver.puzzles.ladder import HIDDEN_SINGLE, MAX_LEVEL, Step
 
 Domains = dict[BuildingId, set[SpaceId]]
 
@@ -194,7 +197,7 @@ def _remove(domains: Domains, removes: list[Marker]) -> None:
 def _next_step(
     domains: Domains, clues: list[SoloClue], announced: set[BuildingId], max_level: int
 ) -> Step | None:
-    for finder in (_map_step, _single_step):
+    for finder in (_map_step, _single_step, _hidden_single_step):
         step = finder(domains, clues, announced)
         if step is not None:
             return step
@@ -244,6 +247,26 @@ def _single_step(
         if removes:
             because += f", so the {others} cannot stand there"
         return _apply(domains, Step("single", 1, because, removes, ((b, s),)))
+    return None
+
+
+def _hidden_single_step(
+    domains: Domains, clues: list[SoloClue], announced: set[BuildingId]
+) -> Step | None:
+    open_ = {s for d in domains.values() for s in d}
+    if len(open_) != len(domains):
+        return None  # a space may stay empty: no space has to be filled
+    for s in ordered(open_):
+        (b, *more) = [b for b in domains if s in domains[b]]
+        if more or b in announced:
+            continue
+        announced.add(b)
+        removes = tuple((b, o) for o in ordered(domains[b] - {s}))
+        because = (
+            f"the {len(domains)} buildings fill the {len(open_)} spaces left to them, and only"
+            f" the {label(b)} can go on {s}: it stands there"
+        )
+        return _apply(domains, Step(HIDDEN_SINGLE, 1, because, removes, ((b, s),)))
     return None
 
 
