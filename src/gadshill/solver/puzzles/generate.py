@@ -180,7 +180,7 @@ def stop_position(rng: random.Random, town: Town, level: int) -> Position:
 SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
     1: (11, 13, 6, 8),
     2: (11, 13, 6, 8),
-    3: (10, 12, 19, 19),  # every free space filled: tight sets are common
+    3: (11, 13, 6, 8),
     4: (11, 13, 6, 8),
 }
 

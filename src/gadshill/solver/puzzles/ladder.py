@@ -127,6 +127,11 @@ class Step:
     because: str
     removes: tuple[Marker, ...] = ()
     places: tuple[Marker, ...] = ()
+    #: what a hint points at (not in the JSON): the cards the step reads, the buildings
+    #: it reasons about, and the spaces where to look
+    cards: tuple[int, ...] = ()
+    focus: tuple[str, ...] = ()
+    area: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -229,7 +229,8 @@ def _map_step(domains: Domains, clues: list[SoloClue], announced: set[BuildingId
         keep = domains[c.building] & allowed
         removes = tuple((c.building, s) for s in ordered(gone))
         because = f"{clue.name} puts the {label(c.building)} on {_or(keep) or 'no free space'}"
-        return _apply(domains, Step("single", 1, because, removes))
+        step = Step("single", 1, because, removes, cards=(clue.card,), focus=(c.building,))
+        return _apply(domains, step)
     return None
 
 
@@ -246,7 +247,7 @@ def _single_step(
         because = f"the {label(b)} can only stand on {s}"
         if removes:
             because += f", so the {others} cannot stand there"
-        return _apply(domains, Step("single", 1, because, removes, ((b, s),)))
+        return _apply(domains, Step("single", 1, because, removes, ((b, s),), focus=(b,)))
     return None
 
 
@@ -266,7 +267,8 @@ def _hidden_single_step(
             f"the {len(domains)} buildings fill the {len(open_)} spaces left to them, and only"
             f" the {label(b)} can go on {s}: it stands there"
         )
-        return _apply(domains, Step(HIDDEN_SINGLE, 1, because, removes, ((b, s),)))
+        step = Step(HIDDEN_SINGLE, 1, because, removes, ((b, s),), area=(s,))
+        return _apply(domains, step)
     return None
 
 
@@ -289,7 +291,8 @@ def _relation_step(
                     f" with the {label(that)} on {_or(domains[that])}, the {label(this)}"
                     f" is not on {_or(gone)}"
                 )
-                return _apply(domains, Step("pair", 2, because, removes))
+                step = Step("pair", 2, because, removes, cards=(clue.card,), focus=(x, y))
+                return _apply(domains, step)
     return None
 
 
@@ -317,7 +320,8 @@ def _set_step(domains: Domains, smallest: int) -> Step | None:
                 f"{names} can only stand on {join_words(ordered(union))},"
                 f" so the {others} cannot stand there"
             )
-            return _apply(domains, Step("set", 3, because, removes))
+            step = Step("set", 3, because, removes, focus=group, area=tuple(ordered(union)))
+            return _apply(domains, step)
     return None
 
 
@@ -335,5 +339,5 @@ def _chain_step(domains: Domains, clues: list[SoloClue], announced: set[Building
                     pass
             except _Contradiction as err:
                 because = f"if the {label(b)} stood on {s}, {err.why}; so it stands elsewhere"
-                return _apply(domains, Step("chain", 4, because, ((b, s),)))
+                return _apply(domains, Step("chain", 4, because, ((b, s),), focus=(b,)))
     return None

@@ -123,7 +123,16 @@ def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
             seen = seen.replace(markers=markers)
             if level == MAX_LEVEL:
                 because = _chain_prefix(placed_before, round_no) + because
-            round_steps.append(Step(technique_name(level), level, because, (marker,)))
+            round_steps.append(
+                Step(
+                    technique_name(level),
+                    level,
+                    because,
+                    (marker,),
+                    focus=tuple(removal.tight_buildings),
+                    area=tuple(removal.tight_spaces),
+                )
+            )
         report = deduction.claim(current, done)
         effect = report.effect
         assert report.legal and effect.after is not None
@@ -136,6 +145,8 @@ def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
                 last.because + "; then " + _standing(placed),
                 last.removes,
                 tuple(placed),
+                focus=last.focus,
+                area=last.area,
             )
         steps.extend(round_steps)
         removed.extend(done)
