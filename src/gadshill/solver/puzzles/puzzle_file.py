@@ -46,6 +46,8 @@ class Puzzle:
     steps: list[dict[str, Any]] = field(default_factory=list)
     score: int | None = None
     code: str | None = None
+    #: the JSON object as given (``verify`` compares every field with what it works out)
+    source: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -155,6 +157,7 @@ def load_puzzle(doc: Any, town: Town) -> Puzzle:
         steps,
         score,
         doc.get("code"),
+        doc,
     )
 
 
