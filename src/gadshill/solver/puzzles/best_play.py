@@ -243,9 +243,7 @@ def explain(answer: BestPlay) -> list[Step]:
     return steps
 
 
-def _effect_step(
-    name: str, level: int, what: str, effect: Effect, cards: tuple[int, ...]
-) -> Step:
+def _effect_step(name: str, level: int, what: str, effect: Effect, cards: tuple[int, ...]) -> Step:
     parts = []
     if effect.markers_placed:
         parts.append("marks " + ", ".join(f"{b}@{s}" for b, s in effect.markers_placed))

@@ -213,3 +213,9 @@ def same_content(a: Puzzle, b: Puzzle) -> bool:
         and position_to_json(a.position) == position_to_json(b.position)
         and [(c.card, c.as_building) for c in a.clues] == [(c.card, c.as_building) for c in b.clues]
     )
+
+
+def looks_like_code(text: str) -> bool:
+    """Whether ``text`` is written like a code (a kind, a dash, characters), not a path."""
+    kind, sep, rest = text.strip().casefold().rpartition("-")
+    return bool(sep) and kind in KINDS and rest.isalnum()

@@ -46,6 +46,7 @@ from gadshill.solver.town import Town
 #: attempts per puzzle before giving up (a level the generator cannot reach)
 MAX_ATTEMPTS = 3000
 
+
 @dataclass
 class Stats:
     """Attempts made and rejected, and the seconds of the CP-SAT proofs (the benchmark)."""

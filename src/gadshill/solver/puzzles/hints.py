@@ -147,7 +147,9 @@ def _wrong_marker(puzzle: Puzzle, marker: Marker, strength: int) -> Hint:
 def _wrong_placement(marker: Marker, truth: Analysis, strength: int) -> Hint:
     b, s = marker
     if strength == 1:
-        return Hint(1, f"one of your buildings is on a wrong space: look again at the {label(b)}", 0)
+        return Hint(
+            1, f"one of your buildings is on a wrong space: look again at the {label(b)}", 0
+        )
     if strength == 2:
         return Hint(2, f"the {label(b)} does not stand on {s}", 0)
     for n, step in enumerate(truth.steps, 1):
