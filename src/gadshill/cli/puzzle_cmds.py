@@ -143,7 +143,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         result = analyse(loaded, town)
         if not result.verified:
             raise PuzzleError(f"{puzzle}: not a puzzle: {result.problem}")
-        doc = document(loaded, result, town, loaded.source and loaded.id, loaded.seed)
+        named = None if loaded.id == "puzzle" else loaded.id  # a code: the code is the id
+        doc = document(loaded, result, town, named, loaded.seed)
         if as_json:
             print(json.dumps(doc, indent=2))
         else:

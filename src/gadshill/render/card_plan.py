@@ -20,9 +20,16 @@ from gadshill.solver.town import Town
 IN_MAP, OUT_OF_MAP, FIELD = "#7a5230", "#fffaf0", "#d8d2c4"
 
 
+def _lots(town: Town) -> list[tuple[str, float, float]]:
+    """(id, x, y) of every building space and designated field."""
+    return [(s.id, s.x, s.y) for s in town.data.spaces.values()] + [
+        (f.id, f.x, f.y) for f in town.data.fields.values()
+    ]
+
+
 def _grid(town: Town) -> tuple[list[float], list[float]]:
-    lots = [*town.data.spaces.values(), *town.data.fields.values()]
-    return sorted({lot.x for lot in lots}), sorted({lot.y for lot in lots})
+    lots = _lots(town)
+    return sorted({x for _, x, _ in lots}), sorted({y for _, _, y in lots})
 
 
 def draw_card_plan(
@@ -44,14 +51,15 @@ def draw_card_plan(
     svg.rect(plan, x, y, width, height, fill="#f3ead3", stroke="#6b5a3a", stroke_width=1)
     gap = max(1.0, cell / 8)
     marked = set(spaces)
-    for lot_id, lot in [*town.data.spaces.items(), *town.data.fields.items()]:
-        lx = x + cols.index(lot.x) * cell + gap
-        ly = y + rows.index(lot.y) * cell + gap
+    for lot_id, lot_x, lot_y in _lots(town):
+        lx = x + cols.index(lot_x) * cell + gap
+        ly = y + rows.index(lot_y) * cell + gap
         side = cell - 2 * gap
         is_field = lot_id in town.data.fields
         fill = FIELD if is_field else IN_MAP if lot_id in marked else OUT_OF_MAP
         box = svg.rect(plan, lx, ly, side, side, fill=fill, stroke="#6b5a3a", stroke_width=0.6)
-        svg.title(box, f"{lot_id}: {'field' if is_field else 'in the map' if lot_id in marked else 'not in the map'}")  # fmt: skip
+        where = "a field" if is_field else "in the map" if lot_id in marked else "not in the map"
+        svg.title(box, f"{lot_id}: {where}")
         if numbers and not is_field:
             svg.text(
                 plan,
@@ -92,10 +100,9 @@ def card_plan_text(town: Town, spaces: Collection[str]) -> list[str]:
     """
     cols, rows = _grid(town)
     at: dict[tuple[float, float], str] = {}
-    for lot_id, lot in town.data.spaces.items():
-        at[(lot.x, lot.y)] = "##" if lot_id in spaces else ".."
-    for lot in town.data.fields.values():
-        at[(lot.x, lot.y)] = "ff"
+    for lot_id, lot_x, lot_y in _lots(town):
+        mark = "ff" if lot_id in town.data.fields else "##" if lot_id in spaces else ".."
+        at[(lot_x, lot_y)] = mark
     border = "+" + "-" * (3 * len(cols)) + "+"
     lines = [border]
     for row in rows:

@@ -76,7 +76,9 @@ class _Book(FPDF):
 
 def _lines(pdf: FPDF, width: float, text: str, size: float) -> int:
     pdf.set_font("Helvetica", size=size)
-    return len(pdf.multi_cell(width, size * 0.42, _plain(text), dry_run=True, output="LINES"))
+    lines = pdf.multi_cell(width, size * 0.42, _plain(text), dry_run=True, output="LINES")
+    assert isinstance(lines, list)
+    return len(lines)
 
 
 def _cards(town: Town, puzzle: dict[str, Any]) -> list[tuple[int, str]]:

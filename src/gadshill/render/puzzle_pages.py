@@ -97,7 +97,8 @@ def markers_html(town: Town, pf: PositionFile) -> str:
 def grid_html(puzzle: dict[str, Any]) -> str:
     """Where the solver writes the answer."""
     if puzzle["kind"] == "stop":
-        cells = "<tr><th>marker (building)</th><th>on space</th></tr>" + "<tr><td></td><td></td></tr>" * 8  # fmt: skip
+        empty = "<tr><td></td><td></td></tr>"
+        cells = "<tr><th>marker (building)</th><th>on space</th></tr>" + empty * 8
     elif puzzle["kind"] == "solo":
         named = sorted({b for c in puzzle["clues"] for b in _named(c)})
         cells = "<tr><th>building</th><th>stands on</th></tr>" + "".join(

@@ -319,11 +319,11 @@ def why_illegal(town: Town, position: Position, player: PlayerInfo, moves: list[
         bound = bind_card(town.card(card), position, my, own)
         if isinstance(bound, Violation):
             return f"{where}: {bound}"
-        report = engines.check_card(position, bound, "fast")
-        if not report.playable or report.effect.after is None:
-            return f"{where}: " + "; ".join(str(v) for v in report.violations)
+        checked = engines.check_card(position, bound, "fast")
+        if not checked.playable or checked.effect.after is None:
+            return f"{where}: " + "; ".join(str(v) for v in checked.violations)
         acted.append("card")
-        position = report.effect.after
+        position = checked.effect.after
         hand.discard(card)
     if bought and not acted:
         return "[GH-4] a turn needs an action after the buy: one or two cards, or a pass"

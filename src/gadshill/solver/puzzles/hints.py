@@ -79,10 +79,10 @@ def hint(puzzle: Puzzle, town: Town, partial: str = "", strength: int = 1) -> Hi
         wrong = [m for m in given if where.get(m[0]) != m[1]]
         if wrong:
             return _wrong_placement(wrong[0], truth, strength)
-        have = {b for b, _ in given}
+        settled = {b for b, _ in given}
         for n, step in enumerate(truth.steps, 1):
             named = {b for b, _ in (*step.removes, *step.places)} | set(step.focus)
-            if named - have:
+            if named - settled:
                 return _solo_hint(step, n, strength)
     return Hint(strength, "your answer is complete: check it", 0, done=True)
 

@@ -25,7 +25,8 @@ def mismatches(puzzle: Puzzle, result: Analysis, town: Town, rebuild: bool = Tru
     out: list[str] = []
     for key in ("answer", "level", "score", "question", "code"):
         if given.get(key) is not None and given[key] != truth[key]:
-            out.append(f"{key}: the file says {_short(given[key])}, the puzzle gives {_short(truth[key])}")  # fmt: skip
+            says, gives = _short(given[key]), _short(truth[key])
+            out.append(f"{key}: the file says {says}, the puzzle gives {gives}")
     steps = given.get("steps") or []
     if steps and steps != truth["steps"]:
         first = next(
