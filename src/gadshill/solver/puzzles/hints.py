@@ -39,7 +39,8 @@ class Hint:
     text: str
     #: the step of the solution it is about (1-based; 0 when it is about a wrong part)
     step: int
-    #: the parts of the answer it gives away (markers that go, buildings on spaces)
+    #: the parts of the answer it gives away: the markers that go (stop), the building
+    #: placed (solo); a best-play hint's move is in its text
     reveals: tuple[Marker, ...] = ()
     done: bool = False
 
@@ -81,14 +82,11 @@ def hint(puzzle: Puzzle, town: Town, partial: str = "", strength: int = 1) -> Hi
             return _wrong_placement(wrong[0], truth, strength)
         settled = {b for b, _ in given}
         for n, step in enumerate(truth.steps, 1):
-            named = {b for b, _ in (*step.removes, *step.places)} | set(step.focus)
-            if named - settled:
-                return _solo_hint(step, n, strength)
+            new = [b for b, _ in step.places if b not in settled]
+            if new:  # the next building to place, and the steps that lead to it
+                related = [s for s in truth.steps[:n] if _leads_to(s, new[0], step)]
+                return _solo_hint(step, related, n, strength)
     return Hint(strength, "your answer is complete: check it", 0, done=True)
-
-
-def _conclusion(step: Step, strength: int) -> tuple[Marker, ...]:
-    return (*step.removes, *step.places) if strength == 3 else ()
 
 
 def _spaces(spaces: tuple[str, ...] | list[str]) -> str:
@@ -102,32 +100,51 @@ def _stop_hint(step: Step, n: int, strength: int) -> Hint:
         names = join_words([label(b) for b in step.focus])
         text = f"where can {names} stand? Look at their markers on {_spaces(step.area)}"
         return Hint(2, text, n)
-    return Hint(3, step.because, n, _conclusion(step, 3))
+    return Hint(3, step.because, n, step.removes)
 
 
-def _solo_hint(step: Step, n: int, strength: int) -> Hint:
+def _leads_to(step: Step, building: str, placing: Step) -> bool:
+    """Whether ``step`` is part of the reason ``placing`` puts ``building`` on its space:
+    it is about the building, or (a hidden single) it shuts another out of that space."""
+    about = {b for b, _ in (*step.removes, *step.places)} | set(step.focus)
+    if building in about:
+        return True
+    return placing.technique == HIDDEN_SINGLE and any(s in placing.area for _, s in step.removes)
+
+
+def _solo_hint(step: Step, related: list[Step], n: int, strength: int) -> Hint:
+    """A hint towards the building ``step`` places; ``related`` lead to it (``step`` last)."""
+    (building, _space), *_ = step.places
     if strength == 1:
-        if step.technique in (HIDDEN_SINGLE, "set"):
-            return Hint(1, f"look at {_spaces(step.area)}", n)
-        return Hint(1, f"look at the {join_words([label(b) for b in step.focus])}", n)
-    if strength == 2:
-        if step.cards:
-            text = f"read card {step.cards[0]}"
-            if step.technique == "pair":
-                x, y = step.focus
-                text += f": it ties the {label(x)} to the {label(y)}"
-            return Hint(2, text, n)
         if step.technique == HIDDEN_SINGLE:
-            text = f"which buildings can still go on {step.area[0]}? Every space left is filled"
-            return Hint(2, text, n)
-        if step.technique == "set":
-            names = join_words([label(b) for b in step.focus])
-            return Hint(2, f"the {names} can only stand on {_spaces(step.area)}", n)
-        if step.technique == "chain":
-            text = f"suppose the {label(step.focus[0])} stood on one of its spaces: what follows?"
-            return Hint(2, text, n)
-        return Hint(2, f"count the spaces the {label(step.focus[0])} can still stand on", n)
-    return Hint(3, step.because, n, _conclusion(step, 3))
+            return Hint(1, f"look at {_spaces(step.area)}", n)
+        return Hint(1, f"look at the {label(building)}", n)
+    if strength == 2:
+        parts = []
+        cards = sorted({c for s in related for c in s.cards})
+        if cards:
+            parts.append(
+                "read card"
+                + ("s " if len(cards) > 1 else " ")
+                + join_words([str(c) for c in cards])
+            )
+        for s in related:
+            if s.technique == "pair":
+                parts.append(f"card {s.cards[0]} ties the {label(s.focus[0])} to the"
+                             f" {label(s.focus[1])}")  # fmt: skip
+            elif s.technique == "set":
+                names = join_words([label(b) for b in s.focus])
+                parts.append(f"the {names} can only stand on {_spaces(s.area)}")
+            elif s.technique == "chain":
+                parts.append(f"suppose the {label(building)} stood on one of its spaces")
+        if step.technique == HIDDEN_SINGLE:
+            parts.append(f"which buildings can still go on {step.area[0]}? Every space left is"
+                         " filled")  # fmt: skip
+        else:
+            parts.append(f"count the spaces the {label(building)} can still stand on")
+        return Hint(2, "; ".join(dict.fromkeys(parts)), n)
+    text = "; ".join(s.because for s in related)
+    return Hint(3, text, n, tuple(step.places))
 
 
 def _wrong_marker(puzzle: Puzzle, marker: Marker, strength: int) -> Hint:
@@ -183,4 +200,4 @@ def _best_play(puzzle: Puzzle, town: Town, truth: Analysis, partial: str, streng
             return Hint(2, "a building bought first can be the 'my building' of a card", n)
         cards = " and ".join(str(c) for c in step.cards)
         return Hint(2, f"think about card{'s' if len(step.cards) > 1 else ''} {cards}", n)
-    return Hint(3, step.because, n, _conclusion(step, 3))
+    return Hint(3, step.because, n)
