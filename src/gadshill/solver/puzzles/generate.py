@@ -277,28 +277,26 @@ def true_clues(town: Town, hidden: dict[BuildingId, SpaceId]) -> list[CardClue]:
 # --- best-play ----------------------------------------------------------------------
 
 
-#: level -> (cards played before the puzzle, hand size): ranges
-BEST_PLAY_SHAPE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
-    1: ((6, 18), (2, 3)),
-    2: ((6, 18), (2, 3)),
-    3: ((6, 18), (3, 5)),
-    4: ((6, 18), (3, 3)),
-}
+#: cards played before the puzzle (early to late game: from 16 on the locomotive a turn
+#: has one card), hand sizes and collected markers: the same ranges at every level, so
+#: that neither the board nor the hand tells the level or the answer's shape
+BOARD_CARDS = (4, 60)
+HAND_SIZE = (2, 5)
+COLLECTED = (0, 4)
+OWN_BUILDINGS = (2, 3)
 
 
 def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
-    cards, hand_size = BEST_PLAY_SHAPE[level]
-    position = played_board(rng, town, rng.randint(*cards))
+    position = played_board(rng, town, rng.randint(*BOARD_CARDS))
     unplaced = [
         b for b in sorted(town.buildings)
         if position.location(b) is None and b not in position.retired
     ]  # fmt: skip
-    if len(unplaced) < 3:
+    if len(unplaced) < OWN_BUILDINGS[1]:
         return None
-    own = tuple(rng.sample(unplaced, rng.randint(2, 3)))
-    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*hand_size))))
-    collected = rng.randint(0, 8) if level == 4 else rng.randint(0, 1)
-    you = PlayerInfo("You", own, hand, collected)
+    own = tuple(rng.sample(unplaced, rng.randint(*OWN_BUILDINGS)))
+    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*HAND_SIZE))))
+    you = PlayerInfo("You", own, hand, rng.randint(*COLLECTED))
     answer = best_play.best_play(town, position, you)
     if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
         return None
