@@ -39,7 +39,7 @@ from gadshill.solver.puzzles.clues import CardClue, card_clue
 from gadshill.solver.puzzles.document import document
 from gadshill.solver.puzzles.ladder import MAX_LEVEL
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle
-from gadshill.solver.puzzles.solo_steps import solve_solo
+from gadshill.solver.puzzles.solo_steps import SoloSolution, solve_solo
 from gadshill.solver.puzzles.stop_steps import solve_stop
 from gadshill.solver.town import Town
 
@@ -189,7 +189,24 @@ SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
 SOLO_ORDERS: dict[int, int] = {1: 1, 2: 2, 3: 6, 4: 6}
 
 
-def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+@dataclass
+class _SoloDraft:
+    """A hidden layout, the clues true of it, and whether some clues place it."""
+
+    standing: dict[SpaceId, BuildingId]
+    free: list[SpaceId]
+    hidden: dict[BuildingId, SpaceId]
+    pool: list[CardClue]
+
+    def solved(self, clues: list[CardClue], upto: int) -> bool:
+        named = {b for c in clues for b in c.constraint.named()}
+        return named == set(self.hidden) and self.solution(clues, upto).solved
+
+    def solution(self, clues: list[CardClue], upto: int = MAX_LEVEL) -> SoloSolution:
+        return solve_solo(self.free, [c.solo() for c in clues], upto)
+
+
+def _solo_draft(rng: random.Random, town: Town, level: int) -> _SoloDraft:
     names = sorted(town.buildings)
     rng.shuffle(names)
     spaces = town.ordered(town.space_ids)
@@ -199,21 +216,39 @@ def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     free = [s for s in spaces if s not in standing]
     n = min(rng.randint(few, many), len(free))
     hidden = dict(zip([names.pop() for _ in range(n)], rng.sample(free, n), strict=True))
-    pool = true_clues(town, hidden)
+    return _SoloDraft(standing, free, hidden, true_clues(town, hidden))
 
-    def solved(clues: list[CardClue], upto: int) -> bool:
-        named = {b for c in clues for b in c.constraint.named()}
-        return named == set(hidden) and solve_solo(free, [c.solo() for c in clues], upto).solved
 
+def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    draft = _solo_draft(rng, town, level)
     for _ in range(SOLO_ORDERS[level]):
-        chosen = _minimal(rng, pool, level, solved)
-        if chosen and (level == 1 or not solved(chosen, level - 1)):
+        chosen = _minimal(rng, draft.pool, level, draft.solved)
+        if chosen and (level == 1 or not draft.solved(chosen, level - 1)):
             break
     else:
         return None
-    position = Position(town.space_ids, {}, standing)
+    position = Position(town.space_ids, {}, draft.standing)
     chosen.sort(key=lambda c: (c.card, c.as_building or ""))
     return Puzzle("solo", _with_locomotive(position), tuple(chosen))
+
+
+def natural_level(rng: random.Random, town: Town, kind: str) -> int | None:
+    """The level of one candidate made without steering for a level (None when it is no
+    puzzle): how the ladder shares out what the generator would make if it did not steer
+    (``bench/bench_puzzles.py`` reports the shares)."""
+    if kind == "stop":
+        position = stop_position(rng, town, rng.randint(1, MAX_LEVEL))
+        stop = solve_stop(position)
+        return stop.level if stop.removed and not position.problems() else None
+    if kind == "solo":
+        solo = _solo_draft(rng, town, rng.randint(1, MAX_LEVEL))
+        chosen = _minimal(rng, solo.pool, MAX_LEVEL, solo.solved)
+        return solo.solution(chosen).level if chosen else None
+    draft = _best_play_draft(rng, town)
+    if draft is None:
+        return None
+    answer = best_play.best_play(town, draft[0], draft[1])
+    return answer.level if len(answer.best) == 1 and answer.points > 0 else None
 
 
 def _minimal(
@@ -286,7 +321,8 @@ COLLECTED = (0, 4)
 OWN_BUILDINGS = (2, 3)
 
 
-def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+def _best_play_draft(rng: random.Random, town: Town) -> tuple[Position, PlayerInfo] | None:
+    """A board, and you: two or three buildings not yet placed, a hand, collected markers."""
     position = played_board(rng, town, rng.randint(*BOARD_CARDS))
     unplaced = [
         b for b in sorted(town.buildings)
@@ -296,7 +332,14 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
         return None
     own = tuple(rng.sample(unplaced, rng.randint(*OWN_BUILDINGS)))
     hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*HAND_SIZE))))
-    you = PlayerInfo("You", own, hand, rng.randint(*COLLECTED))
+    return position, PlayerInfo("You", own, hand, rng.randint(*COLLECTED))
+
+
+def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    draft = _best_play_draft(rng, town)
+    if draft is None:
+        return None
+    position, you = draft
     answer = best_play.best_play(town, position, you)
     if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
         return None
