@@ -184,3 +184,19 @@ def test_daily_puzzle_is_the_same_for_everyone() -> None:
     )
     with pytest.raises(ValueError, match="YYYY-MM-DD"):
         daily.parse_date("1 Dec")
+
+
+@pytest.mark.parametrize("kind", ["stop", "solo", "best-play"])
+def test_the_shipped_pool_holds_verified_puzzles_of_their_levels(kind: str) -> None:
+    from gadshill.solver.puzzles.pool import pool
+
+    for level, found in pool()[kind].items():
+        assert len(found) >= 10
+        for n, code in enumerate(found):
+            puzzle = codes.decode(code, town())
+            # best-play's CP-SAT proof takes seconds: two per level here (every one was
+            # proved when the pool was made); the fast engine grades all of them
+            result = analyse(puzzle, town(), prove=kind != "best-play" or n < 2)
+            assert result.verified and result.level == int(level), (code, result.problem)
+            if kind == "best-play":
+                assert len(result.answer["plays"]) == 1
