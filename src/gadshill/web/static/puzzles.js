@@ -249,6 +249,8 @@
       return b !== picked && s !== space;
     });
     kept.push(`${picked}@${space}`);
+    picked = null; // placed: the next click chooses the next building
+    for (const chip of byId("puzzle-pieces").querySelectorAll(".puzzle-piece")) chip.classList.remove("puzzle-chosen");
     setAnswer(kept);
   }
 
