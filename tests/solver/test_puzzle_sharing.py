@@ -161,7 +161,7 @@ def test_verify_reports_every_mismatch() -> None:
     assert mismatches(puzzle, result, town()) == []
     doc.update(level=3, score=1, question="Where?", code="solo-0", id="solo-9-1")
     doc["steps"] = doc["steps"][:-1]
-    doc["clues"] = [dict(doc["clues"][0], text="Somewhere.")] + doc["clues"][1:]
+    doc["clues"] = [dict(doc["clues"][0], text="Somewhere."), *doc["clues"][1:]]
     found = mismatches(loaded(doc), result, town())
     fields = [line.split(":")[0] for line in found]
     assert fields == ["level", "score", "question", "code", "steps", "clues[0].text", "id"]
