@@ -24,8 +24,9 @@ STYLE = (
     ".card svg{flex:none}table{border-collapse:collapse}td,th{border:1px solid #999;"
     "padding:1px 6px;text-align:left}.grid td{min-width:6em;height:1.4em}"
     ".cols{display:flex;gap:1.2em;flex-wrap:wrap}"
-    "@media print{body{margin:0;max-width:none;font-size:10pt}a{display:none}"
-    "svg.town{max-height:11cm}@page{size:A4;margin:12mm}}"
+    ".cards{columns:2;column-gap:1.2em}"
+    "@media print{body{margin:0;max-width:none;font-size:9pt}a{display:none}"
+    "svg.town{max-height:10cm}.card svg{width:2.2cm;height:auto}@page{size:A4;margin:10mm}}"
 )
 
 
@@ -98,7 +99,7 @@ def grid_html(puzzle: dict[str, Any]) -> str:
     """Where the solver writes the answer."""
     if puzzle["kind"] == "stop":
         empty = "<tr><td></td><td></td></tr>"
-        cells = "<tr><th>marker (building)</th><th>on space</th></tr>" + empty * 8
+        cells = "<tr><th>marker (building)</th><th>on space</th></tr>" + empty * 6
     elif puzzle["kind"] == "solo":
         named = sorted({b for c in puzzle["clues"] for b in _named(c)})
         cells = "<tr><th>building</th><th>stands on</th></tr>" + "".join(
@@ -119,18 +120,20 @@ def question_body(town: Town, puzzle: dict[str, Any]) -> list[str]:
     pf = load_position(puzzle["position"], town)
     body = [f"<p>{escape(puzzle['question'])}</p>", _svg_class(town_svg(town, pf), "town")]
     body.append(legend_html(town, pf))
-    if puzzle["kind"] == "stop":
-        body.append(markers_html(town, pf))
     if puzzle["clues"]:
-        body.append("<h2>Clues</h2>")
+        body.append('<h2>Clues</h2><div class="cards">')
         body.extend(card_html(town, c["card"], c["as"]) for c in puzzle["clues"])
+        body.append("</div>")
     for player in pf.players:
         body.append(
             f"<h2>{escape(player.name)}</h2><p>Buildings: {escape(', '.join(player.buildings))};"
-            f" collected markers: {player.collected}</p>"
+            f' collected markers: {player.collected}</p><div class="cards">'
         )
         body.extend(card_html(town, n, None, kind=True) for n in player.hand)
-    body.append(grid_html(puzzle))
+        body.append("</div>")
+    # the markers (stop) beside the answer grid: the page stays one page
+    markers = markers_html(town, pf) if puzzle["kind"] == "stop" else ""
+    body.append(f'<div class="cols"><div>{markers}</div><div>{grid_html(puzzle)}</div></div>')
     return body
 
 
