@@ -81,10 +81,7 @@ def _stop(puzzle: Puzzle, truth: Analysis, claims: list[Marker]) -> Verdict:
 
 def _solo(puzzle: Puzzle, town: Town, truth: Analysis, given: list[Marker]) -> Verdict:
     if truth.answer is None:
-        proved = analyse(puzzle, town, prove=True)
-        layouts = " | ".join(layouts_text(proved.layouts))
-        why = proved.problem + (f" ({layouts})" if len(proved.layouts) > 1 else "")
-        raise PuzzleError(f"{puzzle.id} has no single answer to check against: {why}")
+        raise PuzzleError(no_answer(puzzle, town))
     placed: dict[str, str] = truth.answer["placed"]
     where = {b: s for s, b in placed.items()}
     standing = puzzle.position.position.placed
@@ -125,6 +122,14 @@ def _best_play(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
         else:
             why = f"{play} is not a legal play: {illegal}"
     return Verdict(False, "wrong", [why])
+
+
+def no_answer(puzzle: Puzzle, town: Town) -> str:
+    """Why a puzzle has no answer to check against, exactly (CP-SAT says which)."""
+    proved = analyse(puzzle, town, prove=True)
+    layouts = " | ".join(layouts_text(proved.layouts))
+    why = proved.problem + (f" ({layouts})" if len(proved.layouts) > 1 else "")
+    return f"{puzzle.id} has no single answer to check against: {why}"
 
 
 def layouts_text(layouts: list[dict[str, str]]) -> list[str]:

@@ -24,6 +24,7 @@ from gadshill.solver import deduction, explain
 from gadshill.solver.model import Marker, join_words, label
 from gadshill.solver.puzzles.analyse import Analysis, analyse
 from gadshill.solver.puzzles.answers import parse_markers, play_moves
+from gadshill.solver.puzzles.check import no_answer
 from gadshill.solver.puzzles.ladder import HIDDEN_SINGLE, Step
 from gadshill.solver.puzzles.puzzle_file import Puzzle
 from gadshill.solver.town import Town
@@ -61,7 +62,7 @@ def hint(puzzle: Puzzle, town: Town, partial: str = "", strength: int = 1) -> Hi
         raise PuzzleError(f"strength: expected 1, 2 or 3, got {strength}")
     truth = analyse(puzzle, town, prove=False)
     if truth.answer is None:
-        raise PuzzleError(f"{puzzle.id} has no single answer: {truth.problem}")
+        raise PuzzleError(no_answer(puzzle, town))
     if puzzle.kind == "best-play":
         return _best_play(puzzle, town, truth, partial, strength)
     what = "marker" if puzzle.kind == "stop" else "placement"
