@@ -78,6 +78,9 @@ def test_generate_writes_printable_pages(
     solution = (out_dir / f"{pid}-solution.html").read_text()
     assert "<svg" in page and "Clues" in page and doc["puzzles"][0]["question"] in page
     assert "Steps" in solution and "level 1" in solution
+    # every card shown with its map: on the question page and on the solution page
+    for html in (page, solution):
+        assert html.count('class="card-plan"') == len(doc["puzzles"][0]["clues"])
     svg = page[page.index("<svg") : page.index("</svg>") + 6]
     ET.fromstring(svg)  # well-formed
     # the puzzle's own file is what check and verify read

@@ -177,6 +177,14 @@ def solution_body(town: Town, puzzle: dict[str, Any]) -> list[str]:
     solved = solved_position(town, puzzle)
     if solved is not None:
         body.append(_svg_class(town_svg(town, solved), "town"))
+    # the cards the steps read, with their maps, as on the question page
+    cards = [(c["card"], c["as"], False) for c in puzzle["clues"]] + [
+        (n, None, True) for p in puzzle["position"].get("players", []) for n in p["hand"]
+    ]
+    if cards:
+        body.append('<h2>The cards</h2><div class="cards">')
+        body.extend(card_html(town, n, mine, kind) for n, mine, kind in cards)
+        body.append("</div>")
     return body
 
 
