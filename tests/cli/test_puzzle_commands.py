@@ -194,7 +194,7 @@ def test_daily_is_one_per_kind(capsys: pytest.CaptureFixture[str]) -> None:
     got, out, _ = run(["puzzle", "daily", "--date", "2026-12-01", "--json"], capsys)
     docs = json.loads(out)["puzzles"]
     assert got == 0 and [d["kind"] for d in docs] == ["stop", "solo", "best-play"]
-    assert {d["level"] for d in docs} == {1}  # a Tuesday
+    assert [d["level"] for d in docs] == [1, 1, 2]  # a Tuesday: best-play starts at 2
     again = json.loads(run(["puzzle", "daily", "--date", "2026-12-01", "--kind", "solo",
                             "--json"], capsys)[1])  # fmt: skip
     assert again["puzzles"] == docs[1:2]

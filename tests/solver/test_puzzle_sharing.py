@@ -178,10 +178,9 @@ def test_daily_puzzle_is_the_same_for_everyone() -> None:
     assert daily.daily(town(), dt.date(2026, 12, 2), "stop") != first
     line = daily.result_line("solo", day, True, 2)
     assert line == "Gads Hill solo 2026-12-01 (level 1): solved, 2 hints"
-    assert (
-        daily.parse_date("2026-12-06").weekday() == 6
-        and daily.daily_level(dt.date(2026, 12, 6)) == 4
-    )
+    sunday = daily.parse_date("2026-12-06")
+    assert sunday.weekday() == 6 and daily.daily_level(sunday, "solo") == 4
+    assert daily.daily_level(day, "best-play") == 2  # best-play's week starts at level 2
     with pytest.raises(ValueError, match="YYYY-MM-DD"):
         daily.parse_date("1 Dec")
 

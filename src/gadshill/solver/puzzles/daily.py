@@ -2,7 +2,8 @@
 sites' way), easy early in the week and hardest on Sunday, with a result line to share.
 
 The puzzle is generated from a seed that is a hash of the date and the kind, so any
-machine makes the same one; the level follows the weekday (:data:`WEEKDAY_LEVEL`).
+machine makes the same one; the level follows the weekday (:data:`WEEKDAY_LEVEL`), from
+level 2 for best-play (:data:`LOWEST_LEVEL`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from gadshill.solver.town import Town
 
 #: Monday .. Sunday -> the level of that day's puzzles
 WEEKDAY_LEVEL = (1, 1, 2, 2, 3, 3, 4)
+#: the lowest daily level of a kind: a best-play turn where one lone card beats every
+#: pair is the rarest there is (seconds to find, bench/bench_puzzles.py), so best-play's
+#: week starts at level 2
+LOWEST_LEVEL = {"best-play": 2}
 
 
 def parse_date(text: str | None) -> dt.date:
@@ -35,15 +40,15 @@ def daily_seed(date: dt.date, kind: str) -> int:
     return int(digest[:12], 16)
 
 
-def daily_level(date: dt.date) -> int:
-    return WEEKDAY_LEVEL[date.weekday()]
+def daily_level(date: dt.date, kind: str) -> int:
+    return max(WEEKDAY_LEVEL[date.weekday()], LOWEST_LEVEL.get(kind, 1))
 
 
 def daily(town: Town, date: dt.date, kind: str) -> dict[str, Any]:
     """The puzzle of ``kind`` for ``date``, as the generator writes it."""
     if kind not in KINDS:
         raise UsageError(f"unknown puzzle kind {kind!r} (kinds: {', '.join(KINDS)})")
-    return generate_one(town, kind, daily_level(date), daily_seed(date, kind), Stats())
+    return generate_one(town, kind, daily_level(date, kind), daily_seed(date, kind), Stats())
 
 
 def result_line(kind: str, date: dt.date, solved: bool, hints: int, revealed: bool = False) -> str:
@@ -56,4 +61,5 @@ def result_line(kind: str, date: dt.date, solved: bool, hints: int, revealed: bo
     """
     verdict = "solved" if solved else "solution shown" if revealed else "not solved yet"
     used = f"{hints} hint" + ("" if hints == 1 else "s")
-    return f"Gads Hill {kind} {date.isoformat()} (level {daily_level(date)}): {verdict}, {used}"
+    level = daily_level(date, kind)
+    return f"Gads Hill {kind} {date.isoformat()} (level {level}): {verdict}, {used}"
