@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
-from gadshill.adapters.setting import MOVE_BOUNDS, setting
+from gadshill.adapters.setting import BOUNDS, setting
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
@@ -100,7 +100,8 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
     """Always the lowest legal action and the first chance outcome never ends Sticky
     Gulch (it ends only by retirements): at the ``max_moves`` parameter it is over, drawn."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 300})
-    assert loaded.max_game_length() == 300 * loaded.speller.positions
+    cap, decisions = BOUNDS["sticky-gulch"]
+    assert loaded.max_game_length() == -(-decisions * 300 // cap)  # the same share
     state = loaded.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -137,15 +138,15 @@ def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
 
 def test_the_cap_defaults_to_the_measured_bound() -> None:
     """``max_moves`` 0 (the default) is the measured bound of the game and its options
-    (MOVE_BOUNDS, docs/research.md), far below the game's safety net."""
+    (BOUNDS, docs/research.md), far below the game's safety net."""
     for game in GAMES:
         loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
-        cap = MOVE_BOUNDS[game]
+        cap, decisions = BOUNDS[game]
         assert loaded.get_parameters()["max_moves"] == 0 and loaded.max_moves == cap
         assert cap < registry.get_spec(game).max_moves
-        assert loaded.max_game_length() == cap * loaded.speller.positions
+        assert loaded.max_game_length() == decisions
     long = pyspiel.load_game("gadshill_sticky_gulch(length=long)")
-    assert long.max_moves == MOVE_BOUNDS["sticky-gulch:length=long"]
+    assert long.max_moves == BOUNDS["sticky-gulch:length=long"][0]
     with pytest.raises(ValueError, match="at least 1"):
         pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": -1})
 

@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test
 
 from gadshill.adapters.pettingzoo import env
-from gadshill.adapters.setting import MOVE_BOUNDS
+from gadshill.adapters.setting import BOUNDS
 from gadshill.errors import UsageError
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
@@ -87,7 +87,7 @@ def test_a_game_that_would_run_forever_is_truncated_at_max_moves() -> None:
 
 
 def test_the_default_cap_is_the_measured_bound() -> None:
-    assert env("sticky-gulch").max_moves == MOVE_BOUNDS["sticky-gulch"]
-    assert env("sticky-gulch", options={"length": "long"}).max_moves == 1_000
+    assert env("sticky-gulch").max_moves == BOUNDS["sticky-gulch"][0]
+    assert env("sticky-gulch", options={"length": "long"}).max_moves == 2_700
     with pytest.raises(ValueError, match="at least 1"):
         env("sticky-gulch", max_moves=0)

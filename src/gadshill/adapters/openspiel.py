@@ -154,7 +154,7 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
 
 def parameters(spec: GameSpec) -> dict[str, Any]:
     """The game's parameters and their defaults: ``players``, ``max_moves`` (0: the
-    measured bound of :data:`~gadshill.adapters.setting.MOVE_BOUNDS`), ``pack`` (a data
+    measured bound of :data:`~gadshill.adapters.setting.BOUNDS`), ``pack`` (a data
     pack folder; empty: the built-in one) and every option of ``spec.options``."""
     options = {name: values[0] for name, values in spec.options.items()}
     return {"players": spec.min_players, "max_moves": 0, "pack": "", **options}
@@ -180,9 +180,8 @@ class GadshillGame(pyspiel.Game):
         )
         self.max_moves = self.setting.max_moves
         self.speller = Speller(self.setting)
-        #: decisions (words) after which a game stops, drawn (a move takes at most about
-        #: ``positions`` words: the longest measured games take a third of this)
-        self.max_decisions = self.max_moves * self.speller.positions
+        #: decisions (words) after which a game stops, drawn
+        self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),

@@ -20,7 +20,7 @@ everything some seat sees. Chance stays inside the engine, seeded per game
 (``seed`` fixes the first game; each ``reset()`` without a seed plays the next).
 Rewards come at the end: each seat's share of the win (1, 1/k for k tied
 winners, else 0). A game that reaches ``max_moves`` native moves unfinished (by
-default the measured bound of ``setting.MOVE_BOUNDS``) is cut: every agent's
+default the measured bound of ``setting.BOUNDS``) is cut: every agent's
 truncation flag is set and the rewards stay zero, as PettingZoo does it.
 """
 
@@ -63,7 +63,7 @@ class GadshillEnv(AECEnv):
         #: native moves after which a game is truncated (the measured bound by default)
         self.max_moves = self.setting.max_moves
         self.speller = Speller(self.setting)
-        self.tensors = Tensors(self.setting, self.speller, self.max_moves * self.speller.positions)
+        self.tensors = Tensors(self.setting, self.speller, self.setting.max_decisions)
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"gadshill_{self.spec.id.replace('-', '_')}_v0",

@@ -8,7 +8,7 @@ refuse a bad one the same way: one :class:`~gadshill.errors.UsageError` (a
 
 >>> game = setting("sticky-gulch", players=3, options={"length": "short"})
 >>> game.players, game.options, game.max_moves
-(3, {'length': 'short'}, 760)
+(3, {'length': 'short'}, 2400)
 >>> setting("sticky-gulch", players=True)
 Traceback (most recent call last):
 ...
@@ -27,22 +27,24 @@ from gadshill.registry import get_spec, resolve
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 
-#: native moves after which an adapted game stops, drawn: about twice the longest game
-#: measured (random play, every player count, seeds 0-299; docs/research.md). A game id
-#: alone is the bound for every option; ``id:option=value`` for one option's games
-MOVE_BOUNDS: dict[str, int] = {
-    "gads-hill": 400,
-    "sutters-mill": 1_400,
-    "sticky-gulch": 760,
-    "sticky-gulch:length=long": 1_000,
+#: (native moves, decisions) after which an adapted game stops, drawn: about twice the
+#: longest game measured by ``bench/game_lengths.py`` (random moves, random words and the
+#: game's bots, every player count; docs/research.md). A game id alone is the bound for
+#: all its options; ``id:option=value`` a larger one for that option's games
+BOUNDS: dict[str, tuple[int, int]] = {
+    "gads-hill": (1_000, 1_700),
+    "sutters-mill": (1_300, 2_300),
+    "sticky-gulch": (2_400, 3_500),
+    "sticky-gulch:length=long": (2_700, 3_700),
 }
 
 
-def move_bound(spec: GameSpec, options: Mapping[str, str]) -> int:
-    """The cap on native moves for ``spec`` with ``options`` (the largest that applies)."""
+def bound(spec: GameSpec, options: Mapping[str, str]) -> tuple[int, int]:
+    """The (moves, decisions) cap of ``spec`` with ``options``: the largest that applies;
+    a game not measured has its safety net ``spec.max_moves``, 8 decisions a move."""
     keys = [spec.id, *(f"{spec.id}:{name}={value}" for name, value in options.items())]
-    found = [MOVE_BOUNDS[key] for key in keys if key in MOVE_BOUNDS]
-    return max(found) if found else spec.max_moves
+    found = [BOUNDS[key] for key in keys if key in BOUNDS]
+    return max(found) if found else (spec.max_moves, 8 * spec.max_moves)
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,10 @@ class Setting:
     players: int
     options: dict[str, str] = field(default_factory=dict)
     data: Path | None = None
+    #: native moves after which a game stops
     max_moves: int = 0
+    #: decisions (words) after which a game stops: OpenSpiel's ``max_game_length``
+    max_decisions: int = 0
 
     def new_game(self, seed: int) -> GameState[Any]:
         return self.spec.new_game(self.players, seed, self.data, self.options)
@@ -84,7 +89,8 @@ def setting(
 ) -> Setting:
     """A checked :class:`Setting`: ``game`` any registered id, ``options`` the game's own
     (``{"length": "short"}``), ``data`` a pack folder (None or "" for the built-in one),
-    ``max_moves`` the cap (by default :data:`MOVE_BOUNDS`)."""
+    ``max_moves`` the cap (by default the measured one of :data:`BOUNDS`; a larger one
+    raises the decisions' cap in proportion)."""
     if not isinstance(game, str):
         raise UsageError(f"game must be a game id, not {game!r}")
     spec = get_spec(resolve(game))
@@ -99,6 +105,6 @@ def setting(
     folder = Path(data) if data not in (None, "") else None
     if folder is not None:
         spec.describe_pack(folder)  # a bad pack is a DataError (a ValueError) here
-    bound = move_bound(spec, resolved)
-    cap = bound if max_moves is None else whole("max_moves", max_moves, 1)
-    return Setting(spec, seats, resolved, folder, cap)
+    moves, decisions = bound(spec, resolved)
+    cap = moves if max_moves is None else whole("max_moves", max_moves, 1)
+    return Setting(spec, seats, resolved, folder, cap, -(-decisions * cap // moves))
