@@ -57,7 +57,7 @@ class CycleEnv(AECEnv):
         self.table = GadshillEnv(game, players, seed, render_mode, None, options, data)
         self.max_cycles = whole("max_cycles", max_cycles, 1)
         self.metadata = {**self.table.metadata, "is_parallelizable": True}
-        self.metadata["name"] = self.table.metadata["name"].replace("_v0", "_cycles_v0")
+        self.metadata["name"] = str(self.table.metadata["name"]).replace("_v0", "_cycles_v0")
         self.render_mode = render_mode
         self.possible_agents = list(self.table.possible_agents)
         self.observation_spaces = self.table.observation_spaces
