@@ -43,7 +43,8 @@ def by_words(game: Setting, speller: Speller, seed: int) -> Length:
     state, rng = game.new_game(seed), random.Random(seed)
     moves = decisions = 0
     while not state.is_terminal and moves < CAP:
-        spellings, prefix = speller.spellings(state.legal_moves()), ()
+        spellings = speller.spellings(state.legal_moves())
+        prefix: tuple[int, ...] = ()
         while prefix not in spellings:
             prefix = (*prefix, rng.choice(Speller.next_words(spellings, prefix)))
         state.apply(spellings[prefix])
@@ -57,7 +58,7 @@ def by_bots(game: Setting, speller: Speller, seed: int) -> Length:
     state, rng = game.new_game(seed), random.Random(seed)
     moves = decisions = 0
     while not state.is_terminal and moves < CAP:
-        move = bots[state.current_player].choose(state, rng)
+        move = bots[state.current_player or 0].choose(state, rng)
         state.apply(move)
         moves, decisions = moves + 1, decisions + len(move_words(move))
     return moves, decisions
