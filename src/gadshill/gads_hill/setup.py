@@ -9,6 +9,7 @@ from gadshill.errors import GadshillError
 from gadshill.gads_hill.constants import GAME_ID, HAND, MAX_PLAYERS, MIN_PLAYERS, PILES
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.world import load_world
+from gadshill.gamedata.pack import variant_folder
 
 
 def new_game(
@@ -18,7 +19,8 @@ def new_game(
     # GH-9.players: the player count is checked before anything is dealt
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise GadshillError(f"{GAME_ID} takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    state = GadsHillState(load_world(data), players, seed)
+    # GH-2: the town and cards of the pack, or of the variant's own pack
+    state = GadsHillState(load_world(variant_folder(GAME_ID, data, options or {})), players, seed)
     deal(state)
     return state
 
