@@ -13,6 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
+from gadshill.adapters.setting import BOUNDS, setting
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
@@ -99,7 +100,8 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
     """Always the lowest legal action and the first chance outcome never ends Sticky
     Gulch (it ends only by retirements): at the ``max_moves`` parameter it is over, drawn."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 300})
-    assert loaded.max_game_length() == 300 * adapter.WORDS_PER_MOVE
+    cap, decisions = BOUNDS["sticky-gulch"]
+    assert loaded.max_game_length() == -(-decisions * 300 // cap)  # the same share
     state = loaded.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -134,14 +136,19 @@ def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
     assert len(strings) > 1000  # the digest tells the positions of the loop apart
 
 
-def test_the_cap_defaults_to_the_games_safety_net() -> None:
+def test_the_cap_defaults_to_the_measured_bound() -> None:
+    """``max_moves`` 0 (the default) is the measured bound of the game and its options
+    (BOUNDS, docs/research.md), far below the game's safety net."""
     for game in GAMES:
         loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
-        cap = registry.get_spec(game).max_moves
-        assert loaded.get_parameters()["max_moves"] == cap
-        assert loaded.max_game_length() == cap * adapter.WORDS_PER_MOVE
+        cap, decisions = BOUNDS[game]
+        assert loaded.get_parameters()["max_moves"] == 0 and loaded.max_moves == cap
+        assert cap < registry.get_spec(game).max_moves
+        assert loaded.max_game_length() == decisions
+    long = pyspiel.load_game("gadshill_sticky_gulch(length=long)")
+    assert long.max_moves == BOUNDS["sticky-gulch:length=long"][0]
     with pytest.raises(ValueError, match="at least 1"):
-        pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 0})
+        pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": -1})
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -283,15 +290,15 @@ def test_observations_hide_what_the_seat_cannot_see() -> None:
 
 def test_a_vocabulary_is_fixed_and_its_words_unique() -> None:
     for game in GAMES:
-        words = Speller(registry.get_spec(game)).words
+        words = Speller(setting(game)).words
         assert len(words) == len(set(words))
-        assert words == Speller(registry.get_spec(game)).words
+        assert words == Speller(setting(game)).words
 
 
 def test_the_documented_action_counts_are_the_real_ones() -> None:
     from pathlib import Path
 
-    counts = [len(Speller(registry.get_spec(game)).words) for game in GAMES]
+    counts = [len(Speller(setting(game)).words) for game in GAMES]
     docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
     line = (
         f"With the bundled packs: Gads Hill {counts[0]} actions, Sutter's Mill {counts[1]}, "

@@ -7,6 +7,7 @@ import pytest
 from pettingzoo.test import api_test
 
 from gadshill.adapters.pettingzoo import env
+from gadshill.adapters.setting import BOUNDS
 from gadshill.errors import UsageError
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
@@ -50,9 +51,9 @@ def test_same_seed_same_game() -> None:
     first, second = env("sticky-gulch", players=3, seed=9), env("sticky-gulch", players=3, seed=9)
     first.reset()
     second.reset()
-    assert first.state == second.state
+    assert first.game_state == second.game_state
     first.reset()
-    assert first.state != second.state  # the next game of the series
+    assert first.game_state != second.game_state  # the next game of the series
 
 
 def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
@@ -81,11 +82,12 @@ def test_a_game_that_would_run_forever_is_truncated_at_max_moves() -> None:
         table.step(int(np.flatnonzero(observation["action_mask"])[0]))
         steps += 1
     assert table.agents == [] and table.moves == 300
-    assert table.state is not None and not table.state.is_terminal
+    assert table.game_state is not None and not table.game_state.is_terminal
     assert steps >= 300
 
 
-def test_the_default_cap_is_the_games_safety_net() -> None:
-    assert env("sticky-gulch").max_moves == 20_000
+def test_the_default_cap_is_the_measured_bound() -> None:
+    assert env("sticky-gulch").max_moves == BOUNDS["sticky-gulch"][0]
+    assert env("sticky-gulch", options={"length": "long"}).max_moves == 2_700
     with pytest.raises(ValueError, match="at least 1"):
         env("sticky-gulch", max_moves=0)

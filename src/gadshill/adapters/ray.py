@@ -4,15 +4,61 @@ Each game is one Ray task running the same ``play_one`` as the local process
 pool, and results come back in job order, so the same seeds give the same
 tournament on both backends. They come back one by one: the mapper yields game
 i as soon as games 0 to i are done, so a progress bar moves as the games end.
+
+A data pack (``--data DIR``) travels as its content, not its path: the folder's
+files are put in Ray's object store once, and each worker writes them to a
+folder of its own machine (named by their hash, so once per pack and machine)
+before playing; a cluster node without the folder plays the same games.
 """
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
 
 import ray
 
 from gadshill.rules.tournament import GameMapper, GameOutcome, Job
+
+#: where a job's data pack sits in a tournament job (see ``tournament.Job``)
+DATA = 5
+
+
+def pack_content(folder: Path) -> dict[str, bytes]:
+    """Every file of a data pack folder, by its path inside the folder."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and not path.name.startswith(".")
+    }
+
+
+def unpacked(name: str, content: dict[str, bytes]) -> Path:
+    """A folder on this machine holding ``content`` (written once per content), named
+    ``name`` like the original, so messages and records name the same pack."""
+    digest = hashlib.sha256()
+    for path, data in sorted(content.items()):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    folder = Path(tempfile.gettempdir()) / "gadshill-packs" / digest.hexdigest()[:24] / name
+    for path, data in content.items():
+        target = folder / path
+        if not target.exists() or target.read_bytes() != data:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)  # atomic: a worker beside never reads half a file
+    return folder
+
+
+def _play_shipped(play: Callable[[Job], GameOutcome], job: Job, pack: Any) -> GameOutcome:
+    """A tournament game whose data pack came as content: unpacked here, then played."""
+    if pack is not None:
+        name, content = pack
+        job = (*job[:DATA], unpacked(name, content), *job[DATA + 1 :])  # type: ignore[assignment]
+    return play(job)
 
 
 def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMapper:
@@ -33,8 +79,19 @@ def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMa
                     log_to_driver=False,
                     _node_ip_address="127.0.0.1",
                 )
-        remote = ray.remote(play)
-        running = [remote.remote(job) for job in jobs]  # every game queued at once
+        remote = ray.remote(_play_shipped)
+        packs: dict[Path, Any] = {}  # each pack folder read and put in the store once
+
+        def shipped(job: Job) -> Any:
+            folder = job[DATA] if isinstance(job, tuple) and len(job) > DATA else None
+            if not isinstance(folder, Path):
+                return remote.remote(play, job, None)
+            if folder not in packs:
+                packs[folder] = ray.put((folder.name, pack_content(folder)))
+            bare = (*job[:DATA], None, *job[DATA + 1 :])
+            return remote.remote(play, bare, packs[folder])
+
+        running = [shipped(job) for job in jobs]  # every game queued at once
         for ref in running:  # and each outcome handed on once it and those before are in
             outcome: GameOutcome = ray.get(ref)
             yield outcome

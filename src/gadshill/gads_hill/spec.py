@@ -8,6 +8,7 @@ from typing import Any
 
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from gadshill.gads_hill.encoding import encoder
 from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.rules import BOOK
@@ -50,4 +51,5 @@ def spec() -> GameSpec:
         mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
         max_moves=20_000,
         seat_view=seat_view,
+        encoder=encoder,
     )

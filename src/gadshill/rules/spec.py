@@ -13,6 +13,7 @@ from typing import Any
 
 from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo, variant_folder
+from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
@@ -93,6 +94,9 @@ class GameSpec:
     max_moves: int = 100_000
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+    #: encoder(state): the fixed-shape observation tensor of the state's pack and player
+    #: count (the game's ``encoding`` module); the research adapters need one
+    encoder: Callable[[GameState[Any]], Encoder] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
         """What ``seat`` is shown: the game's own seat view, or its picture and legal

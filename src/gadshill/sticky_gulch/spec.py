@@ -10,6 +10,7 @@ from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
+from gadshill.sticky_gulch.encoding import encoder
 from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.rules import BOOK
@@ -39,6 +40,7 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
+        encoder=encoder,
         bots={"prospector": ProspectorBot},
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky

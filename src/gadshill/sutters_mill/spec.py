@@ -10,6 +10,7 @@ from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
+from gadshill.sutters_mill.encoding import encoder
 from gadshill.sutters_mill.heuristic import heuristic
 from gadshill.sutters_mill.moves import CODEC
 from gadshill.sutters_mill.rules import BOOK
@@ -39,5 +40,6 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         options={"variant": VARIANTS},
         bots={"patient": PatientBot},
+        encoder=encoder,
         max_moves=50_000,
     )
