@@ -14,7 +14,6 @@ from gadshill.gads_hill.constants import (
     BUY_PRICE,
     DRAFT,
     MAX_BUYS,
-    ONE_CARD_LOCOMOTIVE,
     PILES,
     STOP,
 )
@@ -53,7 +52,7 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
         or (
             state.action == "play"
             and state.cards_played < 2
-            and state.locomotive < ONE_CARD_LOCOMOTIVE
+            and state.locomotive < state.world.sizes.one_card_locomotive
         )
     )
     if can_play or not exact:

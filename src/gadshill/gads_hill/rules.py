@@ -114,7 +114,7 @@ def _expected(state: GadsHillState) -> str:
         state.action == "play"
         and state.cards_played == 1
         and not state.claimed
-        and state.locomotive < ONE_CARD_LOCOMOTIVE
+        and state.locomotive < state.world.sizes.one_card_locomotive
     ):
         return "after a first card: a second card, claims, a buy, or a draw"
     return "the end of the turn: claims, a buy, or a draw"
@@ -229,12 +229,13 @@ def _two_cards(state: GadsHillState, move: Play) -> Breach:
 
 @BOOK.rule(
     "GH-T1.sixteen",
-    f"Once the locomotive has reached {ONE_CARD_LOCOMOTIVE}, a turn plays only one card.",
+    f"Once the locomotive has reached {ONE_CARD_LOCOMOTIVE} (a smaller pack's setup may say"
+    " less), a turn plays only one card.",
     (Play,),
     message="the locomotive stands at {loco}: only one card per turn",
 )
 def _sixteen(state: GadsHillState, move: Play) -> Breach:
-    if state.cards_played >= 1 and state.locomotive >= ONE_CARD_LOCOMOTIVE:
+    if state.cards_played >= 1 and state.locomotive >= state.world.sizes.one_card_locomotive:
         return {"loco": state.locomotive}
     return None
 
@@ -496,7 +497,8 @@ BOOK.procedure(
 
 BOOK.procedure(
     "GH-9",
-    f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE}, or"
+    f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE} (3 plus"
+    " the building spaces of the pack), or"
     " after a full round of turns in which nobody changed the board, counting only turns"
     " that began with the building and condition piles empty (ruling GH-9 as amended: the"
     " player who draws the last fresh card gets a turn to use it)."
@@ -505,6 +507,6 @@ BOOK.procedure(
 
 BOOK.procedure(
     "GH-9.players",
-    f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players; a game with any other number of"
-    " players is refused at setup.",
+    f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players (a smaller pack's setup may seat"
+    " fewer); a game with any other number of players is refused at setup.",
 )

@@ -16,6 +16,7 @@ from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
+from gadshill.gamedata.pack import VARIANTS
 from gadshill.rules.spec import GameSpec
 from gadshill.solver.town import load_town
 
@@ -42,6 +43,7 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
+        options={"variant": VARIANTS},
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
         # sharp guides the search and plays ten moves past each new leaf, whose
         # marker lead is then its value: the lead right after a move misses the

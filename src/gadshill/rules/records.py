@@ -161,7 +161,7 @@ class ReplayResult:
 def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
 ) -> Record:
-    info = spec.pack(data)
+    info = spec.pack(spec.data_folder(data, options))
     return Record(spec.id, state_players, seed, info.id, info.sha256, dict(options))
 
 
@@ -180,7 +180,8 @@ def replay(
     before the game ends replays without a refusal: ``over`` says whether it ended.
     """
     spec = spec_for(record.game)
-    info = spec.pack(data)
+    options = spec.resolve_options(record.options)
+    info = spec.pack(spec.data_folder(data, options))
     if info.sha256 != record.data_sha256:
         raise RecordError(
             f"record was played with data pack {record.data_id} ({record.data_sha256[:12]}), "
@@ -188,7 +189,6 @@ def replay(
         )
     if not spec.min_players <= len(record.players) <= spec.max_players:
         raise RecordError(f"{spec.id} needs {spec.min_players}-{spec.max_players} players")
-    options = spec.resolve_options(record.options)
     state = spec.new_game(len(record.players), record.seed, data, options)
     moves = record.moves if to is None else record.moves[:to]
     for index, raw in enumerate(moves, start=1):

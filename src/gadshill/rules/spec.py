@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill.errors import UsageError
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import PackInfo, variant_folder
 from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
@@ -124,6 +124,11 @@ class GameSpec:
         if not self.min_players <= count <= self.max_players:
             raise UsageError(f"{self.id} takes {self.min_players}-{self.max_players} players")
         return count
+
+    def data_folder(self, data: Path | None, options: Mapping[str, str]) -> Path | None:
+        """The pack folder a game with these options is dealt from (``variant`` picks a
+        built-in pack; None: the game's own), as ``new_game`` reads it and records name it."""
+        return variant_folder(self.id, data, options)
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Every option's value: the given ones checked, the others at their default.

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
@@ -38,7 +38,7 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
-        options={"length": LENGTHS},
+        options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
         encoder=encoder,
         bots={"prospector": ProspectorBot},

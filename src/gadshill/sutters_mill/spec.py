@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from gadshill.gamedata import sutters_mill as gamedata
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
@@ -38,6 +38,7 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
+        options={"variant": VARIANTS},
         bots={"patient": PatientBot},
         encoder=encoder,
         max_moves=50_000,
