@@ -20,6 +20,7 @@ from collections.abc import Callable
 from gadshill.adapters.actions import Speller, move_words
 from gadshill.adapters.bots import benchmark_bots
 from gadshill.adapters.setting import Setting, bound, setting
+from gadshill.errors import UsageError
 from gadshill.registry import game_ids
 from gadshill.rules.bots import make_bot
 
@@ -84,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         first = setting(game_id, options=options)
         spec = first.spec
         for players in range(spec.min_players, spec.max_players + 1):
-            game = setting(game_id, players, options, max_moves=CAP)
+            try:
+                game = setting(game_id, players, options, max_moves=CAP)
+            except UsageError:  # the pack seats fewer (a mini variant)
+                continue
             speller = Speller(game)
             cells = []
             for policy in POLICIES.values():

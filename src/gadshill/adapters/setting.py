@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import UsageError
+from gadshill.errors import GadshillError, UsageError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -30,21 +30,27 @@ from gadshill.rules.state import GameState
 #: (native moves, decisions) after which an adapted game stops, drawn: about twice the
 #: longest game measured by ``bench/game_lengths.py`` (random moves, random words and the
 #: game's bots, every player count; docs/research.md). A game id alone is the bound for
-#: all its options; ``id:option=value`` a larger one for that option's games
+#: all its options; ``id:option=value`` that option's own (a mini variant's is smaller)
 BOUNDS: dict[str, tuple[int, int]] = {
     "gads-hill": (1_000, 1_700),
     "sutters-mill": (1_300, 2_300),
     "sticky-gulch": (2_400, 3_500),
     "sticky-gulch:length=long": (2_700, 3_700),
+    "gads-hill:variant=mini": (80, 160),
+    "sutters-mill:variant=mini": (320, 520),
+    "sticky-gulch:variant=mini": (280, 380),
 }
 
 
 def bound(spec: GameSpec, options: Mapping[str, str]) -> tuple[int, int]:
-    """The (moves, decisions) cap of ``spec`` with ``options``: the largest that applies;
-    a game not measured has its safety net ``spec.max_moves``, 8 decisions a move."""
-    keys = [spec.id, *(f"{spec.id}:{name}={value}" for name, value in options.items())]
+    """The (moves, decisions) cap of ``spec`` with ``options``: an option's own bound (the
+    largest, if several options have one), else the game's; a game not measured has its
+    safety net ``spec.max_moves``, 8 decisions a move."""
+    keys = [f"{spec.id}:{name}={value}" for name, value in options.items()]
     found = [BOUNDS[key] for key in keys if key in BOUNDS]
-    return max(found) if found else (spec.max_moves, 8 * spec.max_moves)
+    if found:
+        return max(found)
+    return BOUNDS.get(spec.id, (spec.max_moves, 8 * spec.max_moves))
 
 
 @dataclass(frozen=True)
@@ -107,4 +113,11 @@ def setting(
         spec.describe_pack(folder)  # a bad pack is a DataError (a ValueError) here
     moves, decisions = bound(spec, resolved)
     cap = moves if max_moves is None else whole("max_moves", max_moves, 1)
-    return Setting(spec, seats, resolved, folder, cap, -(-decisions * cap // moves))
+    chosen_setting = Setting(spec, seats, resolved, folder, cap, -(-decisions * cap // moves))
+    try:  # what only the pack knows (a mini variant seats two) is checked by a deal
+        chosen_setting.new_game(0)
+    except ValueError:
+        raise
+    except GadshillError as err:
+        raise UsageError(str(err)) from None
+    return chosen_setting
