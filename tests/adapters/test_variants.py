@@ -80,5 +80,8 @@ def test_mini_tensors_are_faithful(game: str) -> None:
                 break
             state.apply(rng.choice(state.legal_moves()))
     distinct = sum(len(set(known.values())) for known in seen.values())
-    print(f"{game} mini: {distinct} distinct observations, {collisions} shared tensors")
+    pairs = sum(
+        len(set(known.values())) * (len(set(known.values())) - 1) // 2 for known in seen.values()
+    )
+    print(f"{game} mini: {distinct} distinct, {pairs} pairs, {collisions} shared tensors")
     assert distinct > 50 and collisions == 0 and redrawn > 0

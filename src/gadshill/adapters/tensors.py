@@ -93,3 +93,10 @@ class Tensors:
             fields.append(Field("own words", at, self.own_slots, "1 + each own word's id"))
             fields.append(Field("history digest", at + self.own_slots, DIGEST_BITS, "bits"))
         return fields
+
+
+def layout_markdown(fields: list[Field]) -> str:
+    """A layout as the Markdown table docs/research.md shows (tests/adapters checks it)."""
+    rows = ["| field | offset | length | holds |", "|---|---:|---:|---|"]
+    rows += [f"| `{f.name}` | {f.offset} | {f.length} | {f.holds} |" for f in fields]
+    return "\n".join(rows)
