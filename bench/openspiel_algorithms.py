@@ -38,11 +38,12 @@ def _load(game: str, variant: str) -> Any:
 
 
 def _decision(game: Any, seed: int) -> Any:
-    """A state at the first decision after ten random decisions."""
+    """A state at the first decision of two or more actions after ten random decisions
+    (a search with one action to choose returns at once)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     decisions = 0
-    while state.is_chance_node() or decisions < 10:
+    while state.is_chance_node() or decisions < 10 or len(state.legal_actions()) < 2:
         if state.is_chance_node():
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:

@@ -209,7 +209,7 @@ def test_options_reach_the_game() -> None:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.game_state is not None and state.game_state.length == "short"
-    assert setting("sticky-gulch", options={"length": "short"}).options == {"length": "short"}
+    assert setting("sticky-gulch", options={"length": "short"}).options["length"] == "short"
     with pytest.raises(ValueError, match="length"):
         pyspiel.load_game("gadshill_sticky_gulch(length=endless)")
 

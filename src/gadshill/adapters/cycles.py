@@ -12,8 +12,9 @@ truncated.
 
 >>> table = env("sticky-gulch", players=2, seed=3, max_cycles=5)
 >>> table.reset()
->>> [table.agent_selection, table.observe("player_1")["action_mask"].sum() >= 0]
-['player_0', True]
+>>> movers = [a for a in table.possible_agents if table.observe(a)["action_mask"].any()]
+>>> table.agent_selection, len(movers)  # every agent steps; one of them has a move
+('player_0', 1)
 >>> both = parallel_env("sticky-gulch", players=2, seed=3, max_cycles=5)
 >>> sorted(both.reset()[0])
 ['player_0', 'player_1']

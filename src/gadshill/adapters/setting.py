@@ -7,8 +7,8 @@ refuse a bad one the same way: one :class:`~gadshill.errors.UsageError` (a
 ``ValueError``) naming the argument.
 
 >>> game = setting("sticky-gulch", players=3, options={"length": "short"})
->>> game.players, game.options, game.max_moves
-(3, {'length': 'short'}, 2400)
+>>> game.players, game.options["length"], game.max_moves
+(3, 'short', 2400)
 >>> setting("sticky-gulch", players=True)
 Traceback (most recent call last):
 ...
