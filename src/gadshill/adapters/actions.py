@@ -70,7 +70,8 @@ def vocabulary(game: Setting) -> list[str]:
     words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
     words += ids
     # and every word of the game's candidate moves (its move universe)
-    for players in (spec.min_players, spec.max_players):
+    # (the game's own count, not the spec's most: a variant's pack may seat fewer)
+    for players in sorted({spec.min_players, game.players}):
         state = spec.new_game(players, 0, game.data, game.options)
         words += sorted({w for move in state.candidate_moves() for w in move_words(move)})
     words += _package_words(spec.new_game.__module__.rpartition(".")[0])

@@ -40,8 +40,12 @@ BOUNDS: dict[str, tuple[int, int]] = {
 
 
 def bound(spec: GameSpec, options: Mapping[str, str]) -> tuple[int, int]:
-    """The (moves, decisions) cap of ``spec`` with ``options``: the largest that applies;
-    a game not measured has its safety net ``spec.max_moves``, 8 decisions a move."""
+    """The (moves, decisions) cap of ``spec`` with ``options``: a variant's own bound
+    (``spec.variant_bounds``), else the largest that applies; a game not measured has
+    its safety net ``spec.max_moves``, 8 decisions a move."""
+    variant = options.get("variant", "")
+    if variant in spec.variant_bounds:
+        return spec.variant_bounds[variant]
     keys = [spec.id, *(f"{spec.id}:{name}={value}" for name, value in options.items())]
     found = [BOUNDS[key] for key in keys if key in BOUNDS]
     return max(found) if found else (spec.max_moves, 8 * spec.max_moves)
