@@ -30,22 +30,24 @@ from gadshill.rules.state import GameState
 #: (native moves, decisions) after which an adapted game stops, drawn: about twice the
 #: longest game measured by ``bench/game_lengths.py`` (random moves, random words and the
 #: game's bots, every player count; docs/research.md). A game id alone is the bound for
-#: all its options; ``id:option=value`` that option's own (a mini variant's is smaller)
+#: all its options; ``id:option=value`` that option's own; a variant's bound is in its
+#: spec (``GameSpec.variant_bounds``)
 BOUNDS: dict[str, tuple[int, int]] = {
     "gads-hill": (1_000, 1_700),
     "sutters-mill": (1_300, 2_300),
     "sticky-gulch": (2_400, 3_500),
     "sticky-gulch:length=long": (2_700, 3_700),
-    "gads-hill:variant=mini": (80, 160),
-    "sutters-mill:variant=mini": (320, 520),
-    "sticky-gulch:variant=mini": (280, 380),
 }
 
 
 def bound(spec: GameSpec, options: Mapping[str, str]) -> tuple[int, int]:
-    """The (moves, decisions) cap of ``spec`` with ``options``: an option's own bound (the
-    largest, if several options have one), else the game's; a game not measured has its
-    safety net ``spec.max_moves``, 8 decisions a move."""
+    """The (moves, decisions) cap of ``spec`` with ``options``: a variant's own bound
+    (``spec.variant_bounds``), else an option's own (the largest, if several options
+    have one), else the game's; a game not measured has its safety net
+    ``spec.max_moves``, 8 decisions a move."""
+    variant = options.get("variant", "")
+    if variant in spec.variant_bounds:
+        return spec.variant_bounds[variant]
     keys = [f"{spec.id}:{name}={value}" for name, value in options.items()]
     found = [BOUNDS[key] for key in keys if key in BOUNDS]
     if found:

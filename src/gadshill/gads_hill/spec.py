@@ -49,6 +49,9 @@ def spec() -> GameSpec:
         # marker lead is then its value: the lead right after a move misses the
         # cards it leaves the opponent
         mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
+        # the longest mini games of bench/bench_variants.py (37 moves, 78 decisions),
+        # about doubled
+        variant_bounds={"mini": (80, 160)},
         max_moves=20_000,
         seat_view=seat_view,
         encoder=encoder,

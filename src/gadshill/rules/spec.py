@@ -92,6 +92,9 @@ class GameSpec:
     mcts_options: Mapping[str, str] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
+    #: variant -> (native moves, adapter decisions) that bound its games: measured maxima
+    #: plus margin (``bench/bench_variants.py``), for a variant other than the standard game
+    variant_bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
     #: encoder(state): the fixed-shape observation tensor of the state's pack and player

@@ -45,5 +45,8 @@ def spec() -> GameSpec:
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky
         mcts_options={"guide": "prospector", "rollout": "prospector", "cutoff": "-1"},
+        # the longest mini games (bench/bench_variants.py, length=long: 105 moves,
+        # 152 decisions), about doubled
+        variant_bounds={"mini": (220, 320)},
         max_moves=20_000,
     )

@@ -41,5 +41,8 @@ def spec() -> GameSpec:
         options={"variant": VARIANTS},
         bots={"patient": PatientBot},
         encoder=encoder,
+        # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
+        # about doubled
+        variant_bounds={"mini": (280, 460)},
         max_moves=50_000,
     )
