@@ -1,4 +1,4 @@
-"""Integer actions and observation vectors shared by the OpenSpiel and PettingZoo adapters.
+"""Integer actions (the words of moves) shared by the OpenSpiel and PettingZoo adapters.
 
 A move is spelled as a short sequence of *words*, one integer action each: its
 kind, then each field in order (an absent value is ``-``; a tuple is its items

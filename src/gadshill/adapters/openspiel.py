@@ -18,11 +18,13 @@ and a scripted generator, so no game changes. Actions are the words of the
 move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
 seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
 
-A game stops at its ``max_moves`` parameter (native moves; by default the
-measured bound of :data:`gadshill.adapters.setting.BOUNDS`), or at
-``max_game_length`` decisions, whichever comes first; a game stopped so is a draw, 1/n to each of
-the n seats (still constant-sum). Sticky Gulch ends only by retirements, so a
-degenerate policy can play it for ever:
+Parameters: ``players``, ``max_moves``, ``pack`` (a data pack folder) and every
+option of the game's spec (``length``, ``variant``...), checked by
+:mod:`gadshill.adapters.setting`. A game stops at ``max_moves`` native moves (by
+default the measured bound) or at ``max_game_length`` decisions, whichever comes
+first; a game stopped so is a draw, 1/n to each of the n seats (still
+constant-sum). Sticky Gulch ends only by retirements, so a degenerate policy can
+play it for ever:
 
 >>> capped = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 50})
 >>> state = capped.new_initial_state()
@@ -32,11 +34,14 @@ degenerate policy can play it for ever:
 >>> state.truncated(), state.moves <= 50, state.returns()
 (True, True, [0.5, 0.5])
 
-``information_state_string(player)`` is perfect recall: the seat's observation
-now, the words it has chosen of a move it is spelling, and a digest of what it
-saw (and, of its own moves, what it played) after every move so far; and
-``resample_from_infostate`` samples a full state the seat cannot tell from the
-real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs as is.
+Observation tensors are the game's own (:mod:`gadshill.adapters.tensors`, the
+same as PettingZoo's). ``information_state_string(player)`` and
+``information_state_tensor(player)`` are perfect recall: the seat's observation
+now, the words it has chosen of a move it is spelling, its own past words and a
+digest of what it saw (and, of its own moves, what it played) after every move
+so far; ``resample_from_infostate`` samples a full state the seat cannot tell
+from the real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs
+as is. An action that is not legal raises ``ValueError`` and changes nothing.
 """
 
 from __future__ import annotations
