@@ -44,7 +44,9 @@ def _decision(game: Any, seed: int) -> Any:
     state = game.new_initial_state()
     decisions = 0
     while state.is_chance_node() or decisions < 10 or len(state.legal_actions()) < 2:
-        if state.is_chance_node():
+        if state.is_terminal():  # a short game: another one
+            state, decisions = game.new_initial_state(), 0
+        elif state.is_chance_node():
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
