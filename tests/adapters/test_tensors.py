@@ -23,6 +23,7 @@ import pytest
 import gadshill.adapters.openspiel as adapter
 from gadshill.adapters.pettingzoo import env
 from gadshill.adapters.setting import setting
+from gadshill.adapters.tensors import Position
 from gadshill.registry import get_spec
 from gadshill.rules.encoding import Encoder, EncodingError
 
@@ -164,6 +165,7 @@ def test_openspiel_and_pettingzoo_give_the_same_tensor(game: str) -> None:
         assert state.game_state is not None
         table.game_state = state.game_state.clone()  # the same position, both adapters
         table.prefix, table._spellings = state.prefix, None
+        table._position = Position(table.game_state)
         for seat, agent in enumerate(table.possible_agents):
             ours = np.asarray(state.observation_tensor(seat), np.float32)
             theirs = table.observe(agent)["observation"]

@@ -57,9 +57,8 @@ import pyspiel
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting, setting
-from gadshill.adapters.tensors import Tensors
+from gadshill.adapters.tensors import Position, Tensors
 from gadshill.registry import game_ids, get_spec
-from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move
 from gadshill.rules.rng import GameRandom, chance_source
 from gadshill.rules.spec import GameSpec
@@ -216,31 +215,24 @@ class GadshillGame(pyspiel.Game):
         return Observer(self.tensors)
 
 
-class _Native:
-    """The native state and its spelled legal moves; deep-copied by the engine's clone.
+class _Native(Position):
+    """The native state, its spelled legal moves and each seat's encoded observation;
+    deep-copied by the engine's clone.
 
     OpenSpiel clones a Python state by building a new one and deep-copying its
     ``__dict__``: this holder keeps that copy as cheap as ``GameState.clone``.
     """
 
-    __slots__ = ("seen", "spellings", "state")
+    __slots__ = ("spellings",)
 
     def __init__(self, state: GameState[Any]):
-        self.state = state
+        super().__init__(state)
         self.spellings: dict[tuple[int, ...], Move] | None = None
-        #: seat -> the game's tensor of its observation (asked for at every word of a move)
-        self.seen: dict[int, np.ndarray] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
         twin = _Native(self.state.clone())
         twin.spellings, twin.seen = self.spellings, self.seen  # the same position: shared
         return twin
-
-    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
-        found = self.seen.get(player)
-        if found is None:
-            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
-        return found
 
 
 class GadshillState(pyspiel.State):

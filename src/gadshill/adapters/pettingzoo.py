@@ -36,7 +36,7 @@ from pettingzoo import AECEnv
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import setting, whole
-from gadshill.adapters.tensors import Tensors
+from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
@@ -119,6 +119,7 @@ class GadshillEnv(AECEnv):
         self.prefix: tuple[int, ...] = ()
         self.moves = 0  # native moves played
         self._spellings: dict[tuple[int, ...], Move] | None = None
+        self._position = Position(self.game_state)
         self._select()
 
     def _select(self) -> None:
@@ -140,7 +141,7 @@ class GadshillEnv(AECEnv):
         mine = not self.game_state.is_terminal and self.game_state.current_player == seat
         if mine:
             mask[Speller.next_words(self.spellings(), self.prefix)] = 1
-        tensor = self.tensors.observation(self.game_state, seat, self.prefix if mine else ())
+        tensor = self.tensors.observation(self._position, seat, self.prefix if mine else ())
         return {"observation": tensor, "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -170,6 +171,7 @@ class GadshillEnv(AECEnv):
             self.game_state.apply(move)
             self.moves += 1
             self.prefix, self._spellings = (), None
+            self._position = Position(self.game_state)  # the same object, a new position
             if self.game_state.is_terminal:
                 winners = self.game_state.winners()
                 for seat, name in enumerate(self.possible_agents):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -36,11 +36,22 @@ from gadshill.rules.state import GameState
 DIGEST_BITS = 96
 
 
-class Observed(Protocol):
-    """A holder of a native state that keeps each seat's encoded observation (OpenSpiel's,
-    asked at every word of a move and for every seat)."""
+class Position:
+    """A native state and each seat's encoded observation of it, made once: a move is
+    several words, and a learner asks for the observation at every one."""
 
-    def observed(self, encoder: Encoder, player: int) -> np.ndarray: ...
+    __slots__ = ("seen", "state")
+
+    def __init__(self, state: GameState[Any]):
+        self.state = state
+        #: seat -> the game's tensor of its observation
+        self.seen: dict[int, np.ndarray] = {}
+
+    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
+        found = self.seen.get(player)
+        if found is None:
+            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
+        return found
 
 
 class Tensors:
@@ -59,7 +70,7 @@ class Tensors:
         self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
 
     def observation(
-        self, state: Observed | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
+        self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
     ) -> np.ndarray:
         """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
         out = np.zeros(self.observation_size, np.float32)
@@ -69,7 +80,7 @@ class Tensors:
     def _fill(
         self,
         out: np.ndarray,
-        state: Observed | GameState[Any] | None,
+        state: Position | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
     ) -> None:
@@ -86,7 +97,7 @@ class Tensors:
     def information_state(
         self,
         out: np.ndarray,
-        state: Observed | GameState[Any] | None,
+        state: Position | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
         own_words: array[int],
