@@ -297,11 +297,20 @@ class GadsHillState(GameState[Move]):
         # GH-F1: the solver judges a card by the board alone; earlier clues are not asked
         return self._answer(
             ("card", card, my),
-            lambda: deduction.check_card(self.position(), self.world.clue(card, my)),
+            lambda: deduction.check_card(
+                self.position(), self.world.clue(card, my), self.analysed()
+            ),
         )
 
+    def analysed(self) -> deduction.Analysed:
+        """The board compiled and its matching analysed, shared by every question of it."""
+        return self._answer(("analysed",), lambda: deduction.analyse_position(self.position()))
+
     def removable(self) -> list[Removal]:
-        return self._answer(("removable",), lambda: deduction.removable_markers(self.position()))
+        return self._answer(
+            ("removable",),
+            lambda: deduction.removable_markers(self.position(), self.analysed()),
+        )
 
     def removable_set(self) -> frozenset[Marker]:
         return self._answer(

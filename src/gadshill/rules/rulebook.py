@@ -198,3 +198,21 @@ class RuleBook(Generic[S, M]):
                 if rule.gate:
                     break
         return found
+
+    def allows(self, state: S, move: M) -> bool:
+        """Whether the move breaks no rule: ``not check(state, move)``, but it stops at the
+        first broken rule and words no message (legal-move generation asks it of every
+        candidate).
+
+        >>> book = RuleBook("nim")
+        >>> @book.rule("NIM-1", "Take one or two stones.", (int,), "cannot take {move}")
+        ... def one_or_two(pile, take):
+        ...     return take not in (1, 2)
+        >>> book.allows(5, 2), book.allows(5, 3)
+        (True, False)
+        """
+        for rule in self._governing(move):
+            assert rule.breach is not None
+            if rule.breach(state, move):
+                return False
+        return True

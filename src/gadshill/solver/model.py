@@ -212,6 +212,28 @@ class Clue:
     def named(self) -> list[BuildingId]:
         return [self.subject] if self.partner is None else [self.subject, self.partner]
 
+    @functools.cached_property
+    def relation_spaces(self) -> frozenset[SpaceId]:
+        """Every space a pair of the relation names (a clue is asked about many boards)."""
+        return frozenset(s for pair in self.relation or () for s in pair)
+
+    @functools.cached_property
+    def related(
+        self,
+    ) -> tuple[dict[SpaceId, frozenset[SpaceId]], dict[SpaceId, frozenset[SpaceId]]]:
+        """The relation as adjacency, forwards (a -> every c with (a, c)) and backwards
+        (c -> every a), pairs of one space with itself left out."""
+        forwards: dict[SpaceId, set[SpaceId]] = {}
+        backwards: dict[SpaceId, set[SpaceId]] = {}
+        for a, c in self.relation or ():
+            if a != c:
+                forwards.setdefault(a, set()).add(c)
+                backwards.setdefault(c, set()).add(a)
+        return (
+            {a: frozenset(cs) for a, cs in forwards.items()},
+            {c: frozenset(aa) for c, aa in backwards.items()},
+        )
+
 
 # --- answers --------------------------------------------------------------------
 
@@ -386,9 +408,7 @@ def check_clue_ids(position: Position, clue: Clue) -> None:
     """Reject a clue naming spaces the position does not have (a data bug)."""
     unknown = sorted(clue.region - position.spaces)
     if clue.relation is not None:
-        unknown += sorted(
-            {s for pair in clue.relation for s in pair} - position.spaces - set(unknown)
-        )
+        unknown += sorted(clue.relation_spaces - position.spaces - set(unknown))
     if unknown:
         raise PositionError(f"clue names unknown spaces: {quoted_list(unknown)}")
     if clue.partner is not None and clue.relation is None:
