@@ -302,6 +302,16 @@ class GadsHillState(GameState[Move]):
             ),
         )
 
+    def card_rules(self, card: int, my: str | None) -> frozenset[str]:
+        """The ids of the rules the card breaks on this board (none: playable), without
+        their wording or the card's effect: all that legal-move generation needs."""
+        return self._answer(
+            ("card rules", card, my),
+            lambda: deduction.card_rules(
+                self.position(), self.world.clue(card, my), self.analysed()
+            ),
+        )
+
     def analysed(self) -> deduction.Analysed:
         """The board compiled and its matching analysed, shared by every question of it."""
         return self._answer(("analysed",), lambda: deduction.analyse_position(self.position()))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from gadshill.errors import PositionError
 from gadshill.rules.rulebook import Violation
@@ -419,7 +420,24 @@ def _card_violations(
     unary: Mapping[BuildingId, frozenset[SpaceId]],
     possible: Mapping[BuildingId, frozenset[SpaceId]],
 ) -> list[SolverViolation]:
-    found: list[SolverViolation] = []
+    found = [word() for _rule, word in _card_breaks(position, clue, status, unary, possible)]
+    found.sort(key=lambda v: v.key())
+    return found
+
+
+#: a broken rule's id, and how to word its violation (only done when it is shown)
+Break = tuple[str, Callable[[], SolverViolation]]
+
+
+def _card_breaks(
+    position: Position,
+    clue: Clue,
+    status: Mapping[BuildingId, str],
+    unary: Mapping[BuildingId, frozenset[SpaceId]],
+    possible: Mapping[BuildingId, frozenset[SpaceId]],
+) -> list[Break]:
+    """Every rule the card breaks (GH-R1a, GH-R2, GH-R6a-c), each with its wording."""
+    found: list[Break] = []
     named = clue.named()
     for b in named:
         others = [o for o in named if o != b]
@@ -432,17 +450,20 @@ def _card_violations(
         who = (b, other) if by_relation and other is not None else (b,)
         kind = status[b]
         if kind == "retired":
-            found.append(card_violation("GH-R6b", (b,)))
+            found.append(("GH-R6b", partial(card_violation, "GH-R6b", (b,))))
         elif kind == "placed":
             if not possible[b]:
-                found.append(card_violation("GH-R6b", who, (position.location(b) or "",)))
+                where = (position.location(b) or "",)
+                found.append(("GH-R6b", partial(card_violation, "GH-R6b", who, where)))
         elif kind == "marked":
             if not possible[b]:
-                found.append(r2_violation(position, clue, who))
+                found.append(("GH-R2", partial(r2_violation, position, clue, who)))
         elif not possible[b]:
-            found.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
+            spaces = tuple(sorted(unary[b]))
+            found.append(("GH-R1a", partial(card_violation, "GH-R1a", who, spaces)))
         elif len(possible[b]) > MARKERS_PER_BUILDING:
-            found.append(card_violation("GH-R6a", (b,), tuple(sorted(possible[b]))))
+            spaces = tuple(sorted(possible[b]))
+            found.append(("GH-R6a", partial(card_violation, "GH-R6a", (b,), spaces)))
     # GH-R1b, GH-R6c: a space receiving a marker may share it, but ends with at most three.
     # (Only receiving spaces are counted: no other space gains a marker.)
     newcomers = [b for b in named if status[b] == "unmarked"]
@@ -458,8 +479,9 @@ def _card_violations(
                 after[s].append(b)
     for s in sorted(receiving):
         if len(after[s]) > MAX_MARKERS_PER_SPACE:
-            found.append(card_violation("GH-R6c", tuple(sorted(after[s])), (s,), len(after[s])))
-    found.sort(key=lambda v: v.key())
+            there = tuple(sorted(after[s]))
+            word = partial(card_violation, "GH-R6c", there, (s,), len(there))
+            found.append(("GH-R6c", word))
     return found
 
 
@@ -489,6 +511,17 @@ def check_card(position: Position, clue: Clue, analysed: Analysed | None = None)
     if clue.partner is not None and clue.partner == clue.subject:
         return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
     return judge_card(position, clue, *_possible(position, clue, analysed))
+
+
+def card_rules(position: Position, clue: Clue, analysed: Analysed | None = None) -> frozenset[str]:
+    """The ids of the rules the clue breaks now (none: it is playable), neither worded nor
+    followed by the effect: all that legal-move generation needs of each card. The same
+    ids as ``check_card(position, clue).violations``."""
+    check_clue_ids(position, clue)
+    if clue.partner is not None and clue.partner == clue.subject:
+        return frozenset({"GH-5"})
+    breaks = _card_breaks(position, clue, *_possible(position, clue, analysed))
+    return frozenset(rule for rule, _word in breaks)
 
 
 def judge_card(

@@ -92,10 +92,12 @@ class Position:
         return self.spaces - frozenset(self.placed)
 
     def location(self, building: BuildingId) -> SpaceId | None:
-        for space, standing in self.placed.items():
-            if standing == building:
-                return space
-        return None
+        return self._locations.get(building)
+
+    @functools.cached_property
+    def _locations(self) -> dict[BuildingId, SpaceId]:
+        """Building -> the space it stands on (a position is never changed once made)."""
+        return {standing: space for space, standing in self.placed.items()}
 
     def markers_on(self, space: SpaceId) -> list[BuildingId]:
         return sorted(b for b, spaces in self.markers.items() if space in spaces)
