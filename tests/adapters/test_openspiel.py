@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -18,10 +19,7 @@ from gadshill.adapters.setting import BOUNDS, setting
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_random_sim_test_passes(game: str) -> None:
-    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
-    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+# random_sim_test runs on every game and variant in test_variants.py
 
 
 def test_game_types_are_honest() -> None:
@@ -325,3 +323,43 @@ def test_the_documented_ismcts_example_runs() -> None:
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
     assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_action_raises_and_changes_nothing(game: str) -> None:
+    """As OpenSpiel's Python games: a word that is not legal here, a chance outcome out of
+    range or an action after the end raises ValueError, and the state stays as it was."""
+    loaded = pyspiel.load_game(adapter.short_name(game))
+    state = loaded.new_initial_state()
+    with pytest.raises(ValueError, match="chance outcome"):
+        state.apply_action(len(state.chance_outcomes()))
+    rng = random.Random(1)
+    for _ in range(80):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = (state.history(), str(state), state.legal_actions(), state.observation_string(0))
+    illegal = [a for a in range(loaded.num_distinct_actions()) if a not in before[2]]
+    for action in (illegal[0], illegal[-1], loaded.num_distinct_actions() + 5, -3):
+        with pytest.raises(ValueError, match="not legal"):
+            state.apply_action(action)
+        after = (state.history(), str(state), state.legal_actions(), state.observation_string(0))
+        assert after == before
+
+
+def test_game_strings_carry_options_and_packs(tmp_path: Path) -> None:
+    """``load_game`` takes every option the game declares, the pack folder and the cap,
+    in the string form too; a bad one is a ValueError naming it."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch(length=long,players=4,max_moves=500)")
+    assert loaded.setting.options["length"] == "long" and loaded.num_players() == 4
+    assert loaded.max_moves == 500
+    spec = registry.get_spec("sticky-gulch")
+    assert set(adapter.parameters(spec)) == {"players", "max_moves", "pack", *spec.options}
+    assert "length" in spec.options
+    with pytest.raises(ValueError, match="no/such"):
+        pyspiel.load_game("gadshill_gads_hill", {"pack": str(tmp_path / "no" / "such")})
+    with pytest.raises(ValueError, match="players"):
+        pyspiel.load_game("gadshill_gads_hill", {"players": 9})

@@ -66,7 +66,13 @@ def test_different_observations_never_share_a_tensor(game: str) -> None:
                     if known.setdefault(key, kept) != kept:
                         collisions += 1
     distinct = sum(len(set(known.values())) for known in seen.values())
-    print(f"{game}: {compared} observations, {distinct} distinct, {collisions} shared tensors")
+    pairs = sum(
+        len(set(known.values())) * (len(set(known.values())) - 1) // 2 for known in seen.values()
+    )
+    print(
+        f"{game}: {compared} observations, {distinct} distinct, {pairs} pairs of different"
+        f" ones (same seat and player count), {collisions} shared tensors"
+    )
     assert distinct > 500 and collisions == 0
 
 
@@ -203,6 +209,16 @@ def test_options_reach_the_game() -> None:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.game_state is not None and state.game_state.length == "short"
-    assert setting("sticky-gulch", options={"length": "short"}).options == {"length": "short"}
+    assert setting("sticky-gulch", options={"length": "short"}).options["length"] == "short"
     with pytest.raises(ValueError, match="length"):
         pyspiel.load_game("gadshill_sticky_gulch(length=endless)")
+
+
+def test_the_documented_layouts_are_the_real_ones() -> None:
+    """docs/research.md shows each game's layout (two players) as the code makes it."""
+    from gadshill.adapters.tensors import layout_markdown
+
+    docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
+    for game in GAMES:
+        loaded = pyspiel.load_game(adapter.short_name(game))
+        assert layout_markdown(loaded.tensors.layout(information_state=True)) in docs, game

@@ -1,4 +1,4 @@
-"""Integer actions and observation vectors shared by the OpenSpiel and PettingZoo adapters.
+"""Integer actions (the words of moves) shared by the OpenSpiel and PettingZoo adapters.
 
 A move is spelled as a short sequence of *words*, one integer action each: its
 kind, then each field in order (an absent value is ``-``; a tuple is its items
@@ -21,6 +21,7 @@ from dataclasses import fields
 from typing import Any, get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
+from gadshill.errors import GadshillError
 from gadshill.rules.moves import Move
 
 END = "<end>"
@@ -63,16 +64,18 @@ def _leaves(value: Any) -> Iterable[Any]:
 def vocabulary(game: Setting) -> list[str]:
     """The game's action words in action-id order (fixed for a data pack and options)."""
     spec = game.spec
-    values = list(_leaves(spec.describe_pack(game.data)))
+    values = list(_leaves(spec.describe_pack(spec.data_folder(game.data, game.options))))
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     ids = sorted({v for v in values if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v})
     words = [END, *sorted(spec.codec.classes), NONE, "yes", "no"]
     words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
     words += ids
     # and every word of the game's candidate moves (its move universe)
-    # (the game's own count, not the spec's most: a variant's pack may seat fewer)
-    for players in sorted({spec.min_players, game.players}):
-        state = spec.new_game(players, 0, game.data, game.options)
+    for players in range(spec.min_players, spec.max_players + 1):
+        try:
+            state = spec.new_game(players, 0, game.data, game.options)
+        except GadshillError:  # a pack (a mini variant) may seat fewer than the game
+            continue
         words += sorted({w for move in state.candidate_moves() for w in move_words(move)})
     words += _package_words(spec.new_game.__module__.rpartition(".")[0])
     return list(dict.fromkeys(words))

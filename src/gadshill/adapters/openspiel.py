@@ -18,25 +18,30 @@ and a scripted generator, so no game changes. Actions are the words of the
 move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
 seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
 
-A game stops at its ``max_moves`` parameter (native moves; the game's own
-safety net, ``spec.max_moves``, by default), or at ``max_game_length``
-decisions, whichever comes first; a game stopped so is a draw, 1/n to each of
-the n seats (still constant-sum). Sticky Gulch ends only by retirements, so a
-degenerate policy can play it for ever:
+Parameters: ``players``, ``max_moves``, ``pack`` (a data pack folder) and every
+option of the game's spec (``length``, ``variant``...), checked by
+:mod:`gadshill.adapters.setting`. A game stops at ``max_moves`` native moves (by
+default the measured bound) or at ``max_game_length`` decisions, whichever comes
+first; a game stopped so is a draw, 1/n to each of the n seats (still
+constant-sum). Sticky Gulch ends only by retirements, so a degenerate policy can
+play it for ever:
 
 >>> capped = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 50})
 >>> state = capped.new_initial_state()
 >>> while not state.is_terminal():  # the lowest action, the first chance outcome
 ...     chance = state.is_chance_node()
 ...     state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
->>> state.moves, state.returns()
-(50, [0.5, 0.5])
+>>> state.truncated(), state.moves <= 50, state.returns()
+(True, True, [0.5, 0.5])
 
-``information_state_string(player)`` is perfect recall: the seat's observation
-now, the words it has chosen of a move it is spelling, and a digest of what it
-saw (and, of its own moves, what it played) after every move so far; and
-``resample_from_infostate`` samples a full state the seat cannot tell from the
-real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs as is.
+Observation tensors are the game's own (:mod:`gadshill.adapters.tensors`, the
+same as PettingZoo's). ``information_state_string(player)`` and
+``information_state_tensor(player)`` are perfect recall: the seat's observation
+now, the words it has chosen of a move it is spelling, its own past words and a
+digest of what it saw (and, of its own moves, what it played) after every move
+so far; ``resample_from_infostate`` samples a full state the seat cannot tell
+from the real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs
+as is. An action that is not legal raises ``ValueError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from array import array
 from typing import Any
 
 import numpy as np
@@ -53,6 +59,7 @@ from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Tensors
 from gadshill.registry import game_ids, get_spec
+from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move
 from gadshill.rules.rng import GameRandom, chance_source
 from gadshill.rules.spec import GameSpec
@@ -216,16 +223,24 @@ class _Native:
     ``__dict__``: this holder keeps that copy as cheap as ``GameState.clone``.
     """
 
-    __slots__ = ("spellings", "state")
+    __slots__ = ("seen", "spellings", "state")
 
     def __init__(self, state: GameState[Any]):
         self.state = state
         self.spellings: dict[tuple[int, ...], Move] | None = None
+        #: seat -> the game's tensor of its observation (asked for at every word of a move)
+        self.seen: dict[int, np.ndarray] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
         twin = _Native(self.state.clone())
-        twin.spellings = self.spellings  # never changed once made
+        twin.spellings, twin.seen = self.spellings, self.seen  # the same position: shared
         return twin
+
+    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
+        found = self.seen.get(player)
+        if found is None:
+            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
+        return found
 
 
 class GadshillState(pyspiel.State):
@@ -242,6 +257,8 @@ class GadshillState(pyspiel.State):
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
         self.decisions = 0  # player actions (words) applied
+        #: per seat, the words it has played, in order (its part of the information state)
+        self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
         #: ...up to the moves still on this trail (folded in when a string is asked for)
@@ -357,6 +374,7 @@ class GadshillState(pyspiel.State):
         if action not in self._legal_actions(self.current_player()):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
+        self.own_words[self.current_player()].append(int(action))
         self.decisions += 1
         prefix = (*self.prefix, int(action))
         move = self.spellings().get(prefix)
@@ -477,6 +495,10 @@ class GadshillState(pyspiel.State):
         )
         if self.native.state.current_player != player:
             twin.prefix = ()  # the words of another seat's move are not seen
+        # nor is what each other seat has played, word by word: the sample knows none
+        twin.own_words = [
+            words if p == player else array("i") for p, words in enumerate(twin.own_words)
+        ]
         return twin
 
     def __str__(self) -> str:
@@ -521,9 +543,7 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
-        self.tensor[:] = self.tensors.observation(
-            state.game_state, player, state.own_prefix(player)
-        )
+        self.tensor[:] = self.tensors.observation(state.native, player, state.own_prefix(player))
 
     def string_from(self, state: GadshillState, player: int) -> str:
         return json.dumps(state.observation_data(player), sort_keys=True)
@@ -538,9 +558,13 @@ class InfoStateObserver(Observer):
         self.dict = {"info_state": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
-        own = [step.action for step in state.full_history() if step.player == player]
-        self.tensor[:] = self.tensors.information_state(
-            state.game_state, player, state.own_prefix(player), own, state.digest(player)
+        self.tensors.information_state(
+            self.tensor,
+            state.native,
+            player,
+            state.own_prefix(player),
+            state.own_words[player],
+            state.digest(player),
         )
 
     def string_from(self, state: GadshillState, player: int) -> str:

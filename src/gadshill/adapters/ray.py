@@ -88,7 +88,7 @@ def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMa
                 return remote.remote(play, job, None)
             if folder not in packs:
                 packs[folder] = ray.put((folder.name, pack_content(folder)))
-            bare = (*job[:DATA], None, *job[DATA + 1 :])
+            bare: Any = (*job[:DATA], None, *job[DATA + 1 :])
             return remote.remote(play, bare, packs[folder])
 
         running = [shipped(job) for job in jobs]  # every game queued at once

@@ -7,8 +7,8 @@ refuse a bad one the same way: one :class:`~gadshill.errors.UsageError` (a
 ``ValueError``) naming the argument.
 
 >>> game = setting("sticky-gulch", players=3, options={"length": "short"})
->>> game.players, game.options, game.max_moves
-(3, {'length': 'short'}, 2400)
+>>> game.players, game.options["length"], game.max_moves
+(3, 'short', 2400)
 >>> setting("sticky-gulch", players=True)
 Traceback (most recent call last):
 ...
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.errors import UsageError
+from gadshill.errors import GadshillError, UsageError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -30,7 +30,8 @@ from gadshill.rules.state import GameState
 #: (native moves, decisions) after which an adapted game stops, drawn: about twice the
 #: longest game measured by ``bench/game_lengths.py`` (random moves, random words and the
 #: game's bots, every player count; docs/research.md). A game id alone is the bound for
-#: all its options; ``id:option=value`` a larger one for that option's games
+#: all its options; ``id:option=value`` that option's own; a variant's bound is in its
+#: spec (``GameSpec.variant_bounds``)
 BOUNDS: dict[str, tuple[int, int]] = {
     "gads-hill": (1_000, 1_700),
     "sutters-mill": (1_300, 2_300),
@@ -41,14 +42,17 @@ BOUNDS: dict[str, tuple[int, int]] = {
 
 def bound(spec: GameSpec, options: Mapping[str, str]) -> tuple[int, int]:
     """The (moves, decisions) cap of ``spec`` with ``options``: a variant's own bound
-    (``spec.variant_bounds``), else the largest that applies; a game not measured has
-    its safety net ``spec.max_moves``, 8 decisions a move."""
+    (``spec.variant_bounds``), else an option's own (the largest, if several options
+    have one), else the game's; a game not measured has its safety net
+    ``spec.max_moves``, 8 decisions a move."""
     variant = options.get("variant", "")
     if variant in spec.variant_bounds:
         return spec.variant_bounds[variant]
-    keys = [spec.id, *(f"{spec.id}:{name}={value}" for name, value in options.items())]
+    keys = [f"{spec.id}:{name}={value}" for name, value in options.items()]
     found = [BOUNDS[key] for key in keys if key in BOUNDS]
-    return max(found) if found else (spec.max_moves, 8 * spec.max_moves)
+    if found:
+        return max(found)
+    return BOUNDS.get(spec.id, (spec.max_moves, 8 * spec.max_moves))
 
 
 @dataclass(frozen=True)
@@ -111,4 +115,11 @@ def setting(
         spec.describe_pack(folder)  # a bad pack is a DataError (a ValueError) here
     moves, decisions = bound(spec, resolved)
     cap = moves if max_moves is None else whole("max_moves", max_moves, 1)
-    return Setting(spec, seats, resolved, folder, cap, -(-decisions * cap // moves))
+    chosen_setting = Setting(spec, seats, resolved, folder, cap, -(-decisions * cap // moves))
+    try:  # what only the pack knows (a mini variant seats two) is checked by a deal
+        chosen_setting.new_game(0)
+    except ValueError:
+        raise
+    except GadshillError as err:
+        raise UsageError(str(err)) from None
+    return chosen_setting

@@ -21,18 +21,26 @@ prints it for each game.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Field
+from gadshill.rules.encoding import Encoder, Field
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
 DIGEST_BITS = 96
+
+
+class Observed(Protocol):
+    """A holder of a native state that keeps each seat's encoded observation (OpenSpiel's,
+    asked at every word of a move and for every seat)."""
+
+    def observed(self, encoder: Encoder, player: int) -> np.ndarray: ...
 
 
 class Tensors:
@@ -51,36 +59,51 @@ class Tensors:
         self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
 
     def observation(
-        self, state: GameState[Any] | None, player: int, prefix: Sequence[int] = ()
+        self, state: Observed | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
     ) -> np.ndarray:
         """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
         out = np.zeros(self.observation_size, np.float32)
-        if state is not None:
+        self._fill(out, state, player, prefix)
+        return out
+
+    def _fill(
+        self,
+        out: np.ndarray,
+        state: Observed | GameState[Any] | None,
+        player: int,
+        prefix: Sequence[int],
+    ) -> None:
+        """Write the observation tensor into ``out`` (zeros first)."""
+        out[: self.observation_size] = 0.0
+        if isinstance(state, GameState):
             out[: self.encoder.size] = self.encoder.tensor(state, player)
+        elif state is not None:
+            out[: self.encoder.size] = state.observed(self.encoder, player)
         for position, word in enumerate(prefix):
             slot = min(position, self.prefix_slots)  # the last slot counts the rest
             out[self.encoder.size + slot * self.words + word] += 1.0
-        return out
 
     def information_state(
         self,
-        state: GameState[Any] | None,
+        out: np.ndarray,
+        state: Observed | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
-        own_words: Sequence[int],
+        own_words: array[int],
         digest: str,
-    ) -> np.ndarray:
-        """The observation, the seat's own words so far and its history digest's bits."""
-        out = np.zeros(self.info_size, np.float32)
-        out[: self.observation_size] = self.observation(state, player, prefix)
+    ) -> None:
+        """Write into ``out`` the observation, the seat's own words so far and the bits of
+        its history digest."""
+        self._fill(out, state, player, prefix)
         at = self.observation_size
         if len(own_words) > self.own_slots:
             raise ValueError(f"{len(own_words)} own words, over the {self.own_slots} slots")
-        out[at : at + len(own_words)] = np.asarray(own_words, np.float32) + 1.0
+        played = np.frombuffer(own_words, np.int32) if len(own_words) else np.zeros(0)
+        out[at : at + len(own_words)] = played + 1.0
+        out[at + len(own_words) : at + self.own_slots] = 0.0
         at += self.own_slots
         number = int(digest, 16) if digest else 0
         out[at:] = [(number >> bit) & 1 for bit in range(DIGEST_BITS)]
-        return out
 
     def layout(self, information_state: bool = False) -> list[Field]:
         """The fields of the observation tensor (or of the information-state tensor)."""
@@ -93,3 +116,10 @@ class Tensors:
             fields.append(Field("own words", at, self.own_slots, "1 + each own word's id"))
             fields.append(Field("history digest", at + self.own_slots, DIGEST_BITS, "bits"))
         return fields
+
+
+def layout_markdown(fields: list[Field]) -> str:
+    """A layout as the Markdown table docs/research.md shows (tests/adapters checks it)."""
+    rows = ["| field | offset | length | holds |", "|---|---:|---:|---|"]
+    rows += [f"| `{f.name}` | {f.offset} | {f.length} | {f.holds} |" for f in fields]
+    return "\n".join(rows)

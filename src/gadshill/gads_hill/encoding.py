@@ -8,6 +8,8 @@ tensor. The layout is listed in docs/research.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gadshill.gads_hill.constants import DRAFT, OVER, PILES, STOP, TURN
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.world import World
@@ -24,6 +26,7 @@ from gadshill.rules.encoding import (
     Skip,
     cached,
 )
+from gadshill.rules.state import GameState
 
 HISTORY = "history: the information-state tensor carries it"
 
@@ -80,6 +83,7 @@ def schema(world: World, players: int) -> Record:
 _encoders = cached(schema)
 
 
-def encoder(state: GadsHillState) -> Encoder:
+def encoder(state: GameState[Any]) -> Encoder:
     """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, GadsHillState)
     return _encoders(state.world, state.players)

@@ -7,6 +7,8 @@ listed in docs/research.md (``gadshill.adapters.tensors.layout_table``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from gadshill.gamedata.sticky_gulch import VERBS, StickyGulchData
 from gadshill.rules.encoding import (
     Counts,
@@ -24,6 +26,7 @@ from gadshill.rules.encoding import (
     Tuple,
     cached,
 )
+from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import (
     ACT,
     DRAFT,
@@ -119,6 +122,7 @@ def schema(data: StickyGulchData, players: int) -> Record:
 _encoders = cached(schema)
 
 
-def encoder(state: StickyGulchState) -> Encoder:
+def encoder(state: GameState[Any]) -> Encoder:
     """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, StickyGulchState)
     return _encoders(state.data, state.players)

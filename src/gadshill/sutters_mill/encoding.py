@@ -8,6 +8,8 @@ own chips are counted by chip (it knows their values), the others' by colour
 
 from __future__ import annotations
 
+from typing import Any
+
 from gadshill.rules.encoding import (
     Counts,
     Encoder,
@@ -23,6 +25,7 @@ from gadshill.rules.encoding import (
     Tuple,
     cached,
 )
+from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
 from gadshill.sutters_mill.state import SuttersMillState
 from gadshill.sutters_mill.tables import Tables
@@ -82,6 +85,7 @@ def schema(tables: Tables, players: int) -> Record:
 _encoders = cached(schema)
 
 
-def encoder(state: SuttersMillState) -> Encoder:
+def encoder(state: GameState[Any]) -> Encoder:
     """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, SuttersMillState)
     return _encoders(state.tables, state.player_count)
