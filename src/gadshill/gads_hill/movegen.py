@@ -63,7 +63,7 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
                 choices = list(state.my_buildings(seat)) if exact else list(state.owned[seat])
             for my in choices:
                 move = Play(card, my)
-                if exact and state.rulebook.check(state, move):
+                if exact and not state.rulebook.allows(state, move):
                     continue
                 out.append(move)
     if state.action is None:

@@ -31,7 +31,7 @@ from gadshill.gads_hill.constants import (
 )
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
-from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.rules.rulebook import Breach, LazyFields, RuleBook
 from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import ActionReport
 
@@ -260,9 +260,14 @@ def _solver_rule(rule_id: str, text: str) -> None:
 
     @BOOK.rule(rule_id, text, (Play,), message="{why}")
     def _breach(state: GadsHillState, move: Play) -> Breach:
-        report = state.card_report(move.card, move.my)
-        found = [v.message for v in report.violations if v.rule == rule_id]
-        return {"why": "; ".join(found)} if found else None
+        if rule_id not in state.card_rules(move.card, move.my):
+            return None
+
+        def why() -> dict[str, str]:  # worded from the full report only when shown
+            report = state.card_report(move.card, move.my)
+            return {"why": "; ".join(v.message for v in report.violations if v.rule == rule_id)}
+
+        return LazyFields(why)
 
 
 _solver_rule(
@@ -319,6 +324,8 @@ _solver_rule(
     message="{why}",
 )
 def _other_solver(state: GadsHillState, move: Play) -> Breach:
+    if not state.card_rules(move.card, move.my) - set(SOLVER_CARD_RULES):
+        return None  # the solver names no other rule (a refusal always names one)
     report = state.card_report(move.card, move.my)
     other = [str(v) for v in report.violations if v.rule not in SOLVER_CARD_RULES]
     if other or (not report.playable and not report.violations):

@@ -655,8 +655,19 @@ load = PackCache(GAME_ID, lambda pack: _load(pack.path))
 def describe(data: Path | TownData | None = None) -> dict[str, Any]:
     """Everything the pack holds, as JSON-able data (``gadshill data show gads-hill``)."""
     town = data if isinstance(data, TownData) else load(data)
+    sizes = town.sizes
     return {
         "game": GAME_ID,
+        "setup": {
+            "spaces": sizes.spaces,
+            "buildings": sizes.buildings,
+            "cards": dict(sizes.cards),
+            "players": [sizes.min_players, sizes.max_players],
+            "hand": dict(sizes.hand),
+            "draft_rounds": sizes.draft_rounds,
+            "one_card_locomotive": sizes.one_card_locomotive,
+            "end_locomotive": sizes.end_locomotive,
+        },
         "streets": [
             {"id": s.id, "axis": s.axis, "at": s.at, "start": s.start, "end": s.end}
             for s in town.streets.values()
