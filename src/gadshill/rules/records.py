@@ -14,6 +14,7 @@ from typing import Any
 
 from gadshill.errors import NotationError, RecordError
 from gadshill.gamedata import strict_json
+from gadshill.gamedata.pack import VARIANTS
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -162,7 +163,9 @@ def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
 ) -> Record:
     info = spec.pack(spec.data_folder(data, options))
-    return Record(spec.id, state_players, seed, info.id, info.sha256, dict(options))
+    # the standard game stays unnamed, so records of it read as they always have
+    kept = {k: v for k, v in options.items() if (k, v) != ("variant", VARIANTS[0])}
+    return Record(spec.id, state_players, seed, info.id, info.sha256, kept)
 
 
 def replay(
