@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gadshill.gads_hill.audit import audit
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from gadshill.gads_hill.heuristic import heuristic
@@ -48,4 +49,5 @@ def spec() -> GameSpec:
         mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
         max_moves=20_000,
         seat_view=seat_view,
+        audit=audit,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,9 +38,28 @@ class PackInfo:
 def pack_path(game: str, data: Path | None = None) -> Path:
     """The folder of a game's pack: ``data`` if given, else the built-in one."""
     path = Path(data) if data is not None else BUILTIN / game
-    if not path.is_dir():
-        raise DataError(str(path), "data pack folder not found")
+    try:
+        found = path.is_dir()
+    except OSError as err:  # a name too long for the file system, ...
+        raise DataError(_shown(path), f"data pack folder not usable ({err.strerror})") from None
+    if not found:
+        raise DataError(_shown(path), "data pack folder not found")
     return path
+
+
+def _shown(path: Path, limit: int = 120) -> str:
+    """A path as an error line shows it: a name of thousands of characters is cut."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2 :]}"
+
+
+def guess_game(path: Path, games: Iterable[str]) -> str | None:
+    """Which of ``games`` has a built-in pack with the same file names as the folder."""
+    names = {file.name for file in pack_path("", path).glob("*.toml")}
+    for game in games:
+        if {f.name for f in (BUILTIN / game).glob("*.toml")} == names:
+            return game
+    return None
 
 
 def pack_info(game: str, path: Path) -> PackInfo:

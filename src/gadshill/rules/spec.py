@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
+
+if TYPE_CHECKING:  # the audit plays games through a spec: imported when it runs
+    from gadshill.rules.audit import AuditReport
 
 #: new_game(players, seed, data pack folder or None, options) -> state
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
@@ -93,6 +96,9 @@ class GameSpec:
     max_moves: int = 100_000
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+    #: audit(spec, data, games): the pack's content checked, and measured over that many
+    #: seeded bot games (``gadshill data check``); None: the game has no audit
+    audit: Callable[[GameSpec, Path | None, int], AuditReport] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
         """What ``seat`` is shown: the game's own seat view, or its picture and legal

@@ -1,0 +1,150 @@
+"""``gadshill data check``: the shipped packs pass; planted faults are each named (issue 20)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gadshill.gamedata.pack import BUILTIN
+from tests.cli_runner import run
+
+GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
+
+
+def _pack(tmp_path: Path, game: str) -> Path:
+    pack = tmp_path / game
+    shutil.copytree(BUILTIN / game, pack)
+    return pack
+
+
+def _edit(file: Path, old: str, new: str) -> None:
+    text = file.read_text()
+    assert text.count(old) == 1, old
+    file.write_text(text.replace(old, new))
+
+
+def _card(cards: Path, number: int, new_body: str) -> None:
+    """Replace the whole ``[[card]]`` table of card ``number``."""
+    text = cards.read_text()
+    tables = text.split("[[card]]")
+    for i, table in enumerate(tables):
+        if re.search(rf"^number = {number}$", table, re.M):
+            tables[i] = f"\n{new_body.strip()}\n\n"
+            break
+    else:
+        raise AssertionError(f"no card {number}")
+    cards.write_text("[[card]]".join(tables))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_pack_passes(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["data", "check", game, "--games", "2", "--json"], capsys)
+    assert code == 0, out + err
+    (report,) = json.loads(out)
+    assert report["ok"] and report["game"] == game
+    assert not [f for f in report["findings"] if f["level"] == "error"]
+    assert report["tables"], "the simulated games give figures"
+
+
+def test_gads_hill_cards_16_34_35_agree_with_their_maps(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Card 16 once said 'edge of town' (city limit) for S8, S14; card 35 'eastern
+    outskirts' (the eastern suburb of card 27) for S2, S18, S19 too (GH-2)."""
+    code, out, _ = run(["data", "check", "gads-hill", "--games", "0", "--json"], capsys)
+    (report,) = json.loads(out)
+    assert code == 0 and report["findings"] == []
+    cards = (BUILTIN / "gads-hill" / "cards.toml").read_text()
+    assert "edge of town" not in cards and "outskirts" not in cards
+
+
+def test_a_planted_contradiction_duplicate_and_unplayable_card_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = _pack(tmp_path, "gads-hill")
+    cards = pack / "cards.toml"
+    # 'eastern suburb' means S3, S4, S8, S14, S15 (card 27); card 35 stretches it
+    _edit(
+        cards,
+        "My building was in the suburbs east of Oak St.",
+        "My building was in the eastern suburb.",
+    )
+    # card 24 gives card 23's clue
+    _card(
+        cards,
+        24,
+        """number = 24
+type = "district"
+text = "My building fronted Piedmont St."
+region = { street = "Piedmont St" }
+spaces = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"]""",
+    )
+    # nothing is south of the row by the railway: no position can play card 58
+    _card(
+        cards,
+        58,
+        """number = 58
+type = "condition"
+building = "STABLE"
+text = "The STABLE by the railway stood north of my building."
+region = { district = "south" }
+relation = "north-of"
+spaces = ["S16", "S17", "S18", "S19"]""",
+    )
+    code, out, err = run(["data", "check", "--data", str(pack), "--games", "0"], capsys)
+    assert code == 1, out + err
+    assert (
+        "error: [text-vs-map] card 35: 'eastern suburb' (district eastern-suburb: S3, S4, S8,"
+        " S14, S15): the map also has S2, S18, S19" in out
+    )
+    assert "error: [duplicate] card 24: gives the same clue as card 23" in out
+    assert "error: [unplayable] card 58: no space of its map is north-of any other space" in out
+    assert "gads-hill: FAILED: 3 error(s)" in out
+
+
+def test_a_street_the_text_names_must_match_the_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = _pack(tmp_path, "gads-hill")
+    _edit(
+        pack / "cards.toml",
+        "The NEWSPAPER OFFICE printed its sheets on Front St.",
+        "The NEWSPAPER OFFICE printed its sheets on Oak St.",
+    )
+    code, out, _ = run(["data", "check", "gads-hill", "--data", str(pack), "--games", "0"], capsys)
+    assert code == 1
+    assert "card 13: 'Oak St' (street Oak St: S6, S11, S12): the map also has S1, S5, S9, S10" in out
+
+
+def test_a_card_naming_another_building_and_a_town_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = _pack(tmp_path, "gads-hill")
+    _edit(
+        pack / "cards.toml",
+        "The CHURCH bell was heard from the houses north of Piedmont St.",
+        "The SALOON bell was heard from the houses north of Piedmont St.",
+    )
+    town = pack / "town.toml"
+    text = town.read_text()
+    # S15 (x 10, y 4) said to have its door on Main St, which runs along x 8
+    text = text.replace(
+        'id = "S15"\nx = 10\ny = 4\nentrance = "Iron Mountain Rd"',
+        'id = "S15"\nx = 10\ny = 4\nentrance = "Main St"',
+    )
+    town.write_text(text)
+    code, out, _ = run(["data", "check", "gads-hill", "--data", str(pack), "--games", "0"], capsys)
+    assert code == 1
+    assert "card 4: the text does not name its building CHURCH" in out
+    assert "card 4: the text names SALOON, which the card is not about" in out
+    assert "[town] space S15: its entrance Main St does not run along the lot" in out
+
+
+@pytest.mark.parametrize("games", ["-1", "10001"])
+def test_games_is_bounded(games: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["data", "check", "gads-hill", "--games", games], capsys)
+    assert code == 2 and err.count("\n") == 1 and "give 0 to 10,000" in err
