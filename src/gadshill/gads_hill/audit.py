@@ -197,8 +197,8 @@ def _town_graph(town: TownData, report: AuditReport) -> None:
                     f"cannot be reached along the streets ({', '.join(cut)})",
                 )
     on_cards = {s for c in town.cards.values() for s in c.spaces}
-    for space in order_spaces(set(town.spaces) - on_cards):
-        report.warning("town", f"space {space}", "no card marks it")
+    for unmarked in order_spaces(set(town.spaces) - on_cards):
+        report.warning("town", f"space {unmarked}", "no card marks it")
 
 
 def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport) -> None:

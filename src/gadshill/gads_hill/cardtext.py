@@ -90,9 +90,8 @@ def read_text(text: str, data: TownData) -> list[Mention]:
     words = {w.lower(): d.id for d in data.districts.values() for w in d.words}
     if words:
         pattern = re.compile(rf"(?<![\w-])({_alternation(words)})(?![\w-])", re.I)
-        # one scan per length class, longest first, so "eastern suburb" beats "suburb"
-        for match in sorted(_all_matches(pattern, text), key=lambda m: -(m[1] - m[0])):
-            start, end, phrase = match
+        # longest first, so "eastern suburb" beats the "suburb" inside it
+        for start, end, phrase in sorted(_all_matches(pattern, text), key=lambda m: m[0] - m[1]):
             if free(start, end):
                 taken.append((start, end))
                 found.append(
@@ -105,9 +104,9 @@ def _all_matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int, st
     """Every match, overlapping ones too (``finditer`` would hide "suburb" inside another word)."""
     out = []
     for start in range(len(text)):
-        match = pattern.match(text, start)
-        if match:
-            out.append((match.start(), match.end(), match.group(0)))
+        found = pattern.match(text, start)
+        if found:
+            out.append((found.start(), found.end(), found.group(0)))
     return out
 
 
