@@ -149,3 +149,48 @@ def test_a_card_naming_another_building_and_a_town_fault(
 def test_games_is_bounded(games: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["data", "check", "gads-hill", "--games", games], capsys)
     assert code == 2 and err.count("\n") == 1 and "give 0 to 10,000" in err
+
+
+def test_sticky_gulch_planted_duplicate_unreachable_and_costs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = _pack(tmp_path, "sticky-gulch")
+    drifters = pack / "drifters.toml"
+    # Prairie Dog Pete made a second Silver Eagle; Lonesome Jake priced out of every game
+    _edit(
+        drifters,
+        'cost = 1\nwhen = "own-turn"\neffect = [{ verb = "camp" }]',
+        'cost = 0\nwhen = "own-turn"\neffect = [{ verb = "draw-location" }]',
+    )
+    _edit(drifters, 'name = "Lonesome Jake"\ncost = 2', 'name = "Lonesome Jake"\ncost = 900')
+    # a second hire in a turn that no turn's action points can pay
+    _edit(pack / "rules.toml", "hire = [1, 2] ", "hire = [1, 9] ")
+    _edit(pack / "rules.toml", "long = 7", "long = 70")
+    code, out, err = run(["data", "check", "--data", str(pack), "--games", "0"], capsys)
+    assert code == 1, out + err
+    assert "[duplicate] Prairie Dog Pete: does exactly what Silver Eagle does" in out
+    assert "[costs] Lonesome Jake: costs $900, more than all the money in a game" in out
+    assert "[costs] costs.hire: action 2 costs 10 points with those before it" in out
+    assert "[lengths] lengths.long: ends after 70 retirements, but there are 18 locations" in out
+
+
+def test_sutters_mill_planted_duplicate_and_unpayable_cost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = _pack(tmp_path, "sutters-mill")
+    _edit(pack / "buildings.toml", 'name = "Odd Fellows Hall"', 'name = "Sutter\'s Mill"')
+    _edit(
+        pack / "game.toml", "marginal_costs = [0, 1, 3, 5, 7]", "marginal_costs = [0, 1, 3, 5, 700]"
+    )
+    code, out, _ = run(["data", "check", "--data", str(pack), "--games", "0"], capsys)
+    assert code == 1, out
+    assert "[duplicate] building oddfellows: has the same name as building mill" in out
+    assert "[costs] marginal_costs[4]: paid action 5 brings a turn's cost to 709 nuggets" in out
+
+
+def test_a_pack_of_no_known_game_needs_the_game_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cards.toml").write_text("")
+    code, _, err = run(["data", "check", "--data", str(tmp_path)], capsys)
+    assert code == 2 and "name the game" in err and err.count("\n") == 1

@@ -8,6 +8,7 @@ from pathlib import Path
 from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.sticky_gulch.audit import audit
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
 from gadshill.sticky_gulch.heuristic import heuristic
@@ -43,5 +44,6 @@ def spec() -> GameSpec:
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky
         mcts_options={"guide": "prospector", "rollout": "prospector", "cutoff": "-1"},
+        audit=audit,
         max_moves=20_000,
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 from gadshill.gamedata import sutters_mill as gamedata
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.sutters_mill.audit import audit
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.heuristic import heuristic
@@ -38,5 +39,6 @@ def spec() -> GameSpec:
         describe=describe,
         heuristic=heuristic,
         bots={"patient": PatientBot},
+        audit=audit,
         max_moves=50_000,
     )
