@@ -6,11 +6,12 @@ every move against the rule book and stops at the first illegal one.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from gadshill.errors import NotationError, RecordError
 from gadshill.gamedata import strict_json
@@ -72,10 +73,15 @@ class Record:
 
     @classmethod
     def parse(cls, text: str, source: str = "record") -> Record:
-        lines = text.splitlines()
-        if not lines or not lines[0].strip():
+        return cls._parse_lines(iter(text.splitlines()), source)
+
+    @classmethod
+    def _parse_lines(cls, lines: Iterator[str], source: str) -> Record:
+        """A record from its lines, each parsed as it comes (none is kept as text)."""
+        first = next(lines, "")
+        if not first.strip():
             raise RecordError(f"{source}: empty record")
-        header = _json_line(lines[0], source, 1)
+        header = _json_line(first, source, 1)
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise RecordError(f"{source}: line 1 is not a {FORMAT} header")
         data = header.get("data")
@@ -97,7 +103,7 @@ class Record:
         ):
             raise RecordError(f"{source}: header 'options' must map names to strings")
         moves = []
-        for number, line in enumerate(lines[1:], start=2):
+        for number, line in enumerate(lines, start=2):
             if line.strip():
                 moves.append(_json_line(line, source, number))
         return cls(
@@ -113,11 +119,27 @@ class Record:
 
     @classmethod
     def read(cls, path: Path) -> Record:
+        """Read a record file line by line: a line longer than ``MAX_LINE`` characters is
+        refused before it is read whole (a 300 MB line once cost six times its size)."""
         try:
-            text = path.read_text()
+            with path.open(encoding="utf-8") as handle:
+                return cls._parse_lines(_bounded_lines(handle, str(path)), str(path))
         except (OSError, UnicodeDecodeError) as err:
             raise RecordError(f"{path}: cannot read record ({err})") from None
-        return cls.parse(text, str(path))
+
+
+#: the longest line a record may have: a header or a move is a few hundred characters
+MAX_LINE = 100_000
+
+
+def _bounded_lines(handle: TextIO, source: str) -> Iterator[str]:
+    for number in itertools.count(1):
+        line = handle.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise RecordError(f"{source}: line {number} is longer than {MAX_LINE:,} characters")
+        yield line.rstrip("\r\n")
 
 
 def _json_line(line: str, source: str, number: int) -> Any:
