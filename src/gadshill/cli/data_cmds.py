@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, GameArg, JsonOption, console
+from gadshill.cli.common import DataOption, GameArg, JsonOption, check_count, console
 from gadshill.errors import UsageError
 from gadshill.registry import game_ids, get_spec
 
@@ -119,8 +119,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         the measured use of each card or drifter. Exit 1 when it finds an error."""
         from gadshill.gamedata.pack import guess_game
 
-        if not 0 <= games <= MAX_CHECK_GAMES:
-            raise UsageError(f"--games {games}: give 0 to {MAX_CHECK_GAMES:,}")
+        check_count("--games", games, 0, MAX_CHECK_GAMES)
         if game is not None:
             chosen = [get_spec(game)]
         elif data is not None:

@@ -210,7 +210,7 @@ def _render_record(
     from gadshill.registry import get_spec
     from gadshill.rules.records import Record, replay
 
-    record = Record.parse(text, str(path))
+    record = Record.parse(text, str(path)).printable()
     total = len(record.moves)
     if at is None:
         at = total

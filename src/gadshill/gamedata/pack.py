@@ -19,6 +19,9 @@ from typing import Any, Generic, TypeVar
 from gadshill.errors import DataError, quoted_list
 
 BUILTIN = Path(__file__).parent / "packs"
+#: the largest file a pack may hold: the built-in files are a few KB; a stray 1.5 GB
+#: ``*.toml`` in a pack folder was once read whole to hash it
+MAX_PACK_FILE = 4 * 1024 * 1024
 T = TypeVar("T")
 
 
@@ -67,6 +70,7 @@ def pack_info(game: str, path: Path) -> PackInfo:
     for file in sorted(path.glob("*.toml")):
         digest.update(file.name.encode())
         try:
+            check_size(file, file.stat().st_size)
             digest.update(file.read_bytes())
         except OSError as err:  # a folder named *.toml, an unreadable file
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
@@ -86,6 +90,7 @@ def _stamp(path: Path) -> Stamp:
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
         if not S_ISREG(stat.st_mode):  # a named pipe would block the hash forever
             raise DataError(str(file), "cannot read (not a regular file)")
+        check_size(file, stat.st_size)
         out.append((file.name, stat.st_size, stat.st_mtime_ns))
     return tuple(out)
 
@@ -125,11 +130,20 @@ class PackCache(Generic[T]):
         return built
 
 
+def check_size(file: Path, size: int) -> None:
+    """A pack file larger than ``MAX_PACK_FILE`` is refused before it is read."""
+    if size > MAX_PACK_FILE:
+        raise DataError(
+            str(file), f"{size:,} bytes: a pack file may have at most {MAX_PACK_FILE:,}"
+        )
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse one TOML file, turning every failure into a one-line DataError."""
     if not path.is_file():
         raise DataError(str(path), "file not found")
     try:
+        check_size(path, path.stat().st_size)
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:

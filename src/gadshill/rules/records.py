@@ -9,11 +9,11 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from gadshill.errors import NotationError, RecordError
+from gadshill.errors import NotationError, RecordError, one_line
 from gadshill.gamedata import strict_json
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
@@ -70,6 +70,31 @@ class Record:
             path.write_text(self.to_jsonl())
         except OSError as err:
             raise RecordError(f"{path}: cannot write record ({err.strerror})") from None
+
+    def printable(self) -> Record:
+        """This record with every text in it (names, ids, move fields) made safe to print:
+        control characters and escape sequences (NUL, ESC, CR, ...) written escaped. A
+        legal move holds none, so what replays is unchanged."""
+
+        def safe(value: Any) -> Any:
+            if isinstance(value, str):
+                return one_line(value)
+            if isinstance(value, list):
+                return [safe(v) for v in value]
+            if isinstance(value, dict):
+                return {safe(k): safe(v) for k, v in value.items()}
+            return value
+
+        return replace(
+            self,
+            game=safe(self.game),
+            players=safe(self.players),
+            data_id=safe(self.data_id),
+            data_sha256=safe(self.data_sha256),
+            options=safe(self.options),
+            moves=safe(self.moves),
+            version=safe(self.version),
+        )
 
     @classmethod
     def parse(cls, text: str, source: str = "record") -> Record:
