@@ -26,7 +26,7 @@ from gadshill.gads_hill.state import GadsHillState
 from gadshill.gamedata import gads_hill as gamedata
 from gadshill.gamedata.gads_hill import Card, Space, Street, TownData
 from gadshill.gamedata.pack import current_info
-from gadshill.rules.audit import AuditReport, Table, simulate
+from gadshill.rules.audit import AuditReport, Table, pack_label, simulate
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -53,7 +53,7 @@ def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditRepo
     """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
     info = current_info(GAME_ID, data)
     town = gamedata.load(data)
-    report = AuditReport(GAME_ID, str(info.path), info.sha256, games, list(CHECKS))
+    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, list(CHECKS))
     geography = Geography(town)
     maps_agree = True
     for number, card in sorted(town.cards.items()):

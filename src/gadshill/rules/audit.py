@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gadshill.gamedata.pack import BUILTIN, PackInfo
 from gadshill.rules.bots import bot_rng, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
     from gadshill.rules.spec import GameSpec
 
 ERROR, WARNING = "error", "warning"
+#: the check that plays seeded games (run only when some are asked for)
+SIMULATION = "simulation"
+
+
+def pack_label(info: PackInfo) -> str:
+    """How a report names a pack: "built-in" for the shipped one, else its folder."""
+    return "built-in" if info.path.resolve() == (BUILTIN / info.game).resolve() else str(info.path)
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,10 @@ class AuditReport:
     checks: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.games <= 0:  # no games, no measured figures
+            self.checks = [c for c in self.checks if c != SIMULATION]
 
     def error(self, check: str, subject: str, message: str) -> None:
         self.findings.append(Finding(ERROR, check, subject, message))

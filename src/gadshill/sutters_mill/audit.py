@@ -17,7 +17,7 @@ from typing import Any
 
 from gadshill.gamedata.pack import current_info
 from gadshill.gamedata.sutters_mill import SuttersMillData, load
-from gadshill.rules.audit import AuditReport, Table, simulate, win_share
+from gadshill.rules.audit import AuditReport, Table, pack_label, simulate, win_share
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -34,7 +34,7 @@ def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditRepo
     """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
     info = current_info(GAME_ID, data)
     pack = load(data)
-    report = AuditReport(GAME_ID, str(info.path), info.sha256, games, list(CHECKS))
+    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, list(CHECKS))
     _duplicates(pack, report)
     _costs(pack, report)
     if games > 0:
