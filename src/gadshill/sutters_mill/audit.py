@@ -140,7 +140,7 @@ def _simulate(
     report.tables.append(
         Table(
             f"deeds over {games} seeded games ({', '.join(BOTS)} bots; win 1.0 = fair share)",
-            ("building", "special", "deed held", "special used", "holders win", "users win"),
+            ("building", "special", "deed held at end", "special used", "holders win", "users win"),
             tuple(rows),
         )
     )
