@@ -6,11 +6,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gadshill.gads_hill.audit import audit
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.view import describe, draw, render, seat_view

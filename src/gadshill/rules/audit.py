@@ -1,6 +1,6 @@
 """What ``gadshill data check`` reports: findings about a data pack, and simulated play.
 
-Each game has an ``audit`` module (same name in all three) that reads its pack and
+Each game has a ``pack_audit`` module (same name in all three) that reads its pack and
 returns an :class:`AuditReport`: *errors* (a card whose text disagrees with its map,
 a duplicate, content no position can use) make the check fail; *warnings* are worth
 a look; *tables* are the measured figures (playability, use rates, payouts).

@@ -8,11 +8,11 @@ from pathlib import Path
 from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
-from gadshill.sticky_gulch.audit import audit
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
 from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
+from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view

@@ -8,11 +8,11 @@ from pathlib import Path
 from gadshill.gamedata import sutters_mill as gamedata
 from gadshill.gamedata.pack import PackInfo
 from gadshill.rules.spec import GameSpec
-from gadshill.sutters_mill.audit import audit
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.heuristic import heuristic
 from gadshill.sutters_mill.moves import CODEC
+from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
 from gadshill.sutters_mill.view import describe, draw, render

@@ -25,8 +25,10 @@ from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS, MAX_EXTRA_ROLLS
 from gadshill.sticky_gulch.moves import Keep, Use
 from gadshill.sticky_gulch.state import StickyGulchState
 
-BOTS = ("prospector", "greedy", "random")
-CHECKS = ("duplicate", "costs", "lengths", "simulation")
+#: lists, not tuples: a game package's text constants are words of its action space
+#: (``adapters.actions.vocabulary``), and bot or check names are no move words
+BOTS = ["prospector", "greedy", "random"]
+CHECKS = ["duplicate", "costs", "lengths", "simulation"]
 #: a drifter kept this often and never used is worth a look (fewer proves little)
 NEVER_USED_TIMES = 30
 
@@ -35,7 +37,7 @@ def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditRepo
     """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
     info = current_info(GAME_ID, data)
     pack = load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, list(CHECKS))
+    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
     _duplicates(pack, report)
     _reach(pack, report)
     if games > 0:

@@ -34,10 +34,12 @@ from gadshill.solver.geography import Geography
 from gadshill.solver.town import order_spaces
 
 #: the bots of the simulated games, dealt round the seats
-BOTS = ("sharp", "greedy", "random")
+#: lists, not tuples: a game package's text constants are words of its action space
+#: (``adapters.actions.vocabulary``), and bot or check names are no move words
+BOTS = ["sharp", "greedy", "random"]
 #: a card held this often and never playable is worth a look (fewer turns prove little)
 NEVER_PLAYABLE_TURNS = 30
-CHECKS = (
+CHECKS = [
     "map-vs-query",
     "text-vs-map",
     "names",
@@ -46,14 +48,14 @@ CHECKS = (
     "unplaceable",
     "town",
     "simulation",
-)
+]
 
 
 def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
     """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
     info = current_info(GAME_ID, data)
     town = gamedata.load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, list(CHECKS))
+    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
     geography = Geography(town)
     maps_agree = True
     for number, card in sorted(town.cards.items()):

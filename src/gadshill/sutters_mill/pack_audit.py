@@ -24,8 +24,10 @@ from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.state import SuttersMillState
 
-BOTS = ("greedy", "patient", "random")
-CHECKS = ("duplicate", "costs", "unreachable", "simulation")
+#: lists, not tuples: a game package's text constants are words of its action space
+#: (``adapters.actions.vocabulary``), and bot or check names are no move words
+BOTS = ["greedy", "patient", "random"]
+CHECKS = ["duplicate", "costs", "unreachable", "simulation"]
 #: a deed held this often whose special is never used is worth a look
 NEVER_USED_TIMES = 30
 
@@ -34,7 +36,7 @@ def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditRepo
     """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
     info = current_info(GAME_ID, data)
     pack = load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, list(CHECKS))
+    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
     _duplicates(pack, report)
     _costs(pack, report)
     if games > 0:
