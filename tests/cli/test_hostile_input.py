@@ -118,7 +118,7 @@ def test_counts_have_an_upper_bound(
     args: list[str], message: str, toy_registered: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = run(args, capsys)
-    one_line_error(code, err, message, "give ")
+    one_line_error(code, err, f"{message} must be at most")
 
 
 def test_leaving_a_game_never_overwrites_an_earlier_record(

@@ -65,8 +65,10 @@ def check_count(option: str, value: int, low: int, high: int) -> int:
     """``value`` when ``low <= value <= high``, else a one-line UsageError naming the range."""
     from gadshill.errors import UsageError
 
-    if not low <= value <= high:
-        raise UsageError(f"{option} {value}: give {low:,} to {high:,}")
+    if value < low:
+        raise UsageError(f"{option} must be at least {low:,}")
+    if value > high:
+        raise UsageError(f"{option} must be at most {high:,}, not {value:,}")
     return value
 
 
