@@ -1,10 +1,14 @@
 """Gads Hill puzzle generation: verified puzzles per second per kind and level, the share
-of attempts rejected, and, side by side in the same run, the time of the CP-SAT proof
-alone (the uniqueness proof every emitted puzzle passes). One process, one core: the
-rate is given per second of the process's CPU time (what one core does, whatever else
-shares the machine) and per second of wall-clock time.
+of attempts rejected, the score within each level (lowest, median, highest), and, side
+by side in the same run, the time of the CP-SAT proof alone (the uniqueness proof every
+emitted puzzle passes). Then each level's share of the candidates the generator makes
+when it does not steer for a level (how the ladder grades, hidden singles included),
+how often a step is a hidden single, how best-play answers are shaped, and how long the
+web page takes to open a level-4 best-play puzzle from the pool. One process, one core:
+rates are per second of the process's CPU time (what one core does, whatever else shares
+the machine) and per second of wall-clock time.
 
-    python bench/bench_puzzles.py --count 20 --best-play-count 3
+    python bench/bench_puzzles.py --count 20 --best-play-count 3 --sample 200
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import statistics
 import time
+from collections import Counter
 from typing import Any
 
 from gadshill.solver.puzzles import best_play, uniqueness
-from gadshill.solver.puzzles.generate import Stats, generate
+from gadshill.solver.puzzles.generate import Stats, generate, natural_level
 from gadshill.solver.puzzles.puzzle_file import load_puzzle
 from gadshill.solver.town import Town, load_town
 
@@ -43,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=20, help="puzzles per stop/solo level")
     parser.add_argument("--best-play-count", type=int, default=3, help="per best-play level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sample", type=int, default=200, help="unsteered candidates per kind")
     args, _ = parser.parse_known_args(argv)
     town = load_town()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -53,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{'kind':<10} {'level':>5} {'puzzles':>7} {'per CPU s':>9} {'per wall s':>10}"
         f" {'attempts':>8} {'rejected':>8} {'CPU per puzzle':>14} {'CP-SAT proof alone':>18}"
+        f" {'score min/median/max':>20}"
     )
+    made: list[dict[str, Any]] = []
     short: list[str] = []
     for kind in ("stop", "solo", "best-play"):
         count = args.best_play_count if kind == "best-play" else args.count
@@ -62,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             start, cpu = time.perf_counter(), time.process_time()
             docs = generate(town, kind, level, count, args.seed, stats)
             elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+            made.extend(docs)
+            scores = sorted(doc["score"] for doc in docs)
             proofs = [proof_seconds(town, doc) for doc in docs]
             rate = len(docs) / used
             rejected = stats.rejected / stats.attempts
@@ -70,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{kind:<10} {level:>5} {len(docs):>7} {rate:>9.1f} {len(docs) / elapsed:>10.1f}"
                 f" {stats.attempts:>8} {rejected:>8.0%} {each:>11.1f} ms"
                 f" {statistics.median(proofs) * 1000:>15.1f} ms"
+                f" {f'{scores[0]}/{statistics.median(scores):g}/{scores[-1]}':>20}"
             )
             if kind != "best-play" and level <= 3 and rate < TARGET:
                 short.append(f"{kind} level {level}: {rate:.1f}/s")
@@ -78,7 +90,67 @@ def main(argv: list[str] | None = None) -> int:
         f"target >= {TARGET:.0f} verified puzzles per CPU second for stop and solo at levels 1-3:"
         f" {verdict}; the CP-SAT proof is the median CPU time of one puzzle's proof"
     )
+    shares(town, args.sample, args.seed)
+    shapes(made)
+    web_open()
     return 0
+
+
+def shares(town: Town, sample: int, seed: int) -> None:
+    """Each level's share of unsteered candidates, per kind."""
+    print(f"each level's share of {sample} unsteered candidates per kind (the rest: no puzzle)")
+    for kind in ("stop", "solo", "best-play"):
+        rng = random.Random(seed)
+        cpu = time.process_time()
+        levels = Counter(natural_level(rng, town, kind) for _ in range(sample))
+        puzzles = sample - levels[None]
+        words = ", ".join(f"level {k} {levels[k] / max(puzzles, 1):.0%}" for k in (1, 2, 3, 4))
+        spent = (time.process_time() - cpu) / sample * 1000
+        print(f"  {kind:<10} {puzzles:>4} puzzles: {words} ({spent:.1f} ms CPU a candidate)")
+
+
+def shapes(docs: list[dict[str, Any]]) -> None:
+    """Hidden singles among solo steps; best-play answers by shape, hands and boards."""
+    solo = [s["technique"] for d in docs if d["kind"] == "solo" for s in d["steps"]]
+    with_hidden = sum(
+        any(s["technique"] == "hidden single" for s in d["steps"])
+        for d in docs
+        if d["kind"] == "solo"
+    )
+    solos = sum(d["kind"] == "solo" for d in docs)
+    print(
+        f"solo: {solo.count('hidden single')} of {len(solo)} steps are hidden singles;"
+        f" {with_hidden} of {solos} puzzles use one"
+    )
+    plays = [d for d in docs if d["kind"] == "best-play"]
+    shape = Counter(
+        "buy" if p.startswith("buy") else "discard and take" if p.startswith("discard")
+        else "two cards" if p.count("play") == 2 else "one card"
+        for d in plays for p in d["answer"]["plays"][:1]
+    )  # fmt: skip
+    hands = Counter(len(d["position"]["players"][0]["hand"]) for d in plays)
+    locos = sorted(d["position"]["locomotive"] for d in plays)
+    print(
+        f"best-play answers: {dict(sorted(shape.items()))};"
+        f" hand sizes {dict(sorted(hands.items()))};"
+        f" locomotive {locos[0]} to {locos[-1]} (16+: one card a turn)"
+    )
+
+
+def web_open() -> None:
+    """The web page opening level-4 best-play puzzles from the pool (wall-clock seconds)."""
+    from gadshill.solver.puzzles.pool import pool
+    from gadshill.web import puzzles
+
+    times = []
+    for code in pool()["best-play"]["4"]:
+        start = time.perf_counter()
+        puzzles.question(puzzles.from_code(code))
+        times.append(time.perf_counter() - start)
+    print(
+        f"web: a level-4 best-play puzzle from the pool opens in {statistics.median(times):.2f} s"
+        f" (median of {len(times)}, slowest {max(times):.2f} s; target < 2 s)"
+    )
 
 
 if __name__ == "__main__":

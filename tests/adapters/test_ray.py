@@ -115,3 +115,33 @@ def test_jobs_are_streamed_never_all_queued() -> None:
     assert next(outcomes) == 0 and most == 8
     assert list(outcomes) == [j * 10 for j in range(1, 1000)]
     assert most == 8
+
+
+def test_a_data_pack_travels_as_content(local_ray: None, tmp_path: Path) -> None:
+    """The worker plays from its own copy of the pack: the job it gets names no folder of
+    the caller's, and the games are those of the pack (here one with fewer vein chips)."""
+    import shutil
+
+    from gadshill.adapters.ray import pack_content, unpacked
+
+    folder = tmp_path / "sutters-mill"
+    builtin = Path(__file__).parents[2] / "src" / "gadshill" / "gamedata" / "packs"
+    shutil.copytree(builtin / "sutters-mill", folder)
+    rules = folder / "game.toml"
+    rules.write_text(rules.read_text().replace("copies = 8", "copies = 5"))
+    copy = unpacked("sutters-mill", pack_content(folder))
+    assert copy != folder and pack_content(copy) == pack_content(folder)
+    bots, seeds = ["patient", "random"], range(1, 4)
+    local = run_tournament(spec_factory("sutters-mill"), bots, seeds, 1, data=folder)
+    on_ray = run_tournament(
+        spec_factory("sutters-mill"), bots, seeds, data=folder, map_games=ray_mapper()
+    )
+    assert on_ray.outcomes == local.outcomes
+    builtin_games = run_tournament(spec_factory("sutters-mill"), bots, seeds, 1)
+    assert builtin_games.outcomes != local.outcomes
+    shipped = list(ray_mapper()(_data_folder_of, [("s", [], 1, {}, {}, folder, None)]))
+    assert shipped[0] != str(folder) and shipped[0].endswith("sutters-mill")
+
+
+def _data_folder_of(job: Any) -> str:
+    return str(job[5])

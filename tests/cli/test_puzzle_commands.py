@@ -78,6 +78,9 @@ def test_generate_writes_printable_pages(
     solution = (out_dir / f"{pid}-solution.html").read_text()
     assert "<svg" in page and "Clues" in page and doc["puzzles"][0]["question"] in page
     assert "Steps" in solution and "level 1" in solution
+    # every card shown with its map: on the question page and on the solution page
+    for html in (page, solution):
+        assert html.count('class="card-plan"') == len(doc["puzzles"][0]["clues"])
     svg = page[page.index("<svg") : page.index("</svg>") + 6]
     ET.fromstring(svg)  # well-formed
     # the puzzle's own file is what check and verify read
@@ -137,7 +140,15 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
     path.write_text(json.dumps(NOT_UNIQUE))
     for args, message in [
         (["puzzle", "check", str(path), "--answer", "BANK S3"], "BUILDING@SPACE"),
-        (["puzzle", "check", str(path), "--answer", "BANK@S3"], "no single answer"),
+        (
+            ["puzzle", "check", str(path), "--answer", "BANK@S3"],
+            "no single answer to check against: more than one layout meets every clue (",
+        ),
+        (["puzzle", "check", str(path), "BANK@S3", "--answer", "BANK@S3"], "give the answer once"),
+        (["puzzle", "show", "stop-0001"], "a character is wrong"),
+        (["puzzle", "hint", str(path), "--strength", "5"], "strength: expected 1, 2 or 3"),
+        (["puzzle", "daily", "--date", "tomorrow"], "--date: expected YYYY-MM-DD"),
+        (["puzzle", "book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be"),
         (["puzzle", "check", str(tmp_path / "none.json"), "--answer", "BANK@S3"], "cannot read"),
         (["puzzle", "generate", "--kind", "stop", "--level", "9"], "level must be 1 to 4"),
         (["puzzle", "generate", "--kind", "sudoku"], "kind: expected one of"),
@@ -145,3 +156,67 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
         code, _, err = run(args, capsys)
         assert code == 2, args
         assert message in err and err.count("\n") == 1, err
+
+
+def test_codes_show_check_and_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = generate(tmp_path, capsys, "--kind", "solo", "--level", "2", "--seed", "3")
+    puzzle = doc["puzzles"][0]
+    code = puzzle["code"]
+    # the code prints the same puzzle, as JSON too (the code is its id)
+    got, out, _ = run(["puzzle", "show", code, "--json"], capsys)
+    shown = json.loads(out)
+    assert got == 0 and shown == {**puzzle, "id": code, "seed": None}
+    got, out, _ = run(["puzzle", "show", code.upper()], capsys)
+    assert got == 0 and f"code: {code}" in out and "map: " in out and "answer:" not in out
+    assert "railway" in out  # the town, then each card with its plan
+    got, out, _ = run(["puzzle", "show", code, "--answers"], capsys)
+    assert "answer: " in out
+    placed = puzzle["answer"]["placed"]
+    answer = ",".join(f"{b}@{s}" for s, b in placed.items())
+    assert run(["puzzle", "check", code, answer], capsys)[0] == 0
+    got, out, _ = run(["puzzle", "hint", code], capsys)
+    assert got == 0 and out.startswith("hint (step ") and "where to look" in out
+    got, out, _ = run(["puzzle", "hint", code, "--answer", answer, "--json"], capsys)
+    assert json.loads(out)["done"] is True
+
+
+def test_generate_keeps_answers_out_of_sight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["puzzle", "generate", "--kind", "stop", "--level", "1", "--seed", "2"]
+    _, hidden, _ = run(args, capsys)
+    _, shown, _ = run([*args, "--answers"], capsys)
+    assert "answer:" not in hidden and "code: stop-" in hidden
+    assert "  answer: " in shown
+
+
+def test_daily_is_one_per_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    got, out, _ = run(["puzzle", "daily", "--date", "2026-12-01", "--json"], capsys)
+    docs = json.loads(out)["puzzles"]
+    assert got == 0 and [d["kind"] for d in docs] == ["stop", "solo", "best-play"]
+    assert [d["level"] for d in docs] == [1, 1, 2]  # a Tuesday: best-play starts at 2
+    again = json.loads(run(["puzzle", "daily", "--date", "2026-12-01", "--kind", "solo",
+                            "--json"], capsys)[1])  # fmt: skip
+    assert again["puzzles"] == docs[1:2]
+
+
+def test_booklet_has_the_pages_it_says(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rendered to PNG: a contents page, one page per question, the answers at the back."""
+    import pypdfium2
+
+    path = tmp_path / "book.pdf"
+    got, out, _ = run(["puzzle", "book", "--count", "3", "--seed", "4", "-o", str(path)], capsys)
+    assert got == 0
+    said = int(out.split(" pages")[0].rsplit(" ", 1)[1])
+    pdf = pypdfium2.PdfDocument(str(path))
+    assert len(pdf) == said >= 1 + 3 + 1
+    texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    assert "Gads Hill puzzles" in texts[0]
+    for i in (1, 2, 3):  # each question on its own page, with its code and card maps
+        assert f"Puzzle {i}:" in texts[i] and "code " in texts[i] and "Your answer" in texts[i]
+    assert "Answers" in texts[4] and "Puzzle 1 (" in texts[4]
+    for i in range(len(pdf)):
+        image = pdf[i].render(scale=0.5).to_pil().convert("L")
+        low, high = image.getextrema()
+        assert low < 100 and high > 200, f"page {i + 1} is blank"
+    pdf.close()

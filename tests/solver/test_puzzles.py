@@ -16,7 +16,7 @@ from gadshill.solver.model import marker_key
 from gadshill.solver.puzzles import best_play, uniqueness
 from gadshill.solver.puzzles.check import check_answer, normalise_play
 from gadshill.solver.puzzles.generate import Stats, generate
-from gadshill.solver.puzzles.ladder import LADDER, TECHNIQUE_LEVEL
+from gadshill.solver.puzzles.ladder import LADDER, TECHNIQUE_LEVEL, level_title, score
 from gadshill.solver.puzzles.puzzle_file import Puzzle, load_puzzle
 from gadshill.solver.puzzles.solo_steps import Constraint, SoloClue, solve_solo
 from gadshill.solver.puzzles.stop_steps import solve_stop
@@ -29,7 +29,10 @@ BATCH = [
     *(("solo", level, 2) for level in (1, 2, 3, 4)),
     *(("best-play", level, 1) for level in (1, 2, 3, 4)),
 ]
-KEYS = {"id", "kind", "level", "seed", "question", "position", "answer", "steps", "clues"}
+KEYS = {
+    *("id", "kind", "level", "score", "seed", "code", "question"),
+    *("position", "answer", "steps", "clues"),
+}
 STEP_KEYS = {"technique", "level", "because", "removes", "places"}
 
 
@@ -58,6 +61,7 @@ def test_generated_puzzles_are_verified(kind: str, level: int, count: int) -> No
         # the level is the hardest step, and each step's technique sits on that rung
         assert max(step["level"] for step in doc["steps"]) == level
         assert all(TECHNIQUE_LEVEL[step["technique"]] == step["level"] for step in doc["steps"])
+        assert doc["score"] == score([step["technique"] for step in doc["steps"]]) > 0
         puzzle = loaded(doc)
         position = puzzle.position.position
         if kind == "stop":
@@ -207,11 +211,12 @@ def test_solo_steps_and_cpsat_agree_on_uniqueness() -> None:
         SoloClue(2, Constraint("CHURCH", frozenset({"S1", "S2"}))),
         SoloClue(3, Constraint("HOTEL", frozenset({"S2", "S3"}))),
     ]
-    # BANK and CHURCH share S1 and S2 (a tight pair), so HOTEL stands on S3; but which
-    # of the two stands on S1 is open: the step solver stops, CP-SAT finds two layouts
+    # BANK and CHURCH share S1 and S2, so HOTEL stands on S3 (a hidden single: three
+    # buildings on three spaces, only HOTEL reaches S3); but which of the two stands on
+    # S1 is open: the step solver stops, CP-SAT finds two layouts
     solution = solve_solo(free, clues)
     assert not solution.solved
-    assert any(s.technique == "set" for s in solution.steps)
+    assert any(s.places == (("HOTEL", "S3"),) for s in solution.steps)
     layouts = uniqueness.solo_layouts(free, [c.constraint for c in clues])
     assert len(layouts) == 2 and all(layout["S3"] == "HOTEL" for layout in layouts)
     clues.append(SoloClue(4, Constraint("BANK", frozenset({"S1"}))))
@@ -240,3 +245,33 @@ def test_ladder_names_four_rungs() -> None:
     names = [LADDER[k].best_play_name for k in (1, 2, 3, 4)]
     assert names == ["card", "cascade", "combination", "buy"]
     assert all(TECHNIQUE_LEVEL[name] == k for k, name in enumerate(names, 1))
+    # a best-play page names the level without telling the play's shape
+    titles = [level_title("best-play", k) for k in (1, 2, 3, 4)]
+    assert not set(titles) & {*names, "cards", "discard", "take", "two"}
+    assert [level_title("solo", k) for k in (1, 2, 3, 4)] == ["single", "pair", "set", "chain"]
+    assert TECHNIQUE_LEVEL["hidden single"] == 1
+
+
+def test_solo_hidden_single() -> None:
+    """As many buildings as spaces left to them: a space only one can reach is its own."""
+    free = ["S1", "S2", "S3"]
+    clues = [
+        SoloClue(1, Constraint("BANK", frozenset({"S1", "S2", "S3"}))),
+        SoloClue(2, Constraint("HOTEL", frozenset({"S1", "S2"}))),
+        SoloClue(3, Constraint("CHURCH", frozenset({"S1", "S2"}))),
+    ]
+    solution = solve_solo(free, clues, max_level=1)
+    hidden = [s for s in solution.steps if s.technique == "hidden single"]
+    assert hidden and hidden[0].places == (("BANK", "S3"),) and hidden[0].level == 1
+    assert hidden[0].removes == (("BANK", "S1"), ("BANK", "S2"))
+    # sound: every layout CP-SAT finds has BANK on S3 (HOTEL and CHURCH stay open)
+    layouts = uniqueness.solo_layouts(free, [c.constraint for c in clues])
+    assert len(layouts) == 2 and all(layout["S3"] == "BANK" for layout in layouts)
+    # with a spare space nothing has to be filled: no hidden single, and no answer
+    wider = SoloClue(1, Constraint("BANK", frozenset({"S1", "S2", "S3", "S4"})))
+    spare = solve_solo([*free, "S4"], [wider, *clues[1:]])
+    assert not any(s.technique == "hidden single" for s in spare.steps)
+    # the generated solo puzzles use it
+    used = {step["technique"] for level in (3, 4) for doc in batch("solo", level, 2)
+            for step in doc["steps"]}  # fmt: skip
+    assert "hidden single" in used

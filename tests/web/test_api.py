@@ -302,23 +302,30 @@ PUZZLE_ANSWERS = st.sampled_from(
 )
 
 
+def _pool_codes() -> list[str]:
+    from gadshill.solver.puzzles.pool import pool
+
+    return [found[0] for kind in pool().values() for found in kind.values()][::4]
+
+
 @FUZZ
 @given(
-    body=from_schema(SCHEMAS["PuzzleCheck"], SCHEMAS) | LOOSE,
-    known=st.sampled_from([None, ("stop", 1, 1), ("solo", 1, 1), ("best-play", 1, 1)]),
+    body=from_schema(SCHEMAS["CheckIn"], SCHEMAS) | LOOSE,
+    hint=from_schema(SCHEMAS["HintIn"], SCHEMAS) | LOOSE,
+    known=st.sampled_from([None, *_pool_codes()]),
     answer=PUZZLE_ANSWERS | st.text(max_size=30),
 )
-def test_fuzz_puzzles_never_500(body: Any, known: Any, answer: str) -> None:
-    """Check bodies from the schema; most name one of a few puzzles (generation is the
-    slow part) with answers near and far from the format."""
+def test_fuzz_puzzles_never_500(body: Any, hint: Any, known: Any, answer: str) -> None:
+    """Check and hint bodies from the schema; most name one of a few puzzles (working a
+    puzzle out is the slow part) with answers near and far from the format."""
     if known is not None and isinstance(body, dict):
-        kind, level, seed = known
-        body = {**body, "answer": answer, "kind": kind, "level": level, "seed": seed}
+        body = {**body, "answer": answer, "code": known}
+    if known is not None and isinstance(hint, dict):
+        hint = {**hint, "answer": answer, "code": known}
     answer_ = FUZZ_CLIENT.post("/api/puzzles/check", json=body)
     assert answer_.status_code < 500, (body, answer_.text)
-    if isinstance(body, dict):
-        params = {k: str(v) for k, v in body.items() if k in ("kind", "level", "seed")}
-        if known is None:  # a generation for every valid triple would be slow: only invalid
-            params["level"] = params.get("level", "") + "x"
-        looked = FUZZ_CLIENT.get("/api/puzzles", params=params)
+    hinted = FUZZ_CLIENT.post("/api/puzzles/hint", json=hint)
+    assert hinted.status_code < 500, (hint, hinted.text)
+    if isinstance(body, dict) and isinstance(body.get("code"), str):
+        looked = FUZZ_CLIENT.get("/api/puzzles", params={"code": body["code"]})
         assert looked.status_code < 500

@@ -275,43 +275,104 @@ def test_hot_seat_shows_the_seat_to_move(browser: Any, server: str) -> None:
     assert "your hand (seat 1)" in browser.find_element(By.ID, "seat-text").text
 
 
+def _result(browser: Any) -> str:
+    """The verdict (read by script: the panel redraws it under Selenium's feet)."""
+    text: str = browser.execute_script(
+        "const node = document.getElementById('puzzle-result'); return node ? node.textContent : ''"
+    )
+    return text
+
+
+def _text(browser: Any, element_id: str) -> str:
+    text: str = browser.execute_script(
+        f"return document.getElementById('{element_id}').textContent"
+    )
+    return text
+
+
 def test_a_stop_puzzle_solved_on_the_page(browser: Any, server: str) -> None:
-    """Open the Puzzles panel, load a stop puzzle, type its answer, see "right"."""
+    """Open the Puzzles panel, load a stop puzzle by seed, ask hints, click the markers
+    the logic removes, see "right", step through the solution on the board."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    from gadshill.render.puzzle_pages import answer_text
     from gadshill.solver.puzzles.generate import generate
     from gadshill.solver.town import load_town
 
-    doc = generate(load_town(None), "stop", 1, 1, 7)[0]
+    doc = generate(load_town(None), "stop", 2, 1, 7)[0]
     browser.get(server + "/")
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#game-select option"), "the page")
     browser.find_element(By.CSS_SELECTOR, "#puzzles summary").click()
     Select(browser.find_element(By.ID, "puzzle-kind")).select_by_value("stop")
-    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("1")
+    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("2")
     browser.find_element(By.ID, "puzzle-seed").send_keys("7")
     browser.find_element(By.ID, "puzzle-new").click()
-    wait_for(lambda: browser.find_element(By.ID, "puzzle-title").text, "the puzzle")
-    assert doc["id"] in browser.find_element(By.ID, "puzzle-title").text
+    wait_for(lambda: _text(browser, "puzzle-code-shown") == doc["code"], "the puzzle")
+    assert f"?puzzle={doc['code']}" in browser.current_url  # the code in the address bar
     assert browser.find_elements(By.CSS_SELECTOR, "#puzzle-board svg"), "the town picture"
-    assert "BUILDING@SPACE" in browser.find_element(By.ID, "puzzle-format").text
-    # a wrong answer first: refused, without spoiling the solution
-    first = doc["answer"]["removable"][0]
-    box = browser.find_element(By.ID, "puzzle-answer")
-    box.send_keys(f"{first['building']}@{first['space']},NOPE@S1")
+    # hints: where to look, then which clue, counted
+    browser.find_element(By.ID, "puzzle-hint-button").click()
+    wait_for(lambda: "where to look" in _text(browser, "puzzle-hint"), "a first hint")
+    browser.find_element(By.ID, "puzzle-hint-button").click()
+    wait_for(lambda: "which clue" in _text(browser, "puzzle-hint"), "a second hint")
+    assert _text(browser, "puzzle-hints-used") == "hints used: 2"
+    # a wrong answer first: a marker that stays, clicked on the board
+    removable = {(m["building"], m["space"]) for m in doc["answer"]["removable"]}
+    markers = browser.find_elements(By.CSS_SELECTOR, "#puzzle-board g.marker")
+    where = [(m.get_attribute("data-building"), m.get_attribute("data-space")) for m in markers]
+    stays = next(m for m, w in zip(markers, where, strict=True) if w not in removable)
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click'))", stays)
     browser.find_element(By.ID, "puzzle-check").click()
-    wait_for(lambda: browser.find_elements(By.ID, "puzzle-verdict"), "the verdict")
-    refused = wait_for(lambda: browser.find_element(By.ID, "puzzle-verdict").text, "the refusal")
-    assert "refused" in refused or "wrong" in refused
-    box.clear()
-    box.send_keys(answer_text(doc))
+    wrong = f"wrong: {1 + len(removable)} parts are wrong"  # one that stays, every one missed
+    assert wait_for(lambda: _result(browser), "the verdict") == wrong
+    browser.find_element(By.ID, "puzzle-clear").click()
+    for marker, w in zip(markers, where, strict=True):
+        if w in removable:
+            browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click'))", marker)
+    picked = browser.find_elements(By.CSS_SELECTOR, "#puzzle-board g.marker.puzzle-picked")
+    assert len(picked) == len(removable)
     browser.find_element(By.ID, "puzzle-check").click()
-
-    def result() -> str:
-        found = browser.find_elements(By.ID, "puzzle-result")
-        return str(found[0].text) if found else ""
-
-    assert wait_for(result, "the verdict") == "right"
+    assert wait_for(lambda: _result(browser) == "right", "the verdict")
     steps = browser.find_elements(By.CSS_SELECTOR, "#puzzle-steps li")
     assert len(steps) == len(doc["steps"])  # the solution comes with a right answer
+    for _ in doc["steps"]:
+        browser.find_element(By.ID, "puzzle-step-next").click()
+    gone = browser.find_elements(By.CSS_SELECTOR, "#puzzle-board g.marker.puzzle-gone")
+    assert len(gone) == len(removable)
+    if SCREENSHOTS:
+        browser.save_screenshot(str(Path(SCREENSHOTS) / "web-puzzle-stop.png"))
+
+
+def test_a_solo_puzzle_from_its_link_placed_by_clicks(browser: Any, server: str) -> None:
+    """/?puzzle=CODE opens the puzzle; buildings are placed by clicking; a wrong one is
+    counted, the right layout is "right"."""
+    from selenium.webdriver.common.by import By
+
+    from gadshill.solver.puzzles.generate import generate
+    from gadshill.solver.town import load_town
+
+    doc = generate(load_town(None), "solo", 2, 1, 7)[0]
+    browser.get(f"{server}/?puzzle={doc['code']}")
+    wait_for(lambda: _text(browser, "puzzle-code-shown") == doc["code"], "the puzzle")
+    plans = browser.find_elements(By.CSS_SELECTOR, "#puzzle-clues li svg")
+    assert len(plans) == len(doc["clues"])  # every clue with its map
+
+    def place(building: str, space: str) -> None:
+        browser.find_element(By.CSS_SELECTOR, f'.puzzle-piece[data-building="{building}"]').click()
+        target = browser.find_element(By.CSS_SELECTOR, f'#puzzle-board g.space[id="{space}"]')
+        browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click'))", target)
+
+    placed = list(doc["answer"]["placed"].items())
+    b0, s1 = placed[0][1], placed[1][0]
+    place(b0, s1)  # wrong: the first building on the second one's space
+    browser.find_element(By.ID, "puzzle-check").click()
+    assert wait_for(lambda: _result(browser), "the verdict").startswith("wrong: ")
+    for space, building in placed:
+        place(building, space)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#puzzle-board .puzzle-placed")) == len(
+        placed
+    )
+    browser.find_element(By.ID, "puzzle-check").click()
+    assert wait_for(lambda: _result(browser) == "right", "the verdict")
+    if SCREENSHOTS:
+        browser.save_screenshot(str(Path(SCREENSHOTS) / "web-puzzle-solo.png"))

@@ -266,6 +266,18 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 "seed": seed,
                 "bots": [{"bot": label, **standing_json(s)} for label, s in by_bot],
                 "by_seat": [{"seat": seat, **standing_json(s)} for seat, s in by_seat],
+                # Bradley-Terry on the Elo scale, every pair of seats of a game one comparison
+                "ratings": [
+                    {
+                        "bot": label,
+                        "elo": round(r.elo, 1),
+                        "low": round(r.low, 1),
+                        "high": round(r.high, 1),
+                    }
+                    for label, r in sorted(
+                        result.ratings().items(), key=lambda kv: (-kv[1].elo, kv[0])
+                    )
+                ],
             }
             print(json.dumps(report, indent=2))
             return

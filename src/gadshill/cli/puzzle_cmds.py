@@ -20,17 +20,26 @@ if TYPE_CHECKING:
     from gadshill.solver.town import Town
 
 PuzzleArg = Annotated[
-    Path, typer.Argument(help='A puzzle file (JSON): one puzzle or {"puzzles": [...]}.')
+    str,
+    typer.Argument(help='A puzzle file (JSON: one puzzle or {"puzzles": [...]}) or a puzzle code.'),
 ]
 IdOption = Annotated[
     str | None,
     typer.Option("--id", help="Which puzzle of the file (by id); needed when it holds several."),
 ]
+AnswersOption = Annotated[
+    bool, typer.Option("--answers", help="Print the answers too (hidden otherwise).")
+]
 
 
-def _one(path: Path, puzzle_id: str | None, town: Town) -> Puzzle:
+def _one(source: str, puzzle_id: str | None, town: Town) -> Puzzle:
+    """The puzzle a file (chosen by ``--id``) or a code names."""
+    from gadshill.solver.puzzles.codes import decode, looks_like_code
     from gadshill.solver.puzzles.puzzle_file import read_puzzles
 
+    path = Path(source)
+    if not path.exists() and looks_like_code(source):
+        return decode(source, town)
     puzzles = read_puzzles(path, town)
     if puzzle_id is not None:
         for puzzle in puzzles:
@@ -42,6 +51,10 @@ def _one(path: Path, puzzle_id: str | None, town: Town) -> Puzzle:
         ids = ", ".join(p.id for p in puzzles[:5]) + (", ..." if len(puzzles) > 5 else "")
         raise PuzzleError(f"{path} holds {len(puzzles)} puzzles: choose one with --id ({ids})")
     return puzzles[0]
+
+
+def _print(text: str) -> None:
+    console.print(text, markup=False, end="")
 
 
 def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Path]:
@@ -67,7 +80,8 @@ def write_pages(town: Town, puzzles: list[dict[str, Any]], out: Path) -> list[Pa
 def register(app: typer.Typer, data_app: typer.Typer) -> None:
     puzzle_app = typer.Typer(
         no_args_is_help=True,
-        help="Gads Hill puzzles: generate (proved, graded), check an answer, verify a puzzle.",
+        help="Gads Hill puzzles: generate (proved, graded), show a code, check an answer,"
+        " hints, the daily puzzle, a printable booklet, verify a puzzle.",
     )
     app.add_typer(puzzle_app, name="puzzle")
 
@@ -75,10 +89,11 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
     def generate(
         kind: Annotated[str, typer.Option(help="stop, solo or best-play.")],
         level: Annotated[
-            int, typer.Option(help="1 single, 2 pair, 3 set, 4 chain (docs/puzzles.md).")
+            int, typer.Option(help="1 to 4: the hardest technique needed (docs/puzzles.md).")
         ] = 1,
         count: Annotated[int, typer.Option(help="How many puzzles.")] = 1,
         seed: Annotated[int, typer.Option(help="Same seed, same puzzles.")] = 1,
+        answers: AnswersOption = False,
         as_json: JsonOption = False,
         output: Annotated[
             Path | None,
@@ -87,7 +102,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         data: DataOption = None,
     ) -> None:
         """Generate verified puzzles: unique (CP-SAT), graded by the hardest technique."""
-        from gadshill.render.puzzle_pages import answer_text
+        from gadshill.render.puzzle_pages import puzzle_text
         from gadshill.solver.puzzles.generate import generate as make
         from gadshill.solver.puzzles.puzzle_file import dump_puzzles, kind_name
         from gadshill.solver.town import load_town
@@ -103,30 +118,57 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             print(dump_puzzles(puzzles), end="")
             return
         for puzzle in puzzles:
-            console.print(
-                f"{puzzle['id']} (level {puzzle['level']}): {puzzle['question']}", markup=False
-            )
-            for clue in puzzle["clues"]:
-                mine = f" [my building: {clue['as']}]" if clue["as"] else ""
-                text = town.card(clue["card"]).text
-                console.print(f"  card {clue['card']}{mine}: {text}", markup=False)
+            _print(puzzle_text(town, puzzle, answers, board=False))
             if output is not None:
                 page = output / f"{puzzle['id']}.html"
                 console.print(
                     f"  picture: {page} (solution: {puzzle['id']}-solution.html)", markup=False
                 )
-            console.print(f"  answer: {answer_text(puzzle)}", markup=False)
+
+    @puzzle_app.command()
+    def show(
+        puzzle: PuzzleArg,
+        puzzle_id: IdOption = None,
+        answers: AnswersOption = False,
+        as_json: JsonOption = False,
+        data: DataOption = None,
+    ) -> None:
+        """Print a puzzle from its code (or file): town, clues or hand with their maps."""
+        from gadshill.render.puzzle_pages import puzzle_text
+        from gadshill.solver.puzzles.analyse import analyse
+        from gadshill.solver.puzzles.document import document
+        from gadshill.solver.town import load_town
+
+        town = load_town(data)
+        loaded = _one(puzzle, puzzle_id, town)
+        result = analyse(loaded, town)
+        if not result.verified:
+            raise PuzzleError(f"{puzzle}: not a puzzle: {result.problem}")
+        named = None if loaded.id == "puzzle" else loaded.id  # a code: the code is the id
+        doc = document(loaded, result, town, named, loaded.seed)
+        if as_json:
+            print(json.dumps(doc, indent=2))
+        else:
+            _print(puzzle_text(town, doc, answers))
 
     @puzzle_app.command()
     def check(
         puzzle: PuzzleArg,
-        answer: Annotated[
-            str,
-            typer.Option(
-                help="stop: 'HOTEL@S3,SALOON@S12'; solo: 'BANK@S3,CHURCH@S7';"
-                " best-play: 'play 27 CASINO; play 18 -'."
+        answer_arg: Annotated[
+            str | None,
+            typer.Argument(
+                metavar="[ANSWER]",
+                help="The answer (or give it with --answer).",
+                show_default=False,
             ),
-        ],
+        ] = None,
+        answer: Annotated[
+            str | None,
+            typer.Option(
+                help="stop: 'HOTEL@S3,SAL@S12'; solo: 'BANK@S3,CHURCH@S7';"
+                " best-play: 'play 27 CASINO; play 18 -'. Abbreviations as on the board."
+            ),
+        ] = None,
         puzzle_id: IdOption = None,
         as_json: JsonOption = False,
         data: DataOption = None,
@@ -135,8 +177,12 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.solver.puzzles.check import check_answer
         from gadshill.solver.town import load_town
 
+        if (answer_arg is None) == (answer is None):
+            raise PuzzleError("give the answer once: as ANSWER or with --answer")
         town = load_town(data)
-        verdict = check_answer(_one(puzzle, puzzle_id, town), town, answer)
+        given = answer if answer is not None else answer_arg
+        assert given is not None
+        verdict = check_answer(_one(puzzle, puzzle_id, town), town, given)
         if as_json:
             print(json.dumps(verdict.to_json(), indent=2))
         else:
@@ -147,34 +193,117 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             raise typer.Exit(1)
 
     @puzzle_app.command()
+    def hint(
+        puzzle: PuzzleArg,
+        answer: Annotated[
+            str, typer.Option(help="Your answer so far, written as for check (may be empty).")
+        ] = "",
+        strength: Annotated[
+            int,
+            typer.Option(help="1 where to look, 2 which clue, 3 the deduction itself."),
+        ] = 1,
+        puzzle_id: IdOption = None,
+        as_json: JsonOption = False,
+        data: DataOption = None,
+    ) -> None:
+        """The next step from your answer so far, as little of it as you ask for."""
+        from gadshill.solver.puzzles.hints import STRENGTHS, hint
+        from gadshill.solver.town import load_town
+
+        town = load_town(data)
+        given = hint(_one(puzzle, puzzle_id, town), town, answer, strength)
+        if as_json:
+            print(json.dumps(given.to_json(), indent=2))
+        else:
+            where = f"step {given.step}, " if given.step else ""
+            console.print(f"hint ({where}{STRENGTHS[given.strength]}): {given.text}", markup=False)
+
+    @puzzle_app.command()
+    def daily(
+        date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today, UTC).")] = None,
+        kind: Annotated[
+            str | None, typer.Option(help="stop, solo or best-play (default: all three).")
+        ] = None,
+        answers: AnswersOption = False,
+        as_json: JsonOption = False,
+        data: DataOption = None,
+    ) -> None:
+        """Today's puzzles, one per kind, the same for everyone (harder as the week goes)."""
+        from gadshill.render.puzzle_pages import puzzle_text
+        from gadshill.solver.puzzles.daily import daily as make
+        from gadshill.solver.puzzles.daily import parse_date
+        from gadshill.solver.puzzles.puzzle_file import KINDS, dump_puzzles, kind_name
+        from gadshill.solver.town import load_town
+
+        day = parse_date(date)
+        kinds = KINDS if kind is None else (kind_name(kind),)
+        town = load_town(data)
+        puzzles = [make(town, day, k) for k in kinds]
+        if as_json:
+            print(dump_puzzles(puzzles), end="")
+            return
+        for k, puzzle in zip(kinds, puzzles, strict=True):
+            console.print(f"Gads Hill {k} {day.isoformat()}", markup=False)
+            _print(puzzle_text(town, puzzle, answers))
+
+    @puzzle_app.command()
+    def book(
+        output: Annotated[Path, typer.Option("-o", "--output", help="The PDF to write.")],
+        count: Annotated[int, typer.Option(help="How many puzzles.")] = 6,
+        kind: Annotated[
+            list[str] | None,
+            typer.Option(help="stop, solo or best-play; repeat for several (default: all)."),
+        ] = None,
+        level: Annotated[
+            int | None, typer.Option(help="1 to 4 (default: levels 1 to 4 in turn).")
+        ] = None,
+        seed: Annotated[int, typer.Option(help="Same seed, same booklet.")] = 1,
+        data: DataOption = None,
+    ) -> None:
+        """A printable booklet (PDF): one question a page, answers and steps at the back."""
+        from gadshill.cli.common import check_writable
+        from gadshill.render.puzzle_book import book_puzzles, write_book
+        from gadshill.solver.puzzles.puzzle_file import KINDS, kind_name
+        from gadshill.solver.town import load_town
+
+        kinds = tuple(kind_name(k) for k in kind) if kind else KINDS
+        check_writable(output, "-o")
+        town = load_town(data)
+        puzzles = book_puzzles(town, kinds, count, level, seed)
+        pages = write_book(town, puzzles, output)
+        console.print(
+            f"wrote {output}: {len(puzzles)} puzzles, {pages} pages"
+            " (questions first, answers at the back)",
+            markup=False,
+        )
+
+    @puzzle_app.command()
     def verify(
         puzzle: PuzzleArg,
         puzzle_id: IdOption = None,
         as_json: JsonOption = False,
         data: DataOption = None,
     ) -> None:
-        """Prove a (hand-made) puzzle unique with CP-SAT, grade it, print its steps."""
+        """Prove a (hand-made) puzzle unique with CP-SAT, grade it, check every field."""
         from gadshill.solver.puzzles.analyse import analyse
         from gadshill.solver.puzzles.check import layouts_text
+        from gadshill.solver.puzzles.verify import mismatches
         from gadshill.solver.town import load_town
 
         town = load_town(data)
         loaded = _one(puzzle, puzzle_id, town)
         result = analyse(loaded, town)
-        name = puzzle.name if loaded.id == "puzzle" else loaded.id
-        mismatch = ""
-        if result.verified and loaded.answer is not None and loaded.answer != result.answer:
-            mismatch = "the file's answer differs from the solver's"
-        if result.verified and loaded.level is not None and loaded.level != result.level:
-            mismatch = f"the file says level {loaded.level}, the steps need level {result.level}"
-        ok = result.verified and not mismatch
+        name = Path(puzzle).name if loaded.id == "puzzle" else loaded.id
+        wrong = mismatches(loaded, result, town) if result.verified else []
+        ok = result.verified and not wrong
         if as_json:
             print(
                 json.dumps(
                     {
                         "verified": ok,
                         "unique": result.unique,
-                        "problem": result.problem or mismatch,
+                        "problem": result.problem,
+                        "mismatches": wrong,
                         "level": result.level,
                         "answer": result.answer,
                         "steps": [s.to_json() for s in result.steps],
@@ -187,8 +316,15 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             if ok:
                 proof = "unique by CP-SAT" if loaded.kind == "solo" else "CP-SAT agrees"
                 console.print(f"{name}: verified ({proof}); level {result.level}", markup=False)
+            elif wrong:
+                console.print(
+                    f"{name}: a puzzle, but the file disagrees with it in {len(wrong)} field(s)",
+                    markup=False,
+                )
+                for line in wrong:
+                    console.print(f"  {line}", markup=False)
             else:
-                console.print(f"{name}: not a puzzle: {result.problem or mismatch}", markup=False)
+                console.print(f"{name}: not a puzzle: {result.problem}", markup=False)
                 for line in layouts_text(result.layouts) if len(result.layouts) > 1 else []:
                     console.print(f"  layout: {line}", markup=False)
             for n, step in enumerate(result.steps, 1):

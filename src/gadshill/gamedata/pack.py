@@ -16,13 +16,18 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, Generic, TypeVar
 
-from gadshill.errors import DataError, quoted_list
+from gadshill.errors import DataError, UsageError, quoted_list
 
 BUILTIN = Path(__file__).parent / "packs"
 #: the largest file a pack may hold: the built-in files are a few KB; a stray 1.5 GB
 #: ``*.toml`` in a pack folder was once read whole to hash it
 MAX_PACK_FILE = 4 * 1024 * 1024
 T = TypeVar("T")
+
+#: every game's ``variant`` option: the game as published, and ``mini``, a small pack of
+#: the same rules (few pieces, short) where OpenSpiel's CFR and exploitability run;
+#: the built-in pack of a variant other than the first is the folder ``<game>-<variant>``
+VARIANTS = ("standard", "mini")
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,23 @@ def guess_game(path: Path, games: Iterable[str]) -> str | None:
         if {f.name for f in (BUILTIN / game).glob("*.toml")} == names:
             return game
     return None
+
+
+def variant_folder(game: str, data: Path | None, options: Mapping[str, str]) -> Path | None:
+    """The pack a game is dealt from: ``data`` if given, else its variant's built-in pack
+    (None: the game's own). A variant is a pack of its own, so it takes no ``data``.
+
+    >>> variant_folder("sticky-gulch", None, {"variant": "mini"}).name
+    'sticky-gulch-mini'
+    >>> variant_folder("sticky-gulch", None, {"variant": "standard"}) is None
+    True
+    """
+    variant = options.get("variant", VARIANTS[0])
+    if variant == VARIANTS[0]:
+        return data
+    if data is not None:
+        raise UsageError(f"variant={variant} plays its own built-in pack: give no --data with it")
+    return BUILTIN / f"{game}-{variant}"
 
 
 def pack_info(game: str, path: Path) -> PackInfo:

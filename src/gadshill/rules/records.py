@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from gadshill.errors import NotationError, RecordError, one_line
 from gadshill.gamedata import strict_json
+from gadshill.gamedata.pack import VARIANTS
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -208,8 +209,10 @@ class ReplayResult:
 def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
 ) -> Record:
-    info = spec.pack(data)
-    return Record(spec.id, state_players, seed, info.id, info.sha256, dict(options))
+    info = spec.pack(spec.data_folder(data, options))
+    # the standard game stays unnamed, so records of it read as they always have
+    kept = {k: v for k, v in options.items() if (k, v) != ("variant", VARIANTS[0])}
+    return Record(spec.id, state_players, seed, info.id, info.sha256, kept)
 
 
 def replay(
@@ -227,7 +230,8 @@ def replay(
     before the game ends replays without a refusal: ``over`` says whether it ended.
     """
     spec = spec_for(record.game)
-    info = spec.pack(data)
+    options = spec.resolve_options(record.options)
+    info = spec.pack(spec.data_folder(data, options))
     if info.sha256 != record.data_sha256:
         raise RecordError(
             f"record was played with data pack {record.data_id} ({record.data_sha256[:12]}), "
@@ -235,7 +239,6 @@ def replay(
         )
     if not spec.min_players <= len(record.players) <= spec.max_players:
         raise RecordError(f"{spec.id} needs {spec.min_players}-{spec.max_players} players")
-    options = spec.resolve_options(record.options)
     state = spec.new_game(len(record.players), record.seed, data, options)
     moves = record.moves if to is None else record.moves[:to]
     for index, raw in enumerate(moves, start=1):

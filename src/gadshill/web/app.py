@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,7 +24,8 @@ from gadshill.errors import GadshillError
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.web.puzzles import MAX_SEED, PuzzleBusy
+from gadshill.web.puzzles import PuzzleBusy
+from gadshill.web.puzzles import router as puzzle_router
 from gadshill.web.table import BadToken, GameFull, NoSuchGame, NotYourTurn, Store, Table
 
 #: the largest request body accepted, in bytes
@@ -53,24 +54,6 @@ class MoveIn(BaseModel):
     token: Annotated[str, StringConstraints(max_length=64)] | None = None
     move: Annotated[str, StringConstraints(min_length=1, max_length=200)]
     hints: bool = False
-
-
-PuzzleKind = Literal["stop", "solo", "best-play"]
-PuzzleLevel = Annotated[int, Field(ge=1, le=4)]
-PuzzleSeed = Annotated[int, Field(ge=0, le=MAX_SEED)]
-
-
-class PuzzleCheck(BaseModel):
-    """``POST /api/puzzles/check``: which puzzle (kind, level, seed) and the answer's text."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: PuzzleKind
-    level: PuzzleLevel
-    seed: PuzzleSeed
-    #: as ``gadshill puzzle check --answer`` takes it; may be empty with ``reveal``
-    answer: Annotated[str, StringConstraints(max_length=2000)] = ""
-    #: send the solution (answer and steps) whatever the answer
-    reveal: bool = False
 
 
 class BodyLimit:
@@ -253,23 +236,6 @@ def create_app(store: Store | None = None) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    @app.get("/api/puzzles")
-    def puzzle(
-        kind: Annotated[PuzzleKind, Query()],
-        level: Annotated[int, Query(ge=1, le=4)] = 1,
-        seed: Annotated[int, Query(ge=0, le=MAX_SEED)] = 1,
-    ) -> dict[str, Any]:
-        """A Gads Hill puzzle (as ``gadshill puzzle generate``) without its answer and steps."""
-        from gadshill.web.puzzles import question
-
-        return question(kind, level, seed)
-
-    @app.post("/api/puzzles/check")
-    def check_puzzle(body: PuzzleCheck) -> dict[str, Any]:
-        """Judge an answer (the puzzle is generated again from kind, level and seed)."""
-        from gadshill.web.puzzles import check
-
-        return check(body.kind, body.level, body.seed, body.answer, body.reveal)
-
+    app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
     app.add_middleware(BodyLimit)
     return app

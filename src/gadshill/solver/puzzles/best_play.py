@@ -30,7 +30,7 @@ from gadshill.solver.binding import bind_card
 from gadshill.solver.model import CardReport, Effect, Marker, Position, marker_key
 from gadshill.solver.position_file import PlayerInfo
 from gadshill.solver.puzzles.ladder import LADDER, Step
-from gadshill.solver.town import Town
+from gadshill.solver.town import Town, order_spaces
 
 BUY_PRICE = 2  # GH-4: two collected markers (the engine's constants say the same)
 ONE_CARD_LOCOMOTIVE = 16  # GH-4: from here on, one card a turn
@@ -215,15 +215,20 @@ def explain(answer: BestPlay) -> list[Step]:
     name = LADDER[play.level].best_play_name
     if play.buy:
         steps.append(
-            Step(name, play.level, f"buy the {play.buy} for {BUY_PRICE} collected markers")
+            Step(
+                name,
+                play.level,
+                f"buy the {play.buy} for {BUY_PRICE} collected markers",
+                focus=(play.buy,),
+            )
         )
     for c in play.cards:
-        steps.append(_effect_step(name, play.level, c.notation(), c.effect))
+        steps.append(_effect_step(name, play.level, c.notation(), c.effect, (c.card,)))
     if play.discard is not None:
         cards, (b, s), effect = play.discard
         steps.append(
             _effect_step(
-                name, play.level, f"discard {cards[0]} and {cards[1]}, take {b}@{s}", effect
+                name, play.level, f"discard {cards[0]} and {cards[1]}, take {b}@{s}", effect, cards
             )
         )
     if play.level > 1:
@@ -238,7 +243,7 @@ def explain(answer: BestPlay) -> list[Step]:
     return steps
 
 
-def _effect_step(name: str, level: int, what: str, effect: Effect) -> Step:
+def _effect_step(name: str, level: int, what: str, effect: Effect, cards: tuple[int, ...]) -> Step:
     parts = []
     if effect.markers_placed:
         parts.append("marks " + ", ".join(f"{b}@{s}" for b, s in effect.markers_placed))
@@ -253,4 +258,73 @@ def _effect_step(name: str, level: int, what: str, effect: Effect) -> Step:
         parts.append(f"keeps {spare} unneeded marker(s)")
     because = f"{what}: {'; '.join(parts) or 'changes nothing'}: {effect.points} point(s)"
     removes = tuple(effect.markers_removed) + tuple(effect.markers_taken)
-    return Step(name, level, because, removes, tuple(effect.buildings_placed))
+    touched = [*effect.markers_placed, *removes, *effect.buildings_placed]
+    area = tuple(order_spaces({s for _, s in touched}))
+    return Step(name, level, because, removes, tuple(effect.buildings_placed), cards=cards,
+                area=area)  # fmt: skip
+
+
+def why_illegal(town: Town, position: Position, player: PlayerInfo, moves: list[str]) -> str | None:
+    """The first thing that makes this play illegal this turn (with its rule id), or None.
+
+    ``moves`` are in canonical notation (:func:`answers.play_moves`).
+    """
+    hand = set(player.hand)
+    own = tuple(player.buildings)
+    bought = False
+    acted: list[str] = []  # "card" or "discard", in order
+    for n, move in enumerate(moves, 1):
+        where = f"move {n} ({move})"
+        kind, *args = move.split()
+        if kind == "pass":
+            if len(moves) > 1:
+                return f"{where}: [GH-4] a pass is the whole turn"
+            continue
+        if kind == "buy":
+            building = args[0]
+            if acted:
+                return f"{where}: [GH-4] a building is bought before the turn's action"
+            if bought:
+                return f"{where}: [GH-4] one building a turn may be bought"
+            if player.collected < BUY_PRICE:
+                return (
+                    f"{where}: [GH-4] a building costs {BUY_PRICE} collected markers;"
+                    f" you have {player.collected}"
+                )
+            if building not in beside_board(position, set(own), town):
+                return f"{where}: [GH-4] the {building} is not for sale (owned, standing or out)"
+            bought, own = True, (*own, building)
+            continue
+        if kind == "discard":
+            cards = [int(c) for c in args[0].split(",")]
+            missing = [c for c in cards if c not in hand]
+            if len(set(cards)) != 2 or missing:
+                return f"{where}: [GH-7] discard two different cards of your hand {sorted(hand)}"
+            if acted:
+                return f"{where}: [GH-7] a discard and take is the whole action"
+            report = deduction.take_marker(position, args[1], args[2])
+            if not report.legal:
+                return f"{where}: " + "; ".join(str(v) for v in report.violations)
+            acted.append("discard")
+            position = report.effect.after or position
+            hand -= set(cards)
+            continue
+        card, my = int(args[0]), (None if args[1] == "-" else args[1])
+        if card not in hand:
+            return f"{where}: card {card} is not in your hand {sorted(hand)}"
+        if "discard" in acted or len(acted) >= 2:
+            return f"{where}: [GH-4] the action is one or two cards, or a discard and take"
+        if acted and _locomotive(position) >= ONE_CARD_LOCOMOTIVE:
+            return f"{where}: [GH-4] one card a turn once the locomotive has reached 16"
+        bound = bind_card(town.card(card), position, my, own)
+        if isinstance(bound, Violation):
+            return f"{where}: {bound}"
+        checked = engines.check_card(position, bound, "fast")
+        if not checked.playable or checked.effect.after is None:
+            return f"{where}: " + "; ".join(str(v) for v in checked.violations)
+        acted.append("card")
+        position = checked.effect.after
+        hand.discard(card)
+    if bought and not acted:
+        return "[GH-4] a turn needs an action after the buy: one or two cards, or a pass"
+    return None

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import GadshillError, PuzzleError
+from gadshill.errors import PuzzleError
 from gadshill.solver import deduction, explain
 from gadshill.solver.model import Marker, marker_key, natural
-from gadshill.solver.position_file import parse_marker
 from gadshill.solver.puzzles import best_play
 from gadshill.solver.puzzles.analyse import Analysis, analyse
+from gadshill.solver.puzzles.answers import normalise_play, parse_markers, play_moves
 from gadshill.solver.puzzles.puzzle_file import Puzzle
 from gadshill.solver.town import Town
 
@@ -42,31 +42,13 @@ class Verdict:
 def check_answer(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
     """Judge ``answer`` (text, see the module docstring) against the puzzle."""
     if not answer.strip():
-        raise PuzzleError("--answer is empty")
+        raise PuzzleError("the answer is empty")
     truth = analyse(puzzle, town, prove=False)
     if puzzle.kind == "stop":
-        return _stop(puzzle, truth, _markers(answer, town, "marker"))
+        return _stop(puzzle, truth, parse_markers(answer, town, "marker"))
     if puzzle.kind == "solo":
-        return _solo(puzzle, truth, _markers(answer, town, "placement"))
+        return _solo(puzzle, town, truth, parse_markers(answer, town, "placement"))
     return _best_play(puzzle, town, answer)
-
-
-def _markers(answer: str, town: Town, what: str) -> list[Marker]:
-    out: list[Marker] = []
-    for part in answer.replace(";", ",").split(","):
-        text = part.strip()
-        if not text:
-            continue
-        try:
-            pair = parse_marker(text, town, what)
-        except GadshillError as err:
-            raise PuzzleError(str(err)) from None
-        if pair in out:
-            raise PuzzleError(f"{what} {text!r} is given twice")
-        out.append(pair)
-    if not out:
-        raise PuzzleError("--answer names nothing")
-    return out
 
 
 def _step_for(truth: Analysis, marker: Marker) -> str:
@@ -97,9 +79,9 @@ def _stop(puzzle: Puzzle, truth: Analysis, claims: list[Marker]) -> Verdict:
     return Verdict(False, f"wrong: {len(wrong)} mistake(s) ({n} marker(s) go)", wrong)
 
 
-def _solo(puzzle: Puzzle, truth: Analysis, given: list[Marker]) -> Verdict:
+def _solo(puzzle: Puzzle, town: Town, truth: Analysis, given: list[Marker]) -> Verdict:
     if truth.answer is None:
-        raise PuzzleError(f"{puzzle.id} has no single answer: {truth.problem}")
+        raise PuzzleError(no_answer(puzzle, town))
     placed: dict[str, str] = truth.answer["placed"]
     where = {b: s for s, b in placed.items()}
     standing = puzzle.position.position.placed
@@ -122,55 +104,32 @@ def _solo(puzzle: Puzzle, truth: Analysis, given: list[Marker]) -> Verdict:
     return Verdict(False, f"wrong: {len(wrong)} mistake(s)", wrong)
 
 
-def normalise_play(text: str, town: Town) -> str:
-    """A play in canonical notation (ids as the pack spells them, ``; `` between moves)."""
-    moves: list[str] = []
-    for part in text.split(";"):
-        tokens = part.split()
-        if not tokens:
-            continue
-        kind = tokens[0].casefold()
-        try:
-            if kind == "play" and len(tokens) == 3:
-                my = "-" if tokens[2] == "-" else town.building_id(tokens[2])
-                moves.append(f"play {int(tokens[1])} {my}")
-            elif kind == "buy" and len(tokens) == 2:
-                moves.append(f"buy {town.building_id(tokens[1])}")
-            elif kind == "discard" and len(tokens) == 4:
-                cards = ",".join(str(n) for n in sorted(int(c) for c in tokens[1].split(",")))
-                moves.append(
-                    f"discard {cards} {town.building_id(tokens[2])} {town.space_id(tokens[3])}"
-                )
-            elif kind == "pass" and len(tokens) == 1:
-                moves.append("pass")
-            else:
-                raise PuzzleError(
-                    f"{part.strip()!r}: a move is 'play CARD MY|-', 'buy BUILDING',"
-                    " 'discard CARD,CARD BUILDING SPACE' or 'pass'"
-                )
-        except ValueError as err:
-            if isinstance(err, PuzzleError):
-                raise
-            raise PuzzleError(f"{part.strip()!r}: {err}") from None
-    if not moves:
-        raise PuzzleError("--answer names no move")
-    return "; ".join(moves)
-
-
 def _best_play(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
     play = normalise_play(answer, town)
     pf = puzzle.position
     table = best_play.plays(town, pf.position, pf.players[0])
     top = max(p.points for p in table)
-    best = sorted(p.notation for p in table if p.points == top)
     found = [p for p in table if p.notation == play]
     if found and found[0].points == top:
         return Verdict(True, f"right: {play} scores {top}, the most this turn")
     if found:
-        why = f"{play} scores {found[0].points}; the best scores {top}: {' | '.join(best)}"
+        why = f"{play} scores {found[0].points}; the best scores {top}"
     else:
-        why = f"{play} is not a legal play this turn (or scores nothing); the best scores {top}"
+        moves = play_moves(play, town)
+        illegal = best_play.why_illegal(town, pf.position, pf.players[0], moves)
+        if illegal is None:
+            why = f"{play} is legal but scores no point; the best scores {top}"
+        else:
+            why = f"{play} is not a legal play: {illegal}"
     return Verdict(False, "wrong", [why])
+
+
+def no_answer(puzzle: Puzzle, town: Town) -> str:
+    """Why a puzzle has no answer to check against, exactly (CP-SAT says which)."""
+    proved = analyse(puzzle, town, prove=True)
+    layouts = " | ".join(layouts_text(proved.layouts))
+    why = proved.problem + (f" ({layouts})" if len(proved.layouts) > 1 else "")
+    return f"{puzzle.id} has no single answer to check against: {why}"
 
 
 def layouts_text(layouts: list[dict[str, str]]) -> list[str]:

@@ -36,23 +36,15 @@ from gadshill.solver.position_file import LOCOMOTIVE_START, PlayerInfo, Position
 from gadshill.solver.puzzles import best_play
 from gadshill.solver.puzzles.analyse import Analysis, analyse
 from gadshill.solver.puzzles.clues import CardClue, card_clue
+from gadshill.solver.puzzles.document import document
 from gadshill.solver.puzzles.ladder import MAX_LEVEL
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle
-from gadshill.solver.puzzles.solo_steps import solve_solo
+from gadshill.solver.puzzles.solo_steps import SoloSolution, solve_solo
 from gadshill.solver.puzzles.stop_steps import solve_stop
 from gadshill.solver.town import Town
 
 #: attempts per puzzle before giving up (a level the generator cannot reach)
 MAX_ATTEMPTS = 3000
-
-QUESTIONS = {
-    "stop": "STOP! Which markers can logic remove from this board? Name every one"
-    " (ruling GH-8), including those that only go once the first ones are gone.",
-    "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
-    " name stand? One building per space; the buildings on the board stay where they are.",
-    "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
-    " you have {collected} collected marker(s). Which play scores most this turn?",
-}
 
 
 @dataclass
@@ -103,36 +95,12 @@ def generate_one(town: Town, kind: str, level: int, seed: int, stats: Stats) -> 
         if not result.verified or result.level != level:
             stats.rejected += 1
             continue
-        return _finish(candidate, result, kind, level, seed)
+        return _finish(candidate, result, town, seed)
     raise UsageError(f"no {kind} puzzle of level {level} found in {MAX_ATTEMPTS} attempts")
 
 
-def _finish(puzzle: Puzzle, result: Analysis, kind: str, level: int, seed: int) -> dict[str, Any]:
-    pf = puzzle.position
-    if kind == "solo":
-        question = QUESTIONS["solo"].format(n=len(result.answer["placed"]))
-    elif kind == "best-play":
-        you = pf.players[0]
-        question = QUESTIONS["best-play"].format(
-            name=you.name,
-            hand=", ".join(str(c) for c in you.hand),
-            own=" and ".join(you.buildings),
-            collected=you.collected,
-        )
-    else:
-        question = QUESTIONS["stop"]
-    doc = Puzzle(
-        kind,
-        pf,
-        puzzle.clues,
-        f"{kind}-{level}-{seed:x}",
-        level,
-        seed,
-        question,
-        result.answer,
-        [s.to_json() for s in result.steps],
-    ).to_json()
-    return doc
+def _finish(puzzle: Puzzle, result: Analysis, town: Town, seed: int) -> dict[str, Any]:
+    return document(puzzle, result, town, f"{puzzle.kind}-{result.level}-{seed:x}", seed)
 
 
 def _with_locomotive(position: Position, players: tuple[PlayerInfo, ...] = ()) -> PositionFile:
@@ -213,7 +181,7 @@ def stop_position(rng: random.Random, town: Town, level: int) -> Position:
 SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
     1: (11, 13, 6, 8),
     2: (11, 13, 6, 8),
-    3: (10, 12, 19, 19),  # every free space filled: tight sets are common
+    3: (11, 13, 6, 8),
     4: (11, 13, 6, 8),
 }
 
@@ -221,7 +189,24 @@ SOLO_SHAPE: dict[int, tuple[int, int, int, int]] = {
 SOLO_ORDERS: dict[int, int] = {1: 1, 2: 2, 3: 6, 4: 6}
 
 
-def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+@dataclass
+class _SoloDraft:
+    """A hidden layout, the clues true of it, and whether some clues place it."""
+
+    standing: dict[SpaceId, BuildingId]
+    free: list[SpaceId]
+    hidden: dict[BuildingId, SpaceId]
+    pool: list[CardClue]
+
+    def solved(self, clues: list[CardClue], upto: int) -> bool:
+        named = {b for c in clues for b in c.constraint.named()}
+        return named == set(self.hidden) and self.solution(clues, upto).solved
+
+    def solution(self, clues: list[CardClue], upto: int = MAX_LEVEL) -> SoloSolution:
+        return solve_solo(self.free, [c.solo() for c in clues], upto)
+
+
+def _solo_draft(rng: random.Random, town: Town, level: int) -> _SoloDraft:
     names = sorted(town.buildings)
     rng.shuffle(names)
     spaces = town.ordered(town.space_ids)
@@ -231,21 +216,39 @@ def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     free = [s for s in spaces if s not in standing]
     n = min(rng.randint(few, many), len(free))
     hidden = dict(zip([names.pop() for _ in range(n)], rng.sample(free, n), strict=True))
-    pool = true_clues(town, hidden)
+    return _SoloDraft(standing, free, hidden, true_clues(town, hidden))
 
-    def solved(clues: list[CardClue], upto: int) -> bool:
-        named = {b for c in clues for b in c.constraint.named()}
-        return named == set(hidden) and solve_solo(free, [c.solo() for c in clues], upto).solved
 
+def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    draft = _solo_draft(rng, town, level)
     for _ in range(SOLO_ORDERS[level]):
-        chosen = _minimal(rng, pool, level, solved)
-        if chosen and (level == 1 or not solved(chosen, level - 1)):
+        chosen = _minimal(rng, draft.pool, level, draft.solved)
+        if chosen and (level == 1 or not draft.solved(chosen, level - 1)):
             break
     else:
         return None
-    position = Position(town.space_ids, {}, standing)
+    position = Position(town.space_ids, {}, draft.standing)
     chosen.sort(key=lambda c: (c.card, c.as_building or ""))
     return Puzzle("solo", _with_locomotive(position), tuple(chosen))
+
+
+def natural_level(rng: random.Random, town: Town, kind: str) -> int | None:
+    """The level of one candidate made without steering for a level (None when it is no
+    puzzle): how the ladder shares out what the generator would make if it did not steer
+    (``bench/bench_puzzles.py`` reports the shares)."""
+    if kind == "stop":
+        position = stop_position(rng, town, rng.randint(1, MAX_LEVEL))
+        stop = solve_stop(position)
+        return stop.level if stop.removed and not position.problems() else None
+    if kind == "solo":
+        solo = _solo_draft(rng, town, rng.randint(1, MAX_LEVEL))
+        chosen = _minimal(rng, solo.pool, MAX_LEVEL, solo.solved)
+        return solo.solution(chosen).level if chosen else None
+    draft = _best_play_draft(rng, town)
+    if draft is None:
+        return None
+    answer = best_play.best_play(town, draft[0], draft[1])
+    return answer.level if len(answer.best) == 1 and answer.points > 0 else None
 
 
 def _minimal(
@@ -309,28 +312,34 @@ def true_clues(town: Town, hidden: dict[BuildingId, SpaceId]) -> list[CardClue]:
 # --- best-play ----------------------------------------------------------------------
 
 
-#: level -> (cards played before the puzzle, hand size): ranges
-BEST_PLAY_SHAPE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
-    1: ((6, 18), (2, 3)),
-    2: ((6, 18), (2, 3)),
-    3: ((6, 18), (3, 5)),
-    4: ((6, 18), (3, 3)),
-}
+#: cards played before the puzzle (early to late game: from 16 on the locomotive a turn
+#: has one card), hand sizes and collected markers: the same ranges at every level, so
+#: that neither the board nor the hand tells the level or the answer's shape
+BOARD_CARDS = (4, 60)
+HAND_SIZE = (2, 5)
+COLLECTED = (0, 4)
+OWN_BUILDINGS = (2, 3)
 
 
-def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
-    cards, hand_size = BEST_PLAY_SHAPE[level]
-    position = played_board(rng, town, rng.randint(*cards))
+def _best_play_draft(rng: random.Random, town: Town) -> tuple[Position, PlayerInfo] | None:
+    """A board, and you: two or three buildings not yet placed, a hand, collected markers."""
+    position = played_board(rng, town, rng.randint(*BOARD_CARDS))
     unplaced = [
         b for b in sorted(town.buildings)
         if position.location(b) is None and b not in position.retired
     ]  # fmt: skip
-    if len(unplaced) < 3:
+    if len(unplaced) < OWN_BUILDINGS[1]:
         return None
-    own = tuple(rng.sample(unplaced, rng.randint(2, 3)))
-    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*hand_size))))
-    collected = rng.randint(0, 8) if level == 4 else rng.randint(0, 1)
-    you = PlayerInfo("You", own, hand, collected)
+    own = tuple(rng.sample(unplaced, rng.randint(*OWN_BUILDINGS)))
+    hand = tuple(sorted(rng.sample(sorted(town.cards), rng.randint(*HAND_SIZE))))
+    return position, PlayerInfo("You", own, hand, rng.randint(*COLLECTED))
+
+
+def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
+    draft = _best_play_draft(rng, town)
+    if draft is None:
+        return None
+    position, you = draft
     answer = best_play.best_play(town, position, you)
     if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
         return None

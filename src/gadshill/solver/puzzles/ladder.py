@@ -28,6 +28,8 @@ class Technique:
     solo: str
     best_play: str
     best_play_name: str
+    #: what a best-play page calls the level: a name that does not tell the play's shape
+    best_play_title: str
 
 
 LADDER: dict[int, Technique] = {
@@ -38,6 +40,7 @@ LADDER: dict[int, Technique] = {
         "a card's map alone, or a building with one space left stands there",
         "one card, whose effect stays on the buildings it names",
         "card",
+        "warm-up",
     ),
     2: Technique(
         2,
@@ -46,6 +49,7 @@ LADDER: dict[int, Technique] = {
         "a condition card read against the other building's spaces (two buildings tied)",
         "one card whose cascade places a building",
         "cascade",
+        "steady",
     ),
     3: Technique(
         3,
@@ -54,6 +58,7 @@ LADDER: dict[int, Technique] = {
         "a tight set: two or more buildings with as many spaces between them",
         "two cards (the second read on the board the first left), or a discard and take",
         "combination",
+        "tricky",
     ),
     4: Technique(
         4,
@@ -62,14 +67,46 @@ LADDER: dict[int, Technique] = {
         "a chain: supposing a building on a space leads to a contradiction",
         "a buy: a building bought this turn becomes the 'my building' of a card",
         "buy",
+        "expert",
     ),
 }
+
+#: techniques that share a rung with the rung's own: the solo hidden single (only one
+#: building can still go on a space that must be filled) is a single a solver sees first
+HIDDEN_SINGLE = "hidden single"
+SHARED_RUNGS: dict[str, int] = {HIDDEN_SINGLE: 1}
 
 #: every technique name -> its level (a best-play rung has a name of its own)
 TECHNIQUE_LEVEL: dict[str, int] = {
     **{t.name: level for level, t in LADDER.items()},
     **{t.best_play_name: level for level, t in LADDER.items()},
+    **SHARED_RUNGS,
 }
+
+#: each technique's weight in a puzzle's score within its level (HoDoKu's way: the
+#: score is the sum over the steps, so more and harder steps rank higher on a rung)
+WEIGHT: dict[str, int] = {
+    "single": 1,
+    HIDDEN_SINGLE: 2,
+    "pair": 4,
+    "set": 8,
+    "chain": 16,
+    "card": 2,
+    "cascade": 4,
+    "combination": 8,
+    "buy": 16,
+}
+
+
+def score(techniques: list[str]) -> int:
+    """The score within the level: the weights of the steps' techniques, summed."""
+    return sum(WEIGHT[t] for t in techniques)
+
+
+def level_title(kind: str, level: int) -> str:
+    """The level as a page names it: the rung (stop, solo), or a neutral word (best-play)."""
+    rung = LADDER[level]
+    return rung.best_play_title if kind == "best-play" else rung.name
 
 
 def technique_name(level: int) -> str:
@@ -90,6 +127,11 @@ class Step:
     because: str
     removes: tuple[Marker, ...] = ()
     places: tuple[Marker, ...] = ()
+    #: what a hint points at (not in the JSON): the cards the step reads, the buildings
+    #: it reasons about, and the spaces where to look
+    cards: tuple[int, ...] = ()
+    focus: tuple[str, ...] = ()
+    area: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -3,8 +3,8 @@
 
 ::
 
-    {"id", "kind": "stop" | "solo" | "best-play", "level": 1-4, "seed", "question",
-     "position": POSITION, "answer": ..., "steps": [STEP, ...], "clues": [CLUE, ...]}
+    {"id", "kind": "stop" | "solo" | "best-play", "level": 1-4, "score", "seed", "code",
+     "question", "position": POSITION, "answer": ..., "steps": [STEP, ...], "clues": [CLUE, ...]}
 
 A hand-made puzzle needs only ``kind`` and ``position`` (and, for a solo puzzle,
 ``clues`` as ``{"card": N, "as": BUILDING or null}``); ``gadshill puzzle verify``
@@ -26,7 +26,10 @@ from gadshill.solver.puzzles.clues import CardClue, card_clue
 from gadshill.solver.town import Town
 
 KINDS = ("stop", "solo", "best-play")
-KEYS = {"id", "kind", "level", "seed", "question", "position", "answer", "steps", "clues"}
+KEYS = {
+    *("id", "kind", "level", "score", "seed", "code", "question"),
+    *("position", "answer", "steps", "clues"),
+}
 
 
 @dataclass(frozen=True)
@@ -42,13 +45,19 @@ class Puzzle:
     question: str = ""
     answer: Any = None
     steps: list[dict[str, Any]] = field(default_factory=list)
+    score: int | None = None
+    code: str | None = None
+    #: the JSON object as given (``verify`` compares every field with what it works out)
+    source: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "kind": self.kind,
             "level": self.level,
+            "score": self.score,
             "seed": self.seed,
+            "code": self.code,
             "question": self.question,
             "position": position_to_json(self.position),
             "answer": self.answer,
@@ -113,8 +122,11 @@ def load_puzzle(doc: Any, town: Town) -> Puzzle:
     seed = doc.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise PuzzleError(f"seed: expected an integer, got {seed!r}")
-    for key in ("id", "question"):
-        if key in doc and not isinstance(doc[key], str):
+    score = doc.get("score")
+    if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+        raise PuzzleError(f"score: expected an integer, got {score!r}")
+    for key in ("id", "question", "code"):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
             raise PuzzleError(f"{key}: expected a string")
     steps = doc.get("steps", [])
     if not isinstance(steps, list):
@@ -140,6 +152,9 @@ def load_puzzle(doc: Any, town: Town) -> Puzzle:
         doc.get("question", ""),
         doc.get("answer"),
         steps,
+        score,
+        doc.get("code"),
+        doc,
     )
 
 

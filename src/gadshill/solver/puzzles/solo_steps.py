@@ -11,6 +11,9 @@ deduction at a time and always the easiest available (docs/puzzles.md):
 
 * level 1 ``single``: a card's map (a building card, a district card, or the
   region of a condition card), or a building with one candidate left stands there;
+  and the ``hidden single``: when the named buildings can only go on as many spaces
+  as there are buildings, every one of those spaces is filled, so a space only one
+  building can still go on holds that building (Sudoku's hidden single);
 * level 2 ``pair``: a condition card read against the other building's candidates
   (two buildings tied together: arc consistency over the card's pairs);
 * level 3 ``set``: two or more buildings with as many candidate spaces between them
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.solver.model import BuildingId, Marker, SpaceId, join_words, label, natural
-from gadshill.solver.puzzles.ladder import MAX_LEVEL, Step
+from gadshill.solver.puzzles.ladder import HIDDEN_SINGLE, MAX_LEVEL, Step
 
 Domains = dict[BuildingId, set[SpaceId]]
 
@@ -194,7 +197,7 @@ def _remove(domains: Domains, removes: list[Marker]) -> None:
 def _next_step(
     domains: Domains, clues: list[SoloClue], announced: set[BuildingId], max_level: int
 ) -> Step | None:
-    for finder in (_map_step, _single_step):
+    for finder in (_map_step, _single_step, _hidden_single_step):
         step = finder(domains, clues, announced)
         if step is not None:
             return step
@@ -226,7 +229,8 @@ def _map_step(domains: Domains, clues: list[SoloClue], announced: set[BuildingId
         keep = domains[c.building] & allowed
         removes = tuple((c.building, s) for s in ordered(gone))
         because = f"{clue.name} puts the {label(c.building)} on {_or(keep) or 'no free space'}"
-        return _apply(domains, Step("single", 1, because, removes))
+        step = Step("single", 1, because, removes, cards=(clue.card,), focus=(c.building,))
+        return _apply(domains, step)
     return None
 
 
@@ -243,7 +247,28 @@ def _single_step(
         because = f"the {label(b)} can only stand on {s}"
         if removes:
             because += f", so the {others} cannot stand there"
-        return _apply(domains, Step("single", 1, because, removes, ((b, s),)))
+        return _apply(domains, Step("single", 1, because, removes, ((b, s),), focus=(b,)))
+    return None
+
+
+def _hidden_single_step(
+    domains: Domains, clues: list[SoloClue], announced: set[BuildingId]
+) -> Step | None:
+    open_ = {s for d in domains.values() for s in d}
+    if len(open_) != len(domains):
+        return None  # a space may stay empty: no space has to be filled
+    for s in ordered(open_):
+        (b, *more) = [b for b in domains if s in domains[b]]
+        if more or b in announced:
+            continue
+        announced.add(b)
+        removes = tuple((b, o) for o in ordered(domains[b] - {s}))
+        because = (
+            f"the {len(domains)} buildings fill the {len(open_)} spaces left to them, and only"
+            f" the {label(b)} can go on {s}: it stands there"
+        )
+        step = Step(HIDDEN_SINGLE, 1, because, removes, ((b, s),), area=(s,))
+        return _apply(domains, step)
     return None
 
 
@@ -266,7 +291,8 @@ def _relation_step(
                     f" with the {label(that)} on {_or(domains[that])}, the {label(this)}"
                     f" is not on {_or(gone)}"
                 )
-                return _apply(domains, Step("pair", 2, because, removes))
+                step = Step("pair", 2, because, removes, cards=(clue.card,), focus=(x, y))
+                return _apply(domains, step)
     return None
 
 
@@ -294,7 +320,8 @@ def _set_step(domains: Domains, smallest: int) -> Step | None:
                 f"{names} can only stand on {join_words(ordered(union))},"
                 f" so the {others} cannot stand there"
             )
-            return _apply(domains, Step("set", 3, because, removes))
+            step = Step("set", 3, because, removes, focus=group, area=tuple(ordered(union)))
+            return _apply(domains, step)
     return None
 
 
@@ -312,5 +339,5 @@ def _chain_step(domains: Domains, clues: list[SoloClue], announced: set[Building
                     pass
             except _Contradiction as err:
                 because = f"if the {label(b)} stood on {s}, {err.why}; so it stands elsewhere"
-                return _apply(domains, Step("chain", 4, because, ((b, s),)))
+                return _apply(domains, Step("chain", 4, because, ((b, s),), focus=(b,)))
     return None

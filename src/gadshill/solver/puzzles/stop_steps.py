@@ -57,18 +57,19 @@ def _base_level(n_spaces: int) -> int:
 
 def _options(
     start: Position, seen: Position, first: Removal, now: Removal, round_no: int
-) -> list[tuple[int, str]]:
-    """The ways a player can see this removal now: (level, sentence)."""
-    out: list[tuple[int, str]] = []
+) -> list[tuple[int, Removal]]:
+    """The ways a player can see this removal now: (level, the removal whose tight set
+    shows it, with its sentence)."""
+    out: list[tuple[int, Removal]] = []
     if round_no == 1:
         if len(now.tight_spaces) <= MAX_SET and _visible(
             start, now.tight_buildings, now.tight_spaces
         ):
-            out.append((_base_level(len(now.tight_spaces)), now.because))
+            out.append((_base_level(len(now.tight_spaces)), now))
         if len(first.tight_spaces) <= MAX_SET:
-            out.append((_base_level(len(first.tight_spaces)), first.because))
+            out.append((_base_level(len(first.tight_spaces)), first))
     if len(now.tight_spaces) <= MAX_SET and _visible(seen, now.tight_buildings, now.tight_spaces):
-        out.append((MAX_LEVEL, now.because))
+        out.append((MAX_LEVEL, now))
     return out
 
 
@@ -102,20 +103,21 @@ def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
         round_steps: list[Step] = []
         while len(done) < len(pending):
             now = [r for r in deduction.removable_markers(seen) if (r.building, r.space) in first]
-            choice: tuple[int, str, Removal] | None = None
+            choice: tuple[int, Removal] | None = None
             for removal in now:
                 marker = (removal.building, removal.space)
-                for level, because in _options(current, seen, first[marker], removal, round_no):
+                for level, seen_by in _options(current, seen, first[marker], removal, round_no):
                     if level <= max_level and (choice is None or level < choice[0]):
-                        choice = (level, because, removal)
+                        choice = (level, seen_by)
             if choice is None:
                 if max_level < MAX_LEVEL:
                     steps.extend(round_steps)
                     removed.extend(done)
                     return StopSolution(steps, removed, False, current)
                 # only a set too large to see at once: a chain at best
-                choice = (MAX_LEVEL, now[0].because, now[0])
-            level, because, removal = choice
+                choice = (MAX_LEVEL, now[0])
+            level, removal = choice
+            because = removal.because
             marker = (removal.building, removal.space)
             done.append(marker)
             markers = dict(seen.markers)
@@ -123,7 +125,16 @@ def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
             seen = seen.replace(markers=markers)
             if level == MAX_LEVEL:
                 because = _chain_prefix(placed_before, round_no) + because
-            round_steps.append(Step(technique_name(level), level, because, (marker,)))
+            round_steps.append(
+                Step(
+                    technique_name(level),
+                    level,
+                    because,
+                    (marker,),
+                    focus=tuple(removal.tight_buildings),
+                    area=tuple(removal.tight_spaces),
+                )
+            )
         report = deduction.claim(current, done)
         effect = report.effect
         assert report.legal and effect.after is not None
@@ -136,6 +147,8 @@ def solve_stop(position: Position, max_level: int = MAX_LEVEL) -> StopSolution:
                 last.because + "; then " + _standing(placed),
                 last.removes,
                 tuple(placed),
+                focus=last.focus,
+                area=last.area,
             )
         steps.extend(round_steps)
         removed.extend(done)

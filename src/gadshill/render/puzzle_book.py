@@ -1,0 +1,269 @@
+"""A printable booklet of puzzles (PDF, A4), the way puzzle books are made: a contents
+page, then one question a page (the town, the board's markers spelled out, each card's
+words beside its map, a grid for the answer), and the answers with their steps at the
+back. Drawn with fpdf2, which draws the same SVG pictures as the pages and the web.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from fpdf import FPDF
+
+from gadshill.errors import GadshillError
+from gadshill.render.card_plan import card_plan_svg
+from gadshill.render.gads_hill import town_svg
+from gadshill.render.puzzle_pages import answer_text, level_words
+from gadshill.solver.position_file import load_position
+from gadshill.solver.puzzles.generate import Stats, generate_one, puzzle_seed
+from gadshill.solver.town import Town
+
+#: A4 in millimetres, and the margin
+WIDTH, HEIGHT, MARGIN = 210.0, 297.0, 14.0
+#: the town picture's widest and narrowest width on a question page
+TOWN_WIDE, TOWN_NARROW = 182.0, 95.0
+#: a card's plan on the page
+PLAN_WIDTH = 20.0
+#: what the core PDF fonts cannot write, in words they can
+_PLAIN = {"\u2191": "^", "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+          "\u2013": "-", "\u2014": "-", "\u2026": "..."}  # fmt: skip
+
+
+def book_puzzles(
+    town: Town, kinds: tuple[str, ...], count: int, level: int | None, seed: int
+) -> list[dict[str, Any]]:
+    """``count`` puzzles, the kinds in turn, each level in turn unless ``level`` is given."""
+    if count < 1:
+        raise GadshillError(f"--count must be at least 1, got {count}")
+    if level is not None and not 1 <= level <= 4:
+        raise GadshillError(f"--level must be 1 to 4, got {level}")
+    out = []
+    for i in range(count):
+        kind = kinds[i % len(kinds)]
+        lvl = level or (i // len(kinds)) % 4 + 1
+        out.append(generate_one(town, kind, lvl, puzzle_seed(seed, kind, lvl, i), Stats()))
+    return out
+
+
+def _plain(text: str) -> str:
+    for k, v in _PLAIN.items():
+        text = text.replace(k, v)
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def _svg(picture: str) -> io.BytesIO:
+    """An SVG for fpdf2: no tooltips (it has no use for them), core-font characters only."""
+    return io.BytesIO(_plain(re.sub(r"<title>.*?</title>", "", picture)).encode("latin-1"))
+
+
+def _ratio(picture: str) -> float:
+    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', picture)
+    assert found is not None
+    return float(found.group(2)) / float(found.group(1))
+
+
+class _Book(FPDF):
+    def footer(self) -> None:
+        self.set_y(-10)
+        self.set_font("Helvetica", size=8)
+        self.set_text_color(110)
+        self.cell(0, 5, f"Gads Hill puzzles - page {self.page_no()}", align="C")
+        self.set_text_color(0)
+
+
+def _lines(pdf: FPDF, width: float, text: str, size: float) -> int:
+    pdf.set_font("Helvetica", size=size)
+    lines = pdf.multi_cell(width, size * 0.42, _plain(text), dry_run=True, output="LINES")
+    assert isinstance(lines, list)
+    return len(lines)
+
+
+def _cards(town: Town, puzzle: dict[str, Any]) -> list[tuple[int, str]]:
+    """(card, the words printed beside its plan) for the clues or the hand."""
+    out = []
+    for clue in puzzle["clues"]:
+        mine = f" (my building: {clue['as']})" if clue["as"] else ""
+        out.append((clue["card"], f"Card {clue['card']}{mine}: {town.card(clue['card']).text}"))
+    for player in puzzle["position"].get("players", []):
+        for n in player["hand"]:
+            card = town.card(n)
+            out.append((n, f"Card {n} ({card.kind}): {card.text}"))
+    return out
+
+
+def _facts(town: Town, puzzle: dict[str, Any]) -> list[str]:
+    """The lines under the picture: the board's abbreviations, markers, the player."""
+    pos = puzzle["position"]
+    lines = []
+    if puzzle["kind"] == "stop":
+        for b, spaces in pos["markers"].items():
+            bb = town.buildings[b]
+            lines.append(f"{bb.abbr} = {bb.name}: markers on {', '.join(spaces)}")
+        standing = [f"{town.buildings[b].abbr} = {town.buildings[b].name} ({s})"
+                    for s, b in pos["placed"].items()]  # fmt: skip
+        if standing:
+            lines.append("Standing: " + ", ".join(standing))
+    else:
+        used = sorted(set(pos["placed"].values()) | set(pos["markers"]))
+        if used:
+            words = ", ".join(f"{town.buildings[b].abbr} = {town.buildings[b].name}" for b in used)
+            lines.append(f"On the board: {words}")
+    for player in pos.get("players", []):
+        lines.append(
+            f"{player['name']}: buildings {', '.join(player['buildings'])};"
+            f" {player['collected']} collected marker(s)"
+        )
+    return lines
+
+
+def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) -> None:
+    pdf.add_page()
+    inner = WIDTH - 2 * MARGIN
+    pdf.set_font("Helvetica", "B", 13)
+    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
+    pdf.ln(7)
+    pdf.set_font("Courier", size=7.5)
+    pdf.multi_cell(0, 3.4, f"code {puzzle['code']}", new_x="LMARGIN", new_y="NEXT", align="L")
+    pdf.ln(1)
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 4.4, _plain(puzzle["question"]), new_x="LMARGIN", new_y="NEXT", align="L")
+    picture = town_svg(town, load_position(puzzle["position"], town))
+    cards = _cards(town, puzzle)
+    facts = _facts(town, puzzle)
+    column = (inner - 4) / 2  # the cards in two columns
+    text_width = column - PLAN_WIDTH - 2
+    plan_height = PLAN_WIDTH * _ratio(card_plan_svg(town, [], "card"))
+    heights = [max(plan_height, _lines(pdf, text_width, t, 8.5) * 3.6) + 2 for _, t in cards]
+    rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+    fact_height = sum(_lines(pdf, inner, f, 8.5) * 3.6 for f in facts)
+    left = HEIGHT - 16 - pdf.get_y() - sum(rows) - fact_height - _grid_height(puzzle) - 4
+    town_width = max(TOWN_NARROW, min(TOWN_WIDE, left / _ratio(picture)))
+    pdf.image(_svg(picture), x=MARGIN + (inner - town_width) / 2, w=town_width)
+    for fact in facts:
+        pdf.set_font("Helvetica", size=8.5)
+        pdf.multi_cell(0, 3.6, _plain(fact), new_x="LMARGIN", new_y="NEXT", align="L")
+    pdf.ln(1)
+    for i, (card, text) in enumerate(cards):
+        if i % 2 == 0:
+            top = pdf.get_y()
+        x = MARGIN + (i % 2) * (column + 4)
+        plan = card_plan_svg(town, town.card(card).spaces, f"card {card}")
+        pdf.image(_svg(plan), x=x, y=top, w=PLAN_WIDTH)
+        pdf.set_xy(x + PLAN_WIDTH + 2, top + 0.5)
+        pdf.set_font("Helvetica", size=8.5)
+        pdf.multi_cell(text_width, 3.6, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.set_y(top + rows[i // 2])
+    _grid(pdf, puzzle)
+
+
+def _grid_rows(puzzle: dict[str, Any]) -> list[tuple[str, str]]:
+    if puzzle["kind"] == "solo":
+        return [(b, "") for b in sorted(puzzle["answer"]["placed"].values())]
+    return [("", "")] * (4 if puzzle["kind"] == "stop" else 3)
+
+
+def _grid_height(puzzle: dict[str, Any]) -> float:
+    return 8 + 6 * (1 + (len(_grid_rows(puzzle)) + 1) // 2)
+
+
+def _grid(pdf: _Book, puzzle: dict[str, Any]) -> None:
+    """The answer grid, in two columns of (building or move, space or points)."""
+    pdf.ln(2)
+    pdf.set_font("Helvetica", "B", 9)
+    pdf.cell(0, 5, "Your answer")
+    pdf.ln(5)
+    heads = {"stop": ("marker (building)", "on space"), "solo": ("building", "stands on"),
+             "best-play": ("move", "points")}[puzzle["kind"]]  # fmt: skip
+    rows = _grid_rows(puzzle)
+    half = (len(rows) + 1) // 2
+    second: list[tuple[str, str] | None] = [*rows[half:], None][:half]
+    for line in [(heads, heads), *zip(rows[:half], second, strict=True)]:
+        pdf.set_font("Helvetica", "B" if line[0] is heads else "", 8.5)
+        for cell in line:
+            if cell is not None:
+                pdf.cell(55, 6, _plain(cell[0]), border=1)
+                pdf.cell(30, 6, cell[1], border=1)
+                pdf.cell(6, 6, "")
+        pdf.ln(6)
+
+
+def _answers(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.cell(0, 8, "Answers")
+    pdf.ln(10)
+    for number, puzzle in enumerate(puzzles, 1):
+        pdf.set_font("Helvetica", "B", 10)
+        pdf.set_x(MARGIN)
+        pdf.multi_cell(
+            0,
+            5,
+            _plain(f"Puzzle {number} ({puzzle['kind']}, {level_words(puzzle)})"),
+            new_x="LMARGIN",
+            new_y="NEXT",
+            align="L",
+        )
+        pdf.set_font("Helvetica", size=9)
+        pdf.set_x(MARGIN)
+        pdf.multi_cell(
+            0,
+            4.2,
+            _plain("Answer: " + answer_text(puzzle)),
+            new_x="LMARGIN",
+            new_y="NEXT",
+            align="L",
+        )
+        for k, step in enumerate(puzzle["steps"], 1):
+            pdf.set_x(MARGIN + 4)
+            pdf.multi_cell(
+                0,
+                3.8,
+                _plain(f"{k}. [{step['technique']}] {step['because']}"),
+                new_x="LMARGIN",
+                new_y="NEXT",
+                align="L",
+            )
+        pdf.ln(3)
+
+
+def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.cell(0, 12, "Gads Hill puzzles")
+    pdf.ln(14)
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(
+        0,
+        5,
+        "Every puzzle has exactly one answer (proved by a solver that knows nothing of the"
+        " steps) and is graded by the hardest technique it needs: level 1 is the easiest,"
+        " 4 the hardest; the score ranks puzzles within a level. A card's map is drawn"
+        " beside its words: the map decides. The answers and their steps are at the back.",
+    )
+    pdf.ln(4)
+    for number, puzzle in enumerate(puzzles, 1):
+        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
+                              f" .......... page {number + 1}"))  # fmt: skip
+        pdf.ln(6)
+
+
+def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
+    """Write the booklet; answers its number of pages."""
+    pdf = _Book(format="A4")
+    pdf.set_margins(MARGIN, MARGIN, MARGIN)
+    pdf.set_auto_page_break(True, margin=14)
+    pdf.set_title("Gads Hill puzzles")
+    _contents(pdf, puzzles)
+    for number, puzzle in enumerate(puzzles, 1):
+        _question_page(pdf, town, number, puzzle)
+        if pdf.page_no() != number + 1:
+            raise GadshillError(f"puzzle {number} ({puzzle['id']}) does not fit on one page")
+    _answers(pdf, puzzles)
+    try:
+        pdf.output(str(path))
+    except OSError as err:
+        raise GadshillError(f"{path}: cannot write ({err.strerror})") from None
+    return pdf.page_no()

@@ -1,0 +1,201 @@
+"""Codes, hints, answers in abbreviations, the daily puzzle and ``verify``'s field checks,
+on the seeded batch of tests/solver/test_puzzles.py (every kind at every level)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import pytest
+
+from gadshill.errors import PuzzleError
+from gadshill.solver.puzzles import codes, daily
+from gadshill.solver.puzzles.analyse import analyse
+from gadshill.solver.puzzles.check import check_answer
+from gadshill.solver.puzzles.document import document
+from gadshill.solver.puzzles.hints import hint
+from gadshill.solver.puzzles.verify import mismatches
+from tests.solver.test_puzzles import BATCH, batch, loaded, town
+
+DOCS = [(kind, level, i) for kind, level, count in BATCH for i in range(count)]
+
+
+def doc_of(kind: str, level: int, i: int) -> dict[str, Any]:
+    return next(d for k, lv, c in BATCH if (k, lv) == (kind, level) for d in [batch(k, lv, c)[i]])
+
+
+@pytest.mark.parametrize(("kind", "level", "i"), DOCS)
+def test_codes_round_trip(kind: str, level: int, i: int) -> None:
+    doc = doc_of(kind, level, i)
+    puzzle = loaded(doc)
+    code = doc["code"]
+    assert code == codes.encode(puzzle, town()) and code.startswith(f"{kind}-")
+    back = codes.decode(code, town())
+    assert codes.same_content(back, puzzle)
+    # the code alone gives the whole puzzle again: level, score, answer, steps, question
+    again = document(back, analyse(back, town()), town(), doc["id"], doc["seed"])
+    assert again == doc
+    # read aloud: any case, spaces, I/L/O for 1/1/0
+    assert codes.same_content(codes.decode(" " + code.upper() + " ", town()), puzzle)
+
+
+def test_a_mistyped_code_is_one_line() -> None:
+    code = doc_of("stop", 2, 0)["code"]
+    body = code.removeprefix("stop-")
+    swapped = body[0] + ("1" if body[1] != "1" else "2") + body[2:]
+    for bad, message in [
+        (f"stop-{swapped}", "a character is wrong"),
+        (f"solo-{body}", "not the code's kind"),
+        ("stop-", "expected KIND-CHARACTERS"),
+        ("spot-abc", "not a kind"),
+        (f"stop-{body[:-1]}u", "cannot be in a code"),
+        (f"stop-{body[:6]}", "a character is wrong|too short"),
+    ]:
+        with pytest.raises(PuzzleError, match=message) as err:
+            codes.decode(bad, town())
+        assert "\n" not in str(err.value)
+    assert codes.looks_like_code(code) and not codes.looks_like_code("puzzles.json")
+
+
+def _gives_away(text: str, parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The answer parts a text states: ``B@S``, "the B marker on S", "B (stands) on S"."""
+    said = (
+        r"(@| marker on | stands on | on | can only stand on | can only go on ){}\b(?!,| and| or)"
+    )
+    return [(b, s) for b, s in parts if re.search(re.escape(b) + said.format(s), text)]
+
+
+def _parts(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    if doc["kind"] == "stop":
+        return [(m["building"], m["space"]) for m in doc["answer"]["removable"]]
+    return [(b, s) for s, b in doc["answer"]["placed"].items()]
+
+
+@pytest.mark.parametrize(("kind", "level", "i"), [d for d in DOCS if d[0] != "best-play"])
+def test_hints_lead_to_the_answer_and_never_say_more_than_their_strength(
+    kind: str, level: int, i: int
+) -> None:
+    doc = doc_of(kind, level, i)
+    puzzle = loaded(doc)
+    parts = _parts(doc)
+    have: list[tuple[str, str]] = []
+    for _ in range(len(doc["steps"]) + 1):
+        partial = ",".join(f"{b}@{s}" for b, s in have)
+        weak, clue, full = (hint(puzzle, town(), partial, k) for k in (1, 2, 3))
+        if full.done:
+            break
+        assert weak.step == clue.step == full.step > 0
+        assert not weak.reveals and not clue.reveals and full.reveals
+        assert "card" not in weak.text  # where to look: no clue yet
+        missing = [p for p in parts if p not in have]
+        assert not _gives_away(weak.text, missing) and not _gives_away(clue.text, missing)
+        assert len(clue.text) > len(weak.text) and len(full.text) > len(weak.text)
+        # the deduction settles what it reveals, and it is part of the answer
+        assert set(full.reveals) <= set(parts) - set(have)
+        have.extend(full.reveals)
+    else:
+        pytest.fail("the hints did not finish the puzzle")
+    assert check_answer(puzzle, town(), ",".join(f"{b}@{s}" for b, s in have)).right
+
+
+def test_a_wrong_part_is_hinted_first() -> None:
+    doc = doc_of("solo", 2, 0)
+    puzzle = loaded(doc)
+    (space, building), *_ = doc["answer"]["placed"].items()
+    other = next(s for s in puzzle.position.position.free_spaces() if s != space)
+    given = f"{building}@{other}"
+    weak, clue, full = (hint(puzzle, town(), given, k) for k in (1, 2, 3))
+    assert weak.text.startswith("one of your buildings is on a wrong space")
+    assert other not in weak.text
+    assert clue.text == f"the {building} does not stand on {other}"
+    assert full.text.startswith(clue.text + ":")
+
+
+def test_best_play_hints_follow_the_moves() -> None:
+    doc = doc_of("best-play", 3, 0)
+    puzzle = loaded(doc)
+    moves = doc["answer"]["plays"][0].split("; ")
+    cards = {m.split()[1] for m in moves if m.startswith("play")}
+    for k in range(len(moves)):
+        partial = "; ".join(moves[:k])
+        weak, clue, full = (hint(puzzle, town(), partial, s) for s in (1, 2, 3))
+        assert not cards & set(weak.text.replace(",", " ").split())
+        assert moves[k] not in weak.text and moves[k] not in clue.text
+        assert full.text.startswith(moves[k]) or not moves[k].startswith("play")
+    assert hint(puzzle, town(), "; ".join(moves), 1).done
+    wrong = hint(puzzle, town(), "pass", 2)
+    assert wrong.step == 0 and "pass is not part of the best play" in wrong.text
+    with pytest.raises(PuzzleError, match="strength"):
+        hint(puzzle, town(), "", 4)
+
+
+def test_answers_take_the_board_abbreviations() -> None:
+    doc = doc_of("stop", 1, 0)
+    puzzle = loaded(doc)
+    short = ",".join(
+        f"{town().buildings[m['building']].abbr.lower()}@{m['space']}"
+        for m in doc["answer"]["removable"]
+    )
+    assert check_answer(puzzle, town(), short).right
+    solo = doc_of("solo", 1, 0)
+    short = ",".join(f"{town().buildings[b].abbr}@{s}" for s, b in solo["answer"]["placed"].items())
+    assert check_answer(loaded(solo), town(), short).right
+
+
+def test_best_play_check_names_the_illegal_move() -> None:
+    puzzle = loaded(doc_of("best-play", 3, 0))
+    hand = puzzle.position.players[0].hand
+    absent = next(n for n in range(1, 61) if n not in hand)
+    verdict = check_answer(puzzle, town(), f"play {absent} -")
+    assert not verdict.right
+    assert f"move 1 (play {absent} -): card {absent} is not in your hand" in verdict.wrong[0]
+    verdict = check_answer(puzzle, town(), f"pass; play {hand[0]} -")
+    assert "[GH-4] a pass is the whole turn" in verdict.wrong[0]
+
+
+def test_verify_reports_every_mismatch() -> None:
+    doc = dict(doc_of("solo", 2, 0))
+    puzzle = loaded(doc)
+    result = analyse(puzzle, town())
+    assert mismatches(puzzle, result, town()) == []
+    doc.update(level=3, score=1, question="Where?", code="solo-0", id="solo-9-1")
+    doc["steps"] = doc["steps"][:-1]
+    doc["clues"] = [dict(doc["clues"][0], text="Somewhere."), *doc["clues"][1:]]
+    found = mismatches(loaded(doc), result, town())
+    fields = [line.split(":")[0] for line in found]
+    assert fields == ["level", "score", "question", "code", "steps", "clues[0].text", "id"]
+    doc = dict(doc_of("stop", 1, 0), seed=doc_of("stop", 1, 1)["seed"])
+    doc["id"] = f"stop-1-{doc['seed']:x}"
+    found = mismatches(loaded(doc), analyse(loaded(doc), town()), town())
+    assert len(found) == 1 and found[0].startswith("seed: seed ") and "another puzzle" in found[0]
+
+
+def test_daily_puzzle_is_the_same_for_everyone() -> None:
+    day = dt.date(2026, 12, 1)  # a Tuesday: level 1
+    first = daily.daily(town(), day, "stop")
+    assert first == daily.daily(town(), day, "stop") and first["level"] == 1
+    assert daily.daily(town(), dt.date(2026, 12, 2), "stop") != first
+    line = daily.result_line("solo", day, True, 2)
+    assert line == "Gads Hill solo 2026-12-01 (level 1): solved, 2 hints"
+    sunday = daily.parse_date("2026-12-06")
+    assert sunday.weekday() == 6 and daily.daily_level(sunday, "solo") == 4
+    assert daily.daily_level(day, "best-play") == 2  # best-play's week starts at level 2
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        daily.parse_date("1 Dec")
+
+
+@pytest.mark.parametrize("kind", ["stop", "solo", "best-play"])
+def test_the_shipped_pool_holds_verified_puzzles_of_their_levels(kind: str) -> None:
+    from gadshill.solver.puzzles.pool import pool
+
+    for level, found in pool()[kind].items():
+        assert len(found) >= 10
+        for n, code in enumerate(found):
+            puzzle = codes.decode(code, town())
+            # best-play's CP-SAT proof takes seconds: two per level here (every one was
+            # proved when the pool was made); the fast engine grades all of them
+            result = analyse(puzzle, town(), prove=kind != "best-play" or n < 2)
+            assert result.verified and result.level == int(level), (code, result.problem)
+            if kind == "best-play":
+                assert len(result.answer["plays"]) == 1
