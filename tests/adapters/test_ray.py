@@ -92,6 +92,31 @@ def test_bad_backend_options_are_one_line(
     assert fragment in err and "Traceback" not in err
 
 
+def test_jobs_are_streamed_never_all_queued() -> None:
+    """Issue 20: a tournament queues at most a window of games, and hands outcomes on in
+    job order (it once submitted every game before the first result came back)."""
+    from gadshill.adapters.ray import streamed
+
+    in_flight: set[int] = set()
+    most = 0
+
+    def submit(job: int) -> int:
+        nonlocal most
+        in_flight.add(job)
+        most = max(most, len(in_flight))
+        return job
+
+    def get(ref: int) -> int:
+        in_flight.discard(ref)
+        return ref * 10
+
+    jobs = iter(range(1000))
+    outcomes = streamed(submit, get, jobs, window=8)
+    assert next(outcomes) == 0 and most == 8
+    assert list(outcomes) == [j * 10 for j in range(1, 1000)]
+    assert most == 8
+
+
 def test_a_data_pack_travels_as_content(local_ray: None, tmp_path: Path) -> None:
     """The worker plays from its own copy of the pack: the job it gets names no folder of
     the caller's, and the games are those of the pack (here one with fewer vein chips)."""

@@ -9,12 +9,16 @@ A data pack (``--data DIR``) travels as its content, not its path: the folder's
 files are put in Ray's object store once, and each worker writes them to a
 folder of its own machine (named by their hash, so once per pack and machine)
 before playing; a cluster node without the folder plays the same games.
+
+Jobs are streamed: at most ``IN_FLIGHT_PER_CPU`` games per CPU are queued at a time
+(a tournament of a million games once queued a million tasks and their refs).
 """
 
 from __future__ import annotations
 
 import hashlib
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,8 @@ import ray
 
 from gadshill.rules.tournament import GameMapper, GameOutcome, Job
 
+#: games queued per CPU of the cluster: enough to keep every CPU busy, no more
+IN_FLIGHT_PER_CPU = 4
 #: where a job's data pack sits in a tournament job (see ``tournament.Job``)
 DATA = 5
 
@@ -91,9 +97,24 @@ def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMa
             bare: Any = (*job[:DATA], None, *job[DATA + 1 :])
             return remote.remote(play, bare, packs[folder])
 
-        running = [shipped(job) for job in jobs]  # every game queued at once
-        for ref in running:  # and each outcome handed on once it and those before are in
-            outcome: GameOutcome = ray.get(ref)
-            yield outcome
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        window = max(1, cpus) * IN_FLIGHT_PER_CPU
+        yield from streamed(shipped, ray.get, jobs, window)
 
     return map_games
+
+
+def streamed(
+    submit: Callable[[Job], Any],
+    get: Callable[[Any], GameOutcome],
+    jobs: Iterable[Job],
+    window: int,
+) -> Iterator[GameOutcome]:
+    """Outcomes in job order, with at most ``window`` jobs submitted and not yet handed on."""
+    running: deque[Any] = deque()  # the submitted jobs' references (Ray ObjectRefs)
+    for job in jobs:
+        if len(running) >= window:
+            yield get(running.popleft())
+        running.append(submit(job))
+    while running:
+        yield get(running.popleft())

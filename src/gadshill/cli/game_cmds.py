@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, GameArg, check_writable, console
+from gadshill.cli.common import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    DataOption,
+    GameArg,
+    check_count,
+    check_writable,
+    console,
+)
 from gadshill.errors import UsageError, did_you_mean
 from gadshill.registry import game_ids, get_spec
 
@@ -204,10 +212,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
         from gadshill.rules.tournament import label_bots, run_tournament
 
-        if games < 1:
-            raise UsageError("--games must be at least 1")
-        if workers is not None and workers < 1:
-            raise UsageError("--workers must be at least 1")
+        check_count("--games", games, 1, MAX_GAMES)
+        if workers is not None:
+            check_count("--workers", workers, 1, MAX_WORKERS)
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
         known = bot_names(spec)

@@ -40,7 +40,9 @@ class TurnLog:
         return {
             "turn": self.turn,
             "player": self.player,
-            "events": self.events,
+            # a copy: a snapshot taken before a move must not grow with it (an event
+            # is never changed once logged, so copying the list is enough)
+            "events": list(self.events),
             "overlooked": [list(m) for m in self.overlooked],
             "locomotive": self.locomotive,
         }

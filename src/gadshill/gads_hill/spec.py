@@ -11,6 +11,7 @@ from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from gadshill.gads_hill.encoding import encoder
 from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.view import describe, draw, render, seat_view
@@ -54,5 +55,6 @@ def spec() -> GameSpec:
         variant_bounds={"mini": (80, 160)},
         max_moves=20_000,
         seat_view=seat_view,
+        audit=audit,
         encoder=encoder,
     )

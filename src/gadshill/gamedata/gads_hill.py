@@ -285,6 +285,9 @@ class District:
     id: str
     name: str
     note: str
+    #: the words a card text uses for this district (``data check`` holds every card
+    #: using one to the district's spaces); by default the name without "the"
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -421,11 +424,15 @@ def _load_town(path: Path, sizes: Sizes) -> tuple[Any, ...]:
 
     districts: dict[str, District] = {}
     for e in entries(file, doc, "district"):
-        e.check_keys({"id", "name", "note"})
+        e.check_keys({"id", "name", "note", "words"})
         did = e.get("id", str)
         if did in districts:
             raise e.error(f"duplicate district {did!r}", "id")
-        districts[did] = District(did, e.get("name", str), e.get("note", str, ""))
+        dname = e.get("name", str)
+        words = e.list_of("words", str, [dname.removeprefix("the ")])
+        if not all(w.strip() for w in words):
+            raise e.error("a district word cannot be empty", "words")
+        districts[did] = District(did, dname, e.get("note", str, ""), tuple(words))
 
     space_entries = entries(file, doc, "space")
     field_entries = entries(file, doc, "field")
@@ -675,7 +682,8 @@ def describe(data: Path | TownData | None = None) -> dict[str, Any]:
         "railway": {"y": town.railway.y, "start": town.railway.start, "end": town.railway.end},
         "blocks": [{"id": b.id, "name": b.name} for b in town.blocks.values()],
         "districts": [
-            {"id": d.id, "name": d.name, "note": d.note} for d in town.districts.values()
+            {"id": d.id, "name": d.name, "note": d.note, "words": list(d.words)}
+            for d in town.districts.values()
         ],
         "spaces": [
             {

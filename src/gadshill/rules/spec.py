@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo, variant_folder
@@ -17,6 +17,9 @@ from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
+
+if TYPE_CHECKING:  # the audit plays games through a spec: imported when it runs
+    from gadshill.rules.audit import AuditReport
 
 #: new_game(players, seed, data pack folder or None, options) -> state
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
@@ -97,6 +100,9 @@ class GameSpec:
     variant_bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+    #: audit(spec, data, games): the pack's content checked, and measured over that many
+    #: seeded bot games (``gadshill data check``); None: the game has no audit
+    audit: Callable[[GameSpec, Path | None, int], AuditReport] | None = None
     #: encoder(state): the fixed-shape observation tensor of the state's pack and player
     #: count (the game's ``encoding`` module); the research adapters need one
     encoder: Callable[[GameState[Any]], Encoder] | None = None

@@ -13,6 +13,7 @@ from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
 from gadshill.sticky_gulch.encoding import encoder
 from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
+from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view
@@ -45,6 +46,7 @@ def spec() -> GameSpec:
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky
         mcts_options={"guide": "prospector", "rollout": "prospector", "cutoff": "-1"},
+        audit=audit,
         # the longest mini games (bench/bench_variants.py, length=long: 105 moves,
         # 152 decisions), about doubled
         variant_bounds={"mini": (220, 320)},

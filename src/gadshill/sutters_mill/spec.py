@@ -13,6 +13,7 @@ from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.encoding import encoder
 from gadshill.sutters_mill.heuristic import heuristic
 from gadshill.sutters_mill.moves import CODEC
+from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
 from gadshill.sutters_mill.view import describe, draw, render
@@ -40,6 +41,7 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         options={"variant": VARIANTS},
         bots={"patient": PatientBot},
+        audit=audit,
         encoder=encoder,
         # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
         # about doubled
