@@ -3,8 +3,14 @@
 For each game, seeded two-player random games are played three ways in one run:
 natively (``legal_moves`` + ``apply``), through the OpenSpiel adapter (chance
 nodes and the words of each move as actions) and through the PettingZoo AEC
-environment (masked words). Each prints game moves per second, and the ratio
-to the native speed. Run: ``PYTHONPATH=src python bench/bench_adapters.py``.
+environment (each word's observation and mask). Every way picks the same way:
+a whole move uniformly among the legal ones, with ``random.Random(seed)``, then
+spells its words (picking among words instead makes other, longer games). The
+native engine and PettingZoo draw chance from the same seeded generator, so they
+play the very same games; OpenSpiel's chance nodes are drawn uniformly from the
+seed, so its games are others of the same kind (the mean length shows it). Each
+way prints game moves per second, the ratio to the native speed and the mean
+moves per game. Run: ``PYTHONPATH=src python bench/bench_adapters.py``.
 """
 
 from __future__ import annotations
@@ -12,8 +18,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
-import numpy as np
 import pyspiel
 
 import gadshill.adapters.openspiel as openspiel_adapter
@@ -33,20 +39,30 @@ def native(game: str, seeds: range) -> tuple[int, float]:
     return moves, time.perf_counter() - start
 
 
+def _spelling(spellings: dict[tuple[int, ...], Any], rng: random.Random) -> tuple[int, ...]:
+    """A legal move picked uniformly, as the native way picks it (the spellings are made
+    from ``legal_moves()`` in its order), as the words that spell it."""
+    return rng.choice(list(spellings))
+
+
 def through_openspiel(game: str, seeds: range) -> tuple[int, float]:
     loaded = pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
     moves, start = 0, time.perf_counter()
     for seed in seeds:
-        rng = random.Random(seed)
+        rng, chance = random.Random(seed), random.Random(-seed)
         state = loaded.new_initial_state()
+        words: list[int] = []
         while not state.is_terminal():
-            before = state.game_state
             if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                state.apply_action(chance.choice(state.chance_outcomes())[0])
+                continue
+            if not words:  # the first word of a move: pick the move
+                state.legal_actions()  # what a learner asks at every step
+                words = list(_spelling(state.spellings(), rng))
+                moves += 1
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            # a new native state: a move was played (the setup's end counts once)
-            moves += before is not None and state.game_state is not before
+                state.legal_actions()
+            state.apply_action(words.pop(0))
     return moves, time.perf_counter() - start
 
 
@@ -55,15 +71,18 @@ def through_pettingzoo(game: str, seeds: range) -> tuple[int, float]:
     for seed in seeds:
         table = env(game, players=2, seed=seed)
         table.reset()
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
+        words: list[int] = []
         for _agent in table.agent_iter():
             observation, _reward, terminated, truncated, _info = table.last()
             if terminated or truncated:
                 table.step(None)
                 continue
-            before = table.prefix
-            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-            moves += len(table.prefix) <= len(before)
+            if not words:
+                words = list(_spelling(table.spellings(), rng))
+                moves += 1
+            assert observation["action_mask"][words[0]]
+            table.step(words.pop(0))
     return moves, time.perf_counter() - start
 
 
@@ -72,17 +91,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5)
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
-    print(f"{args.games} random two-player games per game and way; game moves per second")
-    print("game          native   openspiel (ratio)   pettingzoo (ratio)")
+    print(
+        f"{args.games} random two-player games per game and way (uniform over moves);"
+        " game moves per second, ratio to native, mean moves per game"
+    )
+    print("game          native         openspiel (ratio)  length   pettingzoo (ratio)  length")
     for game in ("gads-hill", "sutters-mill", "sticky-gulch"):
-        rates = []
+        rates, lengths = [], []
         for play in (native, through_openspiel, through_pettingzoo):
             moves, seconds = play(game, seeds)
             rates.append(moves / seconds)
+            lengths.append(moves / len(seeds))
         base = rates[0]
         print(
-            f"{game:<13} {base:>7.0f}   {rates[1]:>7.0f} ({rates[1] / base:.2f})"
-            f"      {rates[2]:>7.0f} ({rates[2] / base:.2f})",
+            f"{game:<13} {base:>7.0f} {lengths[0]:>5.0f}   {rates[1]:>7.0f} ({rates[1] / base:.2f})"
+            f"  {lengths[1]:>5.0f}   {rates[2]:>7.0f} ({rates[2] / base:.2f})   {lengths[2]:>5.0f}",
             flush=True,
         )
     return 0

@@ -2,7 +2,8 @@
 
 On generated positions (seeded): the STOP closure (every logically removable
 marker) and the card check, each timed for the fast path and for CP-SAT in
-the same run; prints agreement counts, medians in microseconds and ratios.
+the same run; prints agreement counts, medians in microseconds and ratios, and
+the fast path's tail (p99, maximum, positions over 10 ms).
 
     python bench/bench_solver.py --positions 1000
 """
@@ -10,6 +11,7 @@ the same run; prints agreement counts, medians in microseconds and ratios.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import random
@@ -35,6 +37,12 @@ def timed(fn: Callable[[], T], repeat: int = 1) -> tuple[T, float]:
         result = fn()
         best = min(best, (time.perf_counter_ns() - start) / 1000)
     return result, best
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """The nearest-rank percentile: the smallest value with ``pct`` % of them at or below."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)]
 
 
 def same_report(a: CardReport, b: CardReport) -> bool:
@@ -92,6 +100,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"  CP-SAT median:    {med(ref_us):9.1f} us")
     print(f"  ratio CP-SAT / fast path: {med(ref_us) / med(fast_us):.0f}x")
+    print(
+        f"  fast path tail: p99 {percentile(fast_us, 99):.1f} us, max {max(fast_us):.1f} us;"
+        f" positions over 10 ms: {sum(t > 10_000 for t in fast_us)}"
+    )
     print(f"card check ({playable}/{n} playable)")
     print(f"  agreement fast path vs CP-SAT: {card_agree}/{n} ({n - card_agree} disagreements)")
     print(f"  fast path median: {med(card_fast):9.1f} us")

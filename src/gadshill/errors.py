@@ -16,10 +16,32 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 
 class GadshillError(Exception):
-    """Base of every error caused by input; ``str(err)`` is a one-line message."""
+    """Base of every error caused by input; ``str(err)`` is a one-line message.
+
+    Every error pickles, whatever its ``__init__`` takes, so an error raised in a
+    worker process (a process pool, a Ray task) reaches the caller as itself:
+
+    >>> import pickle
+    >>> err = pickle.loads(pickle.dumps(DataError("pack.toml", "no towns", "town", "name")))
+    >>> str(err), err.field
+    ('pack.toml: town.name: no towns', 'name')
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception's own reduce calls cls(*args), wrong for an __init__ with other
+        # parameters (DataError, IllegalMove): rebuild from args and attributes instead
+        return _rebuild, (type(self), self.args, self.__dict__)
+
+
+def _rebuild(cls: type[GadshillError], args: tuple[Any, ...], attrs: dict[str, Any]) -> Any:
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(attrs)
+    return err
 
 
 class DataError(GadshillError, ValueError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -13,14 +14,12 @@ from open_spiel.python.algorithms import ismcts, mcts
 import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
+from gadshill.adapters.setting import BOUNDS, setting
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_random_sim_test_passes(game: str) -> None:
-    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
-    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+# random_sim_test runs on every game and variant in test_variants.py
 
 
 def test_game_types_are_honest() -> None:
@@ -99,7 +98,8 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
     """Always the lowest legal action and the first chance outcome never ends Sticky
     Gulch (it ends only by retirements): at the ``max_moves`` parameter it is over, drawn."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 300})
-    assert loaded.max_game_length() == 300 * adapter.WORDS_PER_MOVE
+    cap, decisions = BOUNDS["sticky-gulch"]
+    assert loaded.max_game_length() == -(-decisions * 300 // cap)  # the same share
     state = loaded.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -134,14 +134,19 @@ def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
     assert len(strings) > 1000  # the digest tells the positions of the loop apart
 
 
-def test_the_cap_defaults_to_the_games_safety_net() -> None:
+def test_the_cap_defaults_to_the_measured_bound() -> None:
+    """``max_moves`` 0 (the default) is the measured bound of the game and its options
+    (BOUNDS, docs/research.md), far below the game's safety net."""
     for game in GAMES:
         loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
-        cap = registry.get_spec(game).max_moves
-        assert loaded.get_parameters()["max_moves"] == cap
-        assert loaded.max_game_length() == cap * adapter.WORDS_PER_MOVE
+        cap, decisions = BOUNDS[game]
+        assert loaded.get_parameters()["max_moves"] == 0 and loaded.max_moves == cap
+        assert cap < registry.get_spec(game).max_moves
+        assert loaded.max_game_length() == decisions
+    long = pyspiel.load_game("gadshill_sticky_gulch(length=long)")
+    assert long.max_moves == BOUNDS["sticky-gulch:length=long"][0]
     with pytest.raises(ValueError, match="at least 1"):
-        pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 0})
+        pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": -1})
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -283,15 +288,15 @@ def test_observations_hide_what_the_seat_cannot_see() -> None:
 
 def test_a_vocabulary_is_fixed_and_its_words_unique() -> None:
     for game in GAMES:
-        words = Speller(registry.get_spec(game)).words
+        words = Speller(setting(game)).words
         assert len(words) == len(set(words))
-        assert words == Speller(registry.get_spec(game)).words
+        assert words == Speller(setting(game)).words
 
 
 def test_the_documented_action_counts_are_the_real_ones() -> None:
     from pathlib import Path
 
-    counts = [len(Speller(registry.get_spec(game)).words) for game in GAMES]
+    counts = [len(Speller(setting(game)).words) for game in GAMES]
     docs = (Path(__file__).parents[2] / "docs" / "research.md").read_text()
     line = (
         f"With the bundled packs: Gads Hill {counts[0]} actions, Sutter's Mill {counts[1]}, "
@@ -318,3 +323,43 @@ def test_the_documented_ismcts_example_runs() -> None:
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
     assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_action_raises_and_changes_nothing(game: str) -> None:
+    """As OpenSpiel's Python games: a word that is not legal here, a chance outcome out of
+    range or an action after the end raises ValueError, and the state stays as it was."""
+    loaded = pyspiel.load_game(adapter.short_name(game))
+    state = loaded.new_initial_state()
+    with pytest.raises(ValueError, match="chance outcome"):
+        state.apply_action(len(state.chance_outcomes()))
+    rng = random.Random(1)
+    for _ in range(80):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = (state.history(), str(state), state.legal_actions(), state.observation_string(0))
+    illegal = [a for a in range(loaded.num_distinct_actions()) if a not in before[2]]
+    for action in (illegal[0], illegal[-1], loaded.num_distinct_actions() + 5, -3):
+        with pytest.raises(ValueError, match="not legal"):
+            state.apply_action(action)
+        after = (state.history(), str(state), state.legal_actions(), state.observation_string(0))
+        assert after == before
+
+
+def test_game_strings_carry_options_and_packs(tmp_path: Path) -> None:
+    """``load_game`` takes every option the game declares, the pack folder and the cap,
+    in the string form too; a bad one is a ValueError naming it."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch(length=long,players=4,max_moves=500)")
+    assert loaded.setting.options["length"] == "long" and loaded.num_players() == 4
+    assert loaded.max_moves == 500
+    spec = registry.get_spec("sticky-gulch")
+    assert set(adapter.parameters(spec)) == {"players", "max_moves", "pack", *spec.options}
+    assert "length" in spec.options
+    with pytest.raises(ValueError, match="no/such"):
+        pyspiel.load_game("gadshill_gads_hill", {"pack": str(tmp_path / "no" / "such")})
+    with pytest.raises(ValueError, match="players"):
+        pyspiel.load_game("gadshill_gads_hill", {"players": 9})

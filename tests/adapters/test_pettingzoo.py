@@ -1,15 +1,22 @@
-"""The PettingZoo adapter: PettingZoo's own api_test on every game (issue 11)."""
+"""The PettingZoo adapter: PettingZoo's own tests on every game (issues 11 and 18):
+api_test, seed_test, and on the cycles form max_cycles_test and parallel_api_test."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 
+from gadshill.adapters import cycles
 from gadshill.adapters.pettingzoo import env
+from gadshill.adapters.setting import BOUNDS
 from gadshill.errors import UsageError
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
+BUILTIN = Path(__file__).parents[2] / "src" / "gadshill" / "gamedata" / "packs"
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's hints about Dict observations
@@ -50,9 +57,9 @@ def test_same_seed_same_game() -> None:
     first, second = env("sticky-gulch", players=3, seed=9), env("sticky-gulch", players=3, seed=9)
     first.reset()
     second.reset()
-    assert first.state == second.state
+    assert first.game_state == second.game_state
     first.reset()
-    assert first.state != second.state  # the next game of the series
+    assert first.game_state != second.game_state  # the next game of the series
 
 
 def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
@@ -81,11 +88,109 @@ def test_a_game_that_would_run_forever_is_truncated_at_max_moves() -> None:
         table.step(int(np.flatnonzero(observation["action_mask"])[0]))
         steps += 1
     assert table.agents == [] and table.moves == 300
-    assert table.state is not None and not table.state.is_terminal
+    assert table.game_state is not None and not table.game_state.is_terminal
     assert steps >= 300
 
 
-def test_the_default_cap_is_the_games_safety_net() -> None:
-    assert env("sticky-gulch").max_moves == 20_000
+def test_the_default_cap_is_the_measured_bound() -> None:
+    assert env("sticky-gulch").max_moves == BOUNDS["sticky-gulch"][0]
+    assert env("sticky-gulch", options={"length": "long"}).max_moves == 2_700
     with pytest.raises(ValueError, match="at least 1"):
         env("sticky-gulch", max_moves=0)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_test_passes(game: str) -> None:
+    seed_test(lambda: env(game, players=2, seed=1), num_cycles=300)
+    seed_test(lambda: cycles.env(game, players=2, seed=1), num_cycles=100)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("game", GAMES)
+def test_max_cycles_and_parallel_api_tests_pass_on_the_cycles_form(game: str) -> None:
+    max_cycles_test(cycles.module(game, players=2, seed=1))
+    api_test(cycles.env(game, players=3, seed=1, max_cycles=100), num_cycles=300)
+    parallel_api_test(cycles.parallel_env(game, players=2, seed=1, max_cycles=60), num_cycles=100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_parallel_game_with_masks_plays_to_its_end(game: str) -> None:
+    """Every agent acts every step; the mover's masked random word plays the game, the
+    others wait; the win is paid once, at the end of the last cycle."""
+    table = cycles.parallel_env(game, players=2, seed=4)
+    observations, _infos = table.reset()
+    rng = np.random.default_rng(4)
+    paid, steps = 0.0, 0
+    while table.agents:
+        actions = {}
+        for agent in table.agents:
+            mask = observations[agent]["action_mask"]
+            actions[agent] = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+        assert sum(observations[a]["action_mask"].any() for a in table.agents) <= 1
+        observations, rewards, _terms, truncations, _infos = table.step(actions)
+        paid += sum(rewards.values())
+        steps += 1
+        assert not any(truncations.values())
+    assert steps > 10 and paid == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "kwargs, fragment",
+    [
+        ({"players": "2"}, "players must be a whole number"),
+        ({"players": 2.5}, "players must be a whole number"),
+        ({"players": 10**30}, "takes 2-4 players"),
+        ({"seed": -1}, "seed must be at least 0"),
+        ({"seed": 2**80}, "seed must be at least 0 and at most"),
+        ({"seed": "x"}, "seed must be a whole number"),
+        ({"max_moves": "ten"}, "max_moves must be a whole number"),
+        ({"options": {"length": "endless"}}, "length"),
+        ({"options": {"speed": "fast"}}, "no option 'speed'"),
+        ({"options": ["length"]}, "options must be a mapping"),
+        ({"data": 7}, "data must be a data pack folder"),
+        ({"data": "/no/such/pack"}, "no/such/pack"),
+        ({"render_mode": "human"}, "render_mode"),
+    ],
+)
+def test_bad_parameters_are_value_errors(kwargs: dict[str, object], fragment: str) -> None:
+    with pytest.raises(ValueError, match=fragment):
+        env("sticky-gulch", **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_reset_seeds_and_actions_are_value_errors() -> None:
+    table = env("sticky-gulch", players=2, seed=1)
+    table.reset()
+    for seed in (-5, 1.5, "7"):
+        with pytest.raises(ValueError, match="seed"):
+            table.reset(seed=seed)  # type: ignore[arg-type]
+    for action in (10**40, -1, "3", 2.5):
+        with pytest.raises(ValueError, match="action"):
+            table.step(action)
+
+
+def test_state_is_every_seats_observation() -> None:
+    table = env("gads-hill", players=3, seed=2)
+    with pytest.raises(ValueError, match="before reset"):
+        table.state()
+    table.reset()
+    state = table.state()
+    assert table.state_space.contains(state)
+    size = table.tensors.observation_size
+    for seat, agent in enumerate(table.possible_agents):
+        seen = table.observe(agent)["observation"]
+        assert np.array_equal(state[seat * size : (seat + 1) * size], seen)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_options_and_a_pack_reach_the_game(tmp_path: Path) -> None:
+    table = env("sticky-gulch", players=2, seed=1, options={"length": "short"})
+    table.reset()
+    assert table.game_state is not None and table.game_state.length == "short"
+    folder = tmp_path / "sm"
+    shutil.copytree(BUILTIN / "sutters-mill", folder)
+    rules = folder / "game.toml"
+    rules.write_text(rules.read_text().replace("copies = 8", "copies = 5"))
+    small = env("sutters-mill", players=2, seed=1, data=str(folder))
+    api_test(small, num_cycles=200)
+    assert small.game_state is not None and small.game_state.data.path == folder

@@ -90,3 +90,58 @@ def test_bad_backend_options_are_one_line(
     assert exit_code(args) == 2
     _out, err = capsys.readouterr()
     assert fragment in err and "Traceback" not in err
+
+
+def test_jobs_are_streamed_never_all_queued() -> None:
+    """Issue 20: a tournament queues at most a window of games, and hands outcomes on in
+    job order (it once submitted every game before the first result came back)."""
+    from gadshill.adapters.ray import streamed
+
+    in_flight: set[int] = set()
+    most = 0
+
+    def submit(job: int) -> int:
+        nonlocal most
+        in_flight.add(job)
+        most = max(most, len(in_flight))
+        return job
+
+    def get(ref: int) -> int:
+        in_flight.discard(ref)
+        return ref * 10
+
+    jobs = iter(range(1000))
+    outcomes = streamed(submit, get, jobs, window=8)
+    assert next(outcomes) == 0 and most == 8
+    assert list(outcomes) == [j * 10 for j in range(1, 1000)]
+    assert most == 8
+
+
+def test_a_data_pack_travels_as_content(local_ray: None, tmp_path: Path) -> None:
+    """The worker plays from its own copy of the pack: the job it gets names no folder of
+    the caller's, and the games are those of the pack (here one with fewer vein chips)."""
+    import shutil
+
+    from gadshill.adapters.ray import pack_content, unpacked
+
+    folder = tmp_path / "sutters-mill"
+    builtin = Path(__file__).parents[2] / "src" / "gadshill" / "gamedata" / "packs"
+    shutil.copytree(builtin / "sutters-mill", folder)
+    rules = folder / "game.toml"
+    rules.write_text(rules.read_text().replace("copies = 8", "copies = 5"))
+    copy = unpacked("sutters-mill", pack_content(folder))
+    assert copy != folder and pack_content(copy) == pack_content(folder)
+    bots, seeds = ["patient", "random"], range(1, 4)
+    local = run_tournament(spec_factory("sutters-mill"), bots, seeds, 1, data=folder)
+    on_ray = run_tournament(
+        spec_factory("sutters-mill"), bots, seeds, data=folder, map_games=ray_mapper()
+    )
+    assert on_ray.outcomes == local.outcomes
+    builtin_games = run_tournament(spec_factory("sutters-mill"), bots, seeds, 1)
+    assert builtin_games.outcomes != local.outcomes
+    shipped = list(ray_mapper()(_data_folder_of, [("s", [], 1, {}, {}, folder, None)]))
+    assert shipped[0] != str(folder) and shipped[0].endswith("sutters-mill")
+
+
+def _data_folder_of(job: Any) -> str:
+    return str(job[5])

@@ -188,5 +188,9 @@ def test_tournament_worker_counts(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run([*args, "--workers", "-5"], capsys)
     assert code == 2 and err == "gadshill: error: --workers must be at least 1\n"
     # more workers than games: one process per game at most (once an OverflowError)
-    code, out, err = run([*args, "--workers", "99999999999999999999"], capsys)
+    code, out, err = run([*args, "--workers", "200"], capsys)
     assert code == 0 and err == "" and "2 games" in out
+    # issue 20: a count beyond any machine is refused at once, with the range
+    code, _, err = run([*args, "--workers", "99999999999999999999"], capsys)
+    assert err == "gadshill: error: --workers must be at most 256, not 99,999,999,999,999,999,999\n"
+    assert code == 2

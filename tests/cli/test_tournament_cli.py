@@ -26,7 +26,7 @@ def report(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any
 def test_json_shape_and_fractions(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["toy", "--bots", "greedy,random", "--games", "20", "--seed", "5"]
     got = report([*args, "--workers", "1"], capsys)
-    assert list(got) == ["game", "games", "seed", "bots", "by_seat"]
+    assert list(got) == ["game", "games", "seed", "bots", "by_seat", "ratings"]
     assert (got["game"], got["games"], got["seed"]) == ("toy", 20, 5)
     fields = ["games", "wins", "win_rate", "mean_score"]
     assert [list(row) for row in got["bots"]] == [["bot", *fields]] * 2
@@ -132,3 +132,18 @@ def test_progress_bar_only_at_a_terminal(
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert exit_code(args) == 0 and wrapped == [5]
     assert exit_code([*args, "--json"]) == 0 and wrapped == [5]
+
+
+def test_json_rates_the_bots_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bradley-Terry ratings on the Elo scale (issue 18 item 5): best first, each with its
+    95% interval, centred on 1500, and the same for the same seeds."""
+    args = ["toy", "--bots", "greedy,random", "--games", "20", "--seed", "5", "--workers", "1"]
+    got = report(args, capsys)
+    rows = got["ratings"]
+    assert [row["bot"] for row in rows] == ["greedy", "random"]
+    for row in rows:
+        assert list(row) == ["bot", "elo", "low", "high"]
+        assert row["low"] < row["elo"] < row["high"]
+    assert sum(row["elo"] for row in rows) / 2 == pytest.approx(1500, abs=0.1)
+    assert rows[0]["elo"] - rows[1]["elo"] > 100
+    assert report(args, capsys)["ratings"] == rows

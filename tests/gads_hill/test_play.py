@@ -330,3 +330,17 @@ def test_tournament_orders_sharp_over_greedy_over_random() -> None:
     sharp, greedy, rand = (result.by_bot[b] for b in ("sharp", "greedy", "random"))
     assert sharp.wins > greedy.wins > rand.wins
     assert greedy.mean_score > rand.mean_score
+
+
+def test_a_snapshot_does_not_change_with_later_moves() -> None:
+    """Issue 20 (found by bench/soak.py): the turn log's events were the live list, so a
+    snapshot taken before a card play changed with it (and an atomicity check comparing
+    snapshots could not see a change to them)."""
+    import copy
+
+    state = new_game(3, 1)
+    for _ in range(40):
+        before = state.snapshot()
+        kept = copy.deepcopy(before)
+        state.apply(state.legal_moves()[0])
+        assert before == kept

@@ -276,6 +276,8 @@ def test_GH_6_solver_any_other_refusal_refuses(monkeypatch: pytest.MonkeyPatch) 
     state = arrange(started(), hand=[9])
     odd = CardReport(False, [Violation("GH-X", "odd")], Effect())
     monkeypatch.setattr(type(state), "card_report", lambda self, card, my: odd)
+    # the solver's verdict without its wording, as legal-move generation reads it
+    monkeypatch.setattr(type(state), "card_rules", lambda self, card, my: frozenset({"GH-X"}))
     assert check(state, "play 9 -") == ["GH-6.solver"]
 
 

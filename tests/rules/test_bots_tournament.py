@@ -172,3 +172,37 @@ def test_record_dir_that_cannot_be_written_is_a_user_error(tmp_path: Path) -> No
     for workers in (1, 2):
         with pytest.raises(GadshillError, match="cannot write record"):
             run_tournament(spec, ["greedy", "random"], range(2), workers, record_dir=blocker)
+
+
+def test_bradley_terry_orders_bots_and_narrows_with_games() -> None:
+    """Three bots a > b > c: the ratings keep the order, centre on 1500, and their
+    intervals shrink as the games grow (issue 18 item 5)."""
+    from gadshill.rules.tournament import Rating, bradley_terry
+
+    def rated(scale: int) -> dict[str, Rating]:
+        pairs = {
+            ("a", "b"): [14.0 * scale, 20.0 * scale],
+            ("a", "c"): [17.0 * scale, 20.0 * scale],
+            ("b", "c"): [13.0 * scale, 20.0 * scale],
+        }
+        return bradley_terry(pairs)
+
+    small, large = rated(1), rated(10)
+    for ratings in (small, large):
+        assert ratings["a"].elo > ratings["b"].elo > ratings["c"].elo
+        assert sum(r.elo for r in ratings.values()) / 3 == pytest.approx(1500)
+    width = {bot: small[bot].high - small[bot].low for bot in small}
+    for bot in large:
+        assert large[bot].high - large[bot].low < width[bot] / 2
+
+
+def test_a_tournament_counts_every_pair_of_seats() -> None:
+    from gadshill.rules.tournament import GameOutcome, tally
+
+    outcomes = [
+        GameOutcome(1, ("x", "y", "z"), (3.0, 1.0, 1.0), (0,), 5),
+        GameOutcome(2, ("y", "z", "x"), (2.0, 2.0, 0.0), (0, 1), 5),
+    ]
+    pairs = tally(outcomes).pairs
+    # game 1: x beats y and z, y-z drawn (neither won); game 2: y-z drawn, both beat x
+    assert pairs == {("x", "y"): [1.0, 2], ("x", "z"): [1.0, 2], ("y", "z"): [1.0, 2]}

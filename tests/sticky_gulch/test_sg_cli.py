@@ -138,3 +138,32 @@ def test_human_seat_malformed_move_text_is_refused_in_one_line(
     assert "keep drifter: unknown drifter 'nobody'" in out
     assert "[SG-3.draft] black-bart is not one of the drifters you were dealt" in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_narration_names_every_location_before_it_is_used(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: a draw's line is written before the card is known; the card it turns up
+    is told right after, so no later line puts a camp on a card never announced."""
+    import re
+
+    from gadshill.sticky_gulch.spec import spec
+
+    record = tmp_path / "g.jsonl"
+    argv = ["play", "sticky-gulch", "--players", "3", "--bots", "random,greedy,prospector"]
+    assert run([*argv, "--seed", "7", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    if command == "replay":
+        assert run(["replay", str(record), "--narrate"]) == 0
+        out = capsys.readouterr().out
+    known = set(spec().new_game(3, 7, None, {}).in_play)
+    announced = 0
+    for line in out.splitlines():
+        if line.strip().endswith("comes into play"):
+            known.add(int(re.findall(r"\(#(\d+)\)", line)[-1]))
+            announced += 1
+            continue
+        for number in re.findall(r"\(#(\d+)\)", line):
+            assert int(number) in known, f"#{number} was never announced: {line}"
+    assert announced >= 3

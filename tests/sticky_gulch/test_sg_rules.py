@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -259,6 +260,20 @@ def test_SG_3_limit_rolls() -> None:
     s.rng = Dice(3, 3)
     play(s, "prospect 1", "roll", "prospect 1", "roll")
     assert violations(s, "prospect 1") == ["SG-3.limit-rolls"]
+
+
+def test_SG_3_limit_rolls_two_at_most_whatever_the_pack_and_the_points() -> None:
+    """SG-3 as amended: at most two additional prospecting rolls a turn, whatever the
+    action points a drifter adds; a pack pricing a third roll does not make it legal."""
+    s = scenario()
+    costs = replace(s.data.table.costs, extra_roll=(1, 1, 1))
+    s.data = replace(s.data, table=replace(s.data.table, costs=costs))
+    s.action_points = 10  # as after Gentleman Jim and Mule Skinner Mac
+    s.rng = Dice(3, 3)
+    play(s, "prospect 1", "roll", "prospect 1", "roll")
+    assert violations(s, "prospect 1") == ["SG-3.limit-rolls"]
+    assert not [m for m in s.legal_moves() if str(m).startswith("prospect")]
+    assert s.action_cost(parse("prospect 1")) is None
 
 
 def test_SG_R_new_location_camp_rudy_example() -> None:

@@ -402,6 +402,17 @@ def test_SM_2_late_game_two_threes_for_one_with_a_four_back() -> None:
     assert values(s, s.chips[RED]) == [4] and s.debt == 0
 
 
+def test_SM_2_amended_example_one_chip_with_change_never_two() -> None:
+    """SM-2 as amended: owing 1 with 1, 2 and 3 in hand and 1, 2 and 3 in the bank, each
+    single chip pays with exact change (pay 1, pay 2 or pay 3); 'pay 2,1' holds a chip
+    that could be kept back without losing more, so it is refused (SM-2.pay-minimal)."""
+    s = _owing_one(to_town(game(2)), [1, 2, 3], [1, 2, 3])
+    assert _pays(s) == ["pay 1", "pay 2", "pay 3"]
+    assert "SM-2.pay-minimal" in ids(s, "pay 2,1")
+    s.apply(m("pay 3"))
+    assert s.debt == 0 and sum(values(s, s.chips[RED])) == 1 + 2 + 3 - 1
+
+
 def test_SM_2_settle_at_end_may_hand_over_a_chip_the_bank_changes() -> None:
     """SM-2.settle-at-end follows the amended ruling: 2+2 for 1 with a 3 to come back."""
     s = _owing_one(to_town(game(2)), [2, 2], [3])

@@ -1,4 +1,4 @@
-"""Integer actions and observation vectors shared by the OpenSpiel and PettingZoo adapters.
+"""Integer actions (the words of moves) shared by the OpenSpiel and PettingZoo adapters.
 
 A move is spelled as a short sequence of *words*, one integer action each: its
 kind, then each field in order (an absent value is ``-``; a tuple is its items
@@ -11,26 +11,21 @@ actions (``camp``, ``14``, ``3``) and ``discard 13,21 JAIL S10`` is six. Legal
 words at each step are those that extend the chosen prefix towards some legal
 move; the move is played when the words spell a whole one. docs/research.md
 lists the mapping in full.
-
-The observation vector hashes the player's ``observation(player)`` (JSON) into
-``OBS_SIZE`` buckets (feature hashing): each leaf adds its number, or 1 for its
-text, in the bucket of its path; list positions are dropped so a hand is a bag.
 """
 
 from __future__ import annotations
 
 import sys
-import zlib
 from collections.abc import Iterable
 from dataclasses import fields
-from typing import Any
+from typing import Any, get_origin, get_type_hints
 
+from gadshill.adapters.setting import Setting
+from gadshill.errors import GadshillError
 from gadshill.rules.moves import Move
-from gadshill.rules.spec import GameSpec
 
 END = "<end>"
 NONE = "-"
-OBS_SIZE = 512
 LOWEST_INT = -10
 
 
@@ -66,17 +61,21 @@ def _leaves(value: Any) -> Iterable[Any]:
         yield value
 
 
-def vocabulary(spec: GameSpec) -> list[str]:
-    """The game's action words in action-id order (fixed for a data pack)."""
-    values = list(_leaves(spec.describe_pack(None)))
+def vocabulary(game: Setting) -> list[str]:
+    """The game's action words in action-id order (fixed for a data pack and options)."""
+    spec = game.spec
+    values = list(_leaves(spec.describe_pack(spec.data_folder(game.data, game.options))))
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     ids = sorted({v for v in values if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v})
     words = [END, *sorted(spec.codec.classes), NONE, "yes", "no"]
     words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
     words += ids
     # and every word of the game's candidate moves (its move universe)
-    for players in (spec.min_players, spec.max_players):
-        state = spec.new_game(players, 0, None, spec.resolve_options({}))
+    for players in range(spec.min_players, spec.max_players + 1):
+        try:
+            state = spec.new_game(players, 0, game.data, game.options)
+        except GadshillError:  # a pack (a mini variant) may seat fewer than the game
+            continue
         words += sorted({w for move in state.candidate_moves() for w in move_words(move)})
     words += _package_words(spec.new_game.__module__.rpartition(".")[0])
     return list(dict.fromkeys(words))
@@ -96,12 +95,33 @@ def _package_words(package: str) -> list[str]:
     return sorted(found)
 
 
+#: items of a tuple field that count as positions in :func:`positions`
+TUPLE_POSITIONS = 2
+
+
+def positions(classes: Iterable[type[Move]]) -> int:
+    """The longest spelling of any move class, a tuple field counting as its first
+    ``TUPLE_POSITIONS`` items and ``<end>``. Longer spellings exist (a Sutter's Mill
+    payment of many chips), but a tuple's items are sorted in the notation, so the
+    words past these positions are told apart by their counts alone."""
+    longest = 1
+    for cls in classes:
+        hints = get_type_hints(cls)
+        size = 1
+        for item in fields(cls):
+            size += TUPLE_POSITIONS + 1 if get_origin(hints[item.name]) is tuple else 1
+        longest = max(longest, size)
+    return longest
+
+
 class Speller:
     """Legal words after a prefix, and the move a complete spelling names."""
 
-    def __init__(self, spec: GameSpec):
-        self.words = vocabulary(spec)
+    def __init__(self, game: Setting):
+        self.words = vocabulary(game)
         self.ids = {word: index for index, word in enumerate(self.words)}
+        #: word positions a prefix is encoded at one by one (:func:`positions`)
+        self.positions = positions(game.spec.codec.classes.values())
 
     def spellings(self, legal: Iterable[Move]) -> dict[tuple[int, ...], Move]:
         out: dict[tuple[int, ...], Move] = {}
@@ -117,30 +137,3 @@ class Speller:
     def next_words(spellings: dict[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
         size = len(prefix)
         return sorted({ids[size] for ids in spellings if len(ids) > size and ids[:size] == prefix})
-
-
-def observation_vector(observation: Any, prefix: Iterable[int] = ()) -> list[float]:
-    """A fixed-size vector of a JSON observation (feature hashing), plus the chosen prefix."""
-    out = [0.0] * OBS_SIZE
-    _hash_into(out, "", observation)
-    for position, word in enumerate(prefix):
-        out[_bucket(f"prefix/{position}={word}")] += 1.0
-    return out
-
-
-def _bucket(text: str) -> int:
-    return zlib.crc32(text.encode()) % OBS_SIZE
-
-
-def _hash_into(out: list[float], path: str, value: Any) -> None:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _hash_into(out, f"{path}/{key}", item)
-    elif isinstance(value, list | tuple):
-        out[_bucket(f"{path}#len")] += len(value)
-        for item in value:
-            _hash_into(out, f"{path}[]", item)
-    elif isinstance(value, bool) or value is None or isinstance(value, str):
-        out[_bucket(f"{path}={value}")] += 1.0
-    elif isinstance(value, int | float):
-        out[_bucket(path)] += float(value)

@@ -18,25 +18,30 @@ and a scripted generator, so no game changes. Actions are the words of the
 move notation (:mod:`gadshill.adapters.actions`). ``returns()`` gives each
 seat its share of the win (1, or 1/k for k tied winners, else 0): constant-sum.
 
-A game stops at its ``max_moves`` parameter (native moves; the game's own
-safety net, ``spec.max_moves``, by default), or at ``max_game_length``
-decisions, whichever comes first; a game stopped so is a draw, 1/n to each of
-the n seats (still constant-sum). Sticky Gulch ends only by retirements, so a
-degenerate policy can play it for ever:
+Parameters: ``players``, ``max_moves``, ``pack`` (a data pack folder) and every
+option of the game's spec (``length``, ``variant``...), checked by
+:mod:`gadshill.adapters.setting`. A game stops at ``max_moves`` native moves (by
+default the measured bound) or at ``max_game_length`` decisions, whichever comes
+first; a game stopped so is a draw, 1/n to each of the n seats (still
+constant-sum). Sticky Gulch ends only by retirements, so a degenerate policy can
+play it for ever:
 
 >>> capped = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 50})
 >>> state = capped.new_initial_state()
 >>> while not state.is_terminal():  # the lowest action, the first chance outcome
 ...     chance = state.is_chance_node()
 ...     state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
->>> state.moves, state.returns()
-(50, [0.5, 0.5])
+>>> state.truncated(), state.moves <= 50, state.returns()
+(True, True, [0.5, 0.5])
 
-``information_state_string(player)`` is perfect recall: the seat's observation
-now, the words it has chosen of a move it is spelling, and a digest of what it
-saw (and, of its own moves, what it played) after every move so far; and
-``resample_from_infostate`` samples a full state the seat cannot tell from the
-real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs as is.
+Observation tensors are the game's own (:mod:`gadshill.adapters.tensors`, the
+same as PettingZoo's). ``information_state_string(player)`` and
+``information_state_tensor(player)`` are perfect recall: the seat's observation
+now, the words it has chosen of a move it is spelling, its own past words and a
+digest of what it saw (and, of its own moves, what it played) after every move
+so far; ``resample_from_infostate`` samples a full state the seat cannot tell
+from the real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs
+as is. An action that is not legal raises ``ValueError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -44,12 +49,15 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from array import array
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from gadshill.adapters.actions import OBS_SIZE, Speller, observation_vector
+from gadshill.adapters.actions import Speller
+from gadshill.adapters.setting import Setting, setting
+from gadshill.adapters.tensors import Position, Tensors
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.moves import Move
 from gadshill.rules.rng import GameRandom, chance_source
@@ -58,8 +66,6 @@ from gadshill.rules.state import GameState
 
 #: the most outcomes one chance node may have (a shuffle's first deal, a die)
 MAX_CHANCE_OUTCOMES = 160
-#: actions per move, at most (a spelling's length), for max_game_length
-WORDS_PER_MOVE = 8
 #: determinizations drawn by resample_from_infostate before it gives up
 RESAMPLE_ATTEMPTS = 100
 #: moves kept on a state's trail before their observations are folded into its history
@@ -145,11 +151,19 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players, "max_moves": spec.max_moves},
+        parameter_specification=parameters(spec),
     )
+
+
+def parameters(spec: GameSpec) -> dict[str, Any]:
+    """The game's parameters and their defaults: ``players``, ``max_moves`` (0: the
+    measured bound of :data:`~gadshill.adapters.setting.BOUNDS`), ``pack`` (a data
+    pack folder; empty: the built-in one) and every option of ``spec.options``."""
+    options = {name: values[0] for name, values in spec.options.items()}
+    return {"players": spec.min_players, "max_moves": 0, "pack": "", **options}
 
 
 def short_name(game_id: str) -> str:
@@ -158,55 +172,66 @@ def short_name(game_id: str) -> str:
 
 
 class GadshillGame(pyspiel.Game):
-    """One gadshill game; its parameters are ``players`` and ``max_moves`` (the cap)."""
+    """One gadshill game; its parameters are those of :func:`parameters`."""
 
     spec: GameSpec
 
     def __init__(self, params: dict[str, Any] | None = None):
-        spec = self.spec
-        players = int((params or {}).get("players", spec.min_players))
-        spec.check_players(players)
-        #: native moves after which a game stops, drawn (a safety net, as in play_game)
-        self.max_moves = int((params or {}).get("max_moves", spec.max_moves))
-        if self.max_moves < 1:
-            raise ValueError(f"max_moves must be at least 1, not {self.max_moves}")
-        self.speller = Speller(spec)
+        given = dict(params or {})
+        options = {name: given[name] for name in self.spec.options if name in given}
+        cap = given.get("max_moves", 0)
+        #: the game, its options and pack, and the native moves after which it stops, drawn
+        self.setting: Setting = setting(
+            self.spec.id, given.get("players"), options, given.get("pack"), cap or None
+        )
+        self.max_moves = self.setting.max_moves
+        self.speller = Speller(self.setting)
+        #: decisions (words) after which a game stops, drawn
+        self.max_decisions = self.setting.max_decisions
+        self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-            num_players=players,
+            num_players=self.setting.players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=self.max_moves * WORDS_PER_MOVE,
+            max_game_length=self.max_decisions,
         )
-        super().__init__(_game_type(spec), info, params or {})
+        super().__init__(_game_type(self.spec), info, given)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.tensors.observation_size]
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.tensors.info_size]
 
     def new_initial_state(self) -> GadshillState:
         return GadshillState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return InfoStateObserver()
-        return Observer()
+            return InfoStateObserver(self.tensors)
+        return Observer(self.tensors)
 
 
-class _Native:
-    """The native state and its spelled legal moves; deep-copied by the engine's clone.
+class _Native(Position):
+    """The native state, its spelled legal moves and each seat's encoded observation;
+    deep-copied by the engine's clone.
 
     OpenSpiel clones a Python state by building a new one and deep-copying its
     ``__dict__``: this holder keeps that copy as cheap as ``GameState.clone``.
     """
 
-    __slots__ = ("spellings", "state")
+    __slots__ = ("spellings",)
 
     def __init__(self, state: GameState[Any]):
-        self.state = state
+        super().__init__(state)
         self.spellings: dict[tuple[int, ...], Move] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
         twin = _Native(self.state.clone())
-        twin.spellings = self.spellings  # never changed once made
+        twin.spellings, twin.seen = self.spellings, self.seen  # the same position: shared
         return twin
 
 
@@ -224,12 +249,14 @@ class GadshillState(pyspiel.State):
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
         self.decisions = 0  # player actions (words) applied
+        #: per seat, the words it has played, in order (its part of the information state)
+        self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
         #: ...up to the moves still on this trail (folded in when a string is asked for)
         self.trail: _Trail | None = None
         self.max_moves: int = game.max_moves
-        self.max_decisions = game.max_moves * WORDS_PER_MOVE  # max_game_length
+        self.max_decisions = game.max_decisions  # max_game_length
 
     @property
     def spec(self) -> GameSpec:
@@ -255,9 +282,7 @@ class GadshillState(pyspiel.State):
         try:
             if self.native is None:
                 with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
-                    native = self.spec.new_game(
-                        self.players, 0, None, self.spec.resolve_options({})
-                    )
+                    native = self.get_game().setting.new_game(0)
             else:
                 assert self.pending is not None
                 native = self.native.state.clone()
@@ -327,10 +352,21 @@ class GadshillState(pyspiel.State):
         return [(outcome, 1.0 / count) for outcome in range(count)]
 
     def _apply_action(self, action: int) -> None:
+        """Apply one action; one that is not legal here raises and changes nothing."""
         if self._building():
+            if not 0 <= action < len(self.chance_labels):
+                raise ValueError(
+                    f"chance outcome {action} is not one of 0-{len(self.chance_labels) - 1}"
+                )
             self.outcomes.append(int(action))
             self._advance()
             return
+        if self.is_terminal():
+            raise ValueError(f"action {action}: the game is over")
+        if action not in self._legal_actions(self.current_player()):
+            word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
+            raise ValueError(f"action {action} ({word!r}) is not legal here")
+        self.own_words[self.current_player()].append(int(action))
         self.decisions += 1
         prefix = (*self.prefix, int(action))
         move = self.spellings().get(prefix)
@@ -355,12 +391,21 @@ class GadshillState(pyspiel.State):
         winners = self.native.state.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
 
+    def own_prefix(self, player: int) -> tuple[int, ...]:
+        """The words ``player`` has chosen of the move it is spelling (none if not spelling)."""
+        mine = not self._building() and self.current_player() == player
+        return self.prefix if mine else ()
+
+    def digest(self, player: int) -> str:
+        """The digest of what ``player`` has seen (and played) after every move so far."""
+        seen = self._fold()
+        return seen[player] if seen else ""
+
     def observation_data(self, player: int) -> dict[str, Any]:
         """The native observation, and the words chosen so far when ``player`` is spelling."""
-        mine = not self._building() and self.current_player() == player
         seen: dict[str, Any] = {
             "setup": self.native is None,
-            "words": [self.speller.words[w] for w in self.prefix] if mine else [],
+            "words": [self.speller.words[w] for w in self.own_prefix(player)],
         }
         if self.native is not None:
             seen["state"] = self.native.state.observation(player)
@@ -442,6 +487,10 @@ class GadshillState(pyspiel.State):
         )
         if self.native.state.current_player != player:
             twin.prefix = ()  # the words of another seat's move are not seen
+        # nor is what each other seat has played, word by word: the sample knows none
+        twin.own_words = [
+            words if p == player else array("i") for p, words in enumerate(twin.own_words)
+        ]
         return twin
 
     def __str__(self) -> str:
@@ -477,22 +526,38 @@ def _digest(before: str, *seen: Any) -> str:
 
 
 class Observer:
-    """OpenSpiel's PyObserver: the hashed observation vector and its JSON text."""
+    """OpenSpiel's PyObserver: the observation tensor (:mod:`gadshill.adapters.tensors`)
+    and the JSON text of the seat's observation."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
+    def __init__(self, tensors: Tensors) -> None:
+        self.tensors = tensors
+        self.tensor = np.zeros(tensors.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
-        seen = state.observation_data(player)
-        self.tensor[:] = observation_vector(seen)
+        self.tensor[:] = self.tensors.observation(state.native, player, state.own_prefix(player))
 
     def string_from(self, state: GadshillState, player: int) -> str:
         return json.dumps(state.observation_data(player), sort_keys=True)
 
 
 class InfoStateObserver(Observer):
-    """The perfect-recall observer behind ``information_state_string``."""
+    """The perfect-recall observer behind ``information_state_string`` and ``_tensor``."""
+
+    def __init__(self, tensors: Tensors) -> None:
+        self.tensors = tensors
+        self.tensor = np.zeros(tensors.info_size, np.float32)
+        self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state: GadshillState, player: int) -> None:
+        self.tensors.information_state(
+            self.tensor,
+            state.native,
+            player,
+            state.own_prefix(player),
+            state.own_words[player],
+            state.digest(player),
+        )
 
     def string_from(self, state: GadshillState, player: int) -> str:
         return json.dumps(state.information_state_data(player), sort_keys=True)

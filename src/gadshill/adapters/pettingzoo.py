@@ -11,26 +11,32 @@
 
 Actions are the words of the move notation (one ``Discrete`` space per game,
 the same ids as the OpenSpiel adapter, :mod:`gadshill.adapters.actions`); each
-observation holds the hashed view of ``observation(player)`` and the mask of
-the words that may come next. Chance stays inside the engine, seeded per game
+observation holds the seat's observation tensor (the same as OpenSpiel's for the
+same position, :mod:`gadshill.adapters.tensors`) and the mask of the words that
+may come next. ``options`` and ``data`` choose the game's options and data pack
+as in OpenSpiel (:mod:`gadshill.adapters.setting`); a bad argument is a
+``ValueError``. ``state()`` is every seat's observation tensor, seat 0 first:
+everything some seat sees. Chance stays inside the engine, seeded per game
 (``seed`` fixes the first game; each ``reset()`` without a seed plays the next).
 Rewards come at the end: each seat's share of the win (1, 1/k for k tied
 winners, else 0). A game that reaches ``max_moves`` native moves unfinished (by
-default the game's own safety net, ``spec.max_moves``) is cut: every agent's
+default the measured bound of ``setting.BOUNDS``) is cut: every agent's
 truncation flag is set and the rewards stay zero, as PettingZoo does it.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from gadshill.adapters.actions import OBS_SIZE, Speller, observation_vector
-from gadshill.registry import get_spec, resolve
+from gadshill.adapters.actions import Speller
+from gadshill.adapters.setting import setting, whole
+from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
@@ -45,15 +51,19 @@ class GadshillEnv(AECEnv):
         seed: int | None = None,
         render_mode: Any = None,
         max_moves: int | None = None,
+        options: dict[str, str] | None = None,
+        data: str | Path | None = None,
     ):
         super().__init__()
-        self.spec = get_spec(resolve(game))
-        self.players = self.spec.check_players(players or self.spec.min_players)
-        #: native moves after which a game is truncated (the game's safety net by default)
-        self.max_moves = self.spec.max_moves if max_moves is None else int(max_moves)
-        if self.max_moves < 1:
-            raise ValueError(f"max_moves must be at least 1, not {self.max_moves}")
-        self.speller = Speller(self.spec)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        seed = None if seed is None else whole("seed", seed, 0, 2**63 - 1)
+        self.setting = setting(game, players, options, data, max_moves)
+        self.spec, self.players = self.setting.spec, self.setting.players
+        #: native moves after which a game is truncated (the measured bound by default)
+        self.max_moves = self.setting.max_moves
+        self.speller = Speller(self.setting)
+        self.tensors = Tensors(self.setting, self.speller, self.setting.max_decisions)
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"gadshill_{self.spec.id.replace('-', '_')}_v0",
@@ -65,16 +75,21 @@ class GadshillEnv(AECEnv):
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (OBS_SIZE,), np.float32),
+                    "observation": spaces.Box(
+                        -np.inf, np.inf, (self.tensors.observation_size,), np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (words,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(words) for agent in self.possible_agents}
+        size = self.players * self.tensors.observation_size
+        self.state_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self._seeds = random.Random(seed)
         self._next_seed = seed
-        self.state: GameState[Any] | None = None
+        #: the native game state (None before the first reset)
+        self.game_state: GameState[Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -84,7 +99,9 @@ class GadshillEnv(AECEnv):
 
     # --- the cycle -------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: of ``seed`` if given, else the next of the series."""
         if seed is not None:
+            seed = whole("seed", seed, 0, 2**63 - 1)
             self._seeds = random.Random(seed)
             game_seed = seed
         elif self._next_seed is not None:
@@ -92,9 +109,7 @@ class GadshillEnv(AECEnv):
         else:
             game_seed = self._seeds.getrandbits(31)
         self._next_seed = None
-        self.state = self.spec.new_game(
-            self.players, game_seed, None, self.spec.resolve_options({})
-        )
+        self.game_state = self.setting.new_game(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -104,50 +119,61 @@ class GadshillEnv(AECEnv):
         self.prefix: tuple[int, ...] = ()
         self.moves = 0  # native moves played
         self._spellings: dict[tuple[int, ...], Move] | None = None
+        self._position = Position(self.game_state)
         self._select()
 
     def _select(self) -> None:
-        assert self.state is not None
-        seat = self.state.current_player
+        assert self.game_state is not None
+        seat = self.game_state.current_player
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
     def spellings(self) -> dict[tuple[int, ...], Move]:
-        assert self.state is not None
+        assert self.game_state is not None
         if self._spellings is None:
-            self._spellings = self.speller.spellings(self.state.legal_moves())
+            self._spellings = self.speller.spellings(self.game_state.legal_moves())
         return self._spellings
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self.possible_agents.index(agent)
         mask = np.zeros(len(self.speller.words), np.int8)
-        mine = not self.state.is_terminal and self.state.current_player == seat
+        mine = not self.game_state.is_terminal and self.game_state.current_player == seat
         if mine:
             mask[Speller.next_words(self.spellings(), self.prefix)] = 1
-        vector = observation_vector(self.state.observation(seat), self.prefix if mine else ())
-        return {"observation": np.asarray(vector, np.float32), "action_mask": mask}
+        tensor = self.tensors.observation(self._position, seat, self.prefix if mine else ())
+        return {"observation": tensor, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation tensor, seat 0 first (for centralised critics)."""
+        if self.game_state is None:
+            raise ValueError("state() before reset()")
+        return np.concatenate(
+            [self.observe(agent)["observation"] for agent in self.possible_agents]
+        )
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
+        assert self.game_state is not None
         self._cumulative_rewards[agent] = 0.0
-        prefix = (*self.prefix, int(action))
+        word = whole("action", action, 0, len(self.speller.words) - 1)
+        prefix = (*self.prefix, word)
         spellings = self.spellings()
-        if not Speller.next_words(spellings, self.prefix).count(int(action)):
+        if word not in Speller.next_words(spellings, self.prefix):
             raise ValueError(f"action {action} is not legal now (see the action_mask)")
         move = spellings.get(prefix)
         if move is None:
             self.prefix = prefix
         else:
-            self.state.apply(move)
+            self.game_state.apply(move)
             self.moves += 1
             self.prefix, self._spellings = (), None
-            if self.state.is_terminal:
-                winners = self.state.winners()
+            self._position = Position(self.game_state)  # the same object, a new position
+            if self.game_state.is_terminal:
+                winners = self.game_state.winners()
                 for seat, name in enumerate(self.possible_agents):
                     self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
                     self.terminations[name] = True
@@ -159,8 +185,8 @@ class GadshillEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return self.spec.render(self.state, None)
+        if self.render_mode == "ansi" and self.game_state is not None:
+            return self.spec.render(self.game_state, None)
         return None
 
     def close(self) -> None:
@@ -173,7 +199,10 @@ def env(
     seed: int | None = None,
     render_mode: Any = None,
     max_moves: int | None = None,
+    options: dict[str, str] | None = None,
+    data: str | Path | None = None,
 ) -> GadshillEnv:
-    """An AEC environment of ``game`` (any registered id, e.g. ``sticky-gulch``);
-    a game still running after ``max_moves`` native moves is truncated."""
-    return GadshillEnv(game, players, seed, render_mode, max_moves)
+    """An AEC environment of ``game`` (any registered id, e.g. ``sticky-gulch``) with the
+    game's ``options`` and the data pack in folder ``data``; a game still running after
+    ``max_moves`` native moves is truncated. A bad argument is a ``ValueError``."""
+    return GadshillEnv(game, players, seed, render_mode, max_moves, options, data)

@@ -54,6 +54,24 @@ def check_writable(path: Path, option: str, folder: bool = False) -> None:
         raise UsageError(f"{option}: cannot write to {path}: {err.strerror or err}") from None
 
 
+#: upper bounds of counts given on the command line: far above any real use, low
+#: enough that a typo (an extra zero or six) fails at once instead of running for days
+MAX_GAMES = 1_000_000
+MAX_WORKERS = 256
+MAX_PUZZLES = 1_000
+
+
+def check_count(option: str, value: int, low: int, high: int) -> int:
+    """``value`` when ``low <= value <= high``, else a one-line UsageError naming the range."""
+    from gadshill.errors import UsageError
+
+    if value < low:
+        raise UsageError(f"{option} must be at least {low:,}")
+    if value > high:
+        raise UsageError(f"{option} must be at most {high:,}, not {value:,}")
+    return value
+
+
 def check_move_number(option: str, number: int, total: int, source: object) -> None:
     """A move number given on the command line (``--to N``, ``--at N``) is 0 to ``total``."""
     from gadshill.errors import UsageError

@@ -181,11 +181,12 @@ def _read(path: Path) -> str:
 
 def _is_record(text: str) -> bool:
     """A record starts with a header line naming the record format; a position does not."""
+    from gadshill.gamedata.strict_json import loads
     from gadshill.rules.records import FORMAT
 
     first = text.lstrip().split("\n", 1)[0]
-    try:
-        header = json.loads(first)
+    try:  # the strict reader: deep nesting is a ValueError, not a RecursionError
+        header = loads(first)
     except ValueError:
         return False
     return isinstance(header, dict) and header.get("format") == FORMAT
@@ -209,7 +210,7 @@ def _render_record(
     from gadshill.registry import get_spec
     from gadshill.rules.records import Record, replay
 
-    record = Record.parse(text, str(path))
+    record = Record.parse(text, str(path)).printable()
     total = len(record.moves)
     if at is None:
         at = total

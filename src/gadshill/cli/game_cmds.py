@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, GameArg, check_writable, console
+from gadshill.cli.common import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    DataOption,
+    GameArg,
+    check_count,
+    check_writable,
+    console,
+)
 from gadshill.errors import UsageError, did_you_mean
 from gadshill.registry import game_ids, get_spec
 
@@ -204,10 +212,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
         from gadshill.rules.tournament import label_bots, run_tournament
 
-        if games < 1:
-            raise UsageError("--games must be at least 1")
-        if workers is not None and workers < 1:
-            raise UsageError("--workers must be at least 1")
+        check_count("--games", games, 1, MAX_GAMES)
+        if workers is not None:
+            check_count("--workers", workers, 1, MAX_WORKERS)
         names = [b.strip() for b in bots.split(",")]
         spec = get_spec(game)
         known = bot_names(spec)
@@ -259,6 +266,18 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 "seed": seed,
                 "bots": [{"bot": label, **standing_json(s)} for label, s in by_bot],
                 "by_seat": [{"seat": seat, **standing_json(s)} for seat, s in by_seat],
+                # Bradley-Terry on the Elo scale, every pair of seats of a game one comparison
+                "ratings": [
+                    {
+                        "bot": label,
+                        "elo": round(r.elo, 1),
+                        "low": round(r.low, 1),
+                        "high": round(r.high, 1),
+                    }
+                    for label, r in sorted(
+                        result.ratings().items(), key=lambda kv: (-kv[1].elo, kv[0])
+                    )
+                ],
             }
             print(json.dumps(report, indent=2))
             return

@@ -19,7 +19,7 @@ import typer
 from rich.markup import escape
 
 from gadshill.cli.common import console
-from gadshill.errors import NotationError, UsageError, did_you_mean
+from gadshill.errors import GadshillError, NotationError, UsageError, did_you_mean
 from gadshill.registry import get_spec
 from gadshill.rules.bots import SeatLeft
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from gadshill.cli.narrate import Teller
     from gadshill.rules.bots import BotOptions, Chooser, PlayedGame
     from gadshill.rules.moves import Move
-    from gadshill.rules.records import Refusal
+    from gadshill.rules.records import Record, Refusal
     from gadshill.rules.spec import GameSpec, SeatView
     from gadshill.rules.state import GameState
 
@@ -280,11 +280,30 @@ def play_resumable(
     except SeatLeft as left:
         if left.record is None:
             raise
-        path = save_to or Path(f"{spec.id}-seed{seed}.jsonl")
-        left.record.write(path)
+        if save_to is not None:
+            path = save_to
+            left.record.write(path)
+        else:
+            path = _write_new(left.record, f"{spec.id}-seed{seed}")
         moves = len(left.record.moves)
         console.print(
             f"game left after {moves} moves; the record is in {path}: go on with"
             f" gadshill play --resume {path}"
         )
         raise typer.Exit(130) from None
+
+
+def _write_new(record: Record, stem: str) -> Path:
+    """Write ``record`` to ``STEM.jsonl``, or ``STEM-2.jsonl``, ... : a file that did
+    not exist (an earlier game's record is never overwritten)."""
+    for number in range(1, 10_000):
+        path = Path(f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
+        try:
+            with path.open("x") as handle:
+                handle.write(record.to_jsonl())
+            return path
+        except FileExistsError:
+            continue
+        except OSError as err:
+            raise GadshillError(f"{path}: cannot write record ({err.strerror})") from None
+    raise GadshillError(f"{stem}.jsonl and 9,998 numbered ones exist: none was overwritten")

@@ -51,10 +51,12 @@ class Teller:
         self.moves, self.turns, self.quiet_kinds = moves, turns, quiet_kinds
         self.indent, self.bold, self.overlooked = indent, bold, overlooked
         self.told_turns: int | None = None  # set by the first move told
+        self.log_before = 0  # Sticky Gulch: the length of the game's log before the move
 
     def on_move(self, state: GameState[Any], move: Move) -> None:
         if self.told_turns is None:
             self.told_turns = len(getattr(state, "history", ()))
+        self.log_before = len(getattr(state, "log", ()))
         if not self.moves or move.kind in self.quiet_kinds:
             return
         seat = state.current_player
@@ -69,6 +71,10 @@ class Teller:
             console.print(f"{self.indent}{refusal.line(self.seats[refusal.seat])}")
 
     def after_move(self, state: GameState[Any], move: Move) -> None:
+        if self.moves and move.kind not in self.quiet_kinds:
+            # what the move turned up, which its line (written before) could not say
+            for line in drawn_lines(state, self.log_before):
+                console.print(f"{self.indent}  {line}", markup=False)
         if not self.turns:
             return
         for line in turn_end_lines(state, self.told_turns or 0, self.overlooked):
@@ -90,3 +96,13 @@ def turn_end_lines(state: GameState[Any], told: int, overlooked: bool = True) ->
         + ("; " + turn_line(log).split(": ", 1)[1] if overlooked else "")
         for log in state.history[told:]
     ]
+
+
+def drawn_lines(state: GameState[Any], since: int) -> list[str]:
+    """Sticky Gulch: the location cards that came into play since the log had ``since``
+    lines (a draw, or a drifter's draw, turns one up face up for everybody)."""
+    from gadshill.sticky_gulch.state import StickyGulchState
+
+    if not isinstance(state, StickyGulchState):
+        return []
+    return [line for line in state.log[since:] if line.endswith("comes into play")]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from gadshill.cli.common import DataOption, JsonOption, console
+from gadshill.cli.common import MAX_PUZZLES, DataOption, JsonOption, check_count, console
 from gadshill.errors import GadshillError, PuzzleError
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.solver.puzzles.puzzle_file import dump_puzzles, kind_name
         from gadshill.solver.town import load_town
 
+        check_count("--count", count, 1, MAX_PUZZLES)
         town = load_town(data)
         puzzles = make(town, kind_name(kind), level, count, seed)
         if output is not None:

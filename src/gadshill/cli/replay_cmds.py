@@ -85,7 +85,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.cli.game_cmds import score_table
         from gadshill.rules.records import Record
 
-        rec = Record.read(path)
+        rec = Record.read(path).printable()  # its texts are printed below
         spec = get_spec(rec.game)
         teller = Teller(spec, rec.players, bold=True) if narrate else None
         result = _replay(rec, data, teller, to)
@@ -139,7 +139,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         from gadshill.gads_hill.view import overlooked_summary
         from gadshill.rules.records import Record
 
-        rec = Record.read(path)
+        rec = Record.read(path).printable()  # its texts are printed below
         spec = get_spec(rec.game)
         if spec.id != "gads-hill":
             raise UsageError(f"review reads Gads Hill records, not {spec.id}")

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from gadshill.gads_hill.constants import (
     BUY_PRICE,
-    END_LOCOMOTIVE,
     OVER,
     START_LOCOMOTIVE,
     STOP,
@@ -41,7 +40,9 @@ class TurnLog:
         return {
             "turn": self.turn,
             "player": self.player,
-            "events": self.events,
+            # a copy: a snapshot taken before a move must not grow with it (an event
+            # is never changed once logged, so copying the list is enough)
+            "events": list(self.events),
             "overlooked": [list(m) for m in self.overlooked],
             "locomotive": self.locomotive,
         }
@@ -54,7 +55,8 @@ def apply(state: GadsHillState, move: Move) -> None:
     if isinstance(move, Draft):
         take_building(state, seat, move.building)
         state.drafted += 1
-        if state.drafted == 2 * state.players:  # GH-3: two rounds of picks, then turn 1
+        # GH-3.draft: two rounds of picks (a smaller pack may say one), then turn 1
+        if state.drafted == state.world.sizes.draft_rounds * state.players:
             start_turn(state, 0)
     elif isinstance(move, Play):
         play_card(state, seat, move)
@@ -229,7 +231,7 @@ def end_turn(state: GadsHillState) -> None:
     state.quiet_turns = (
         0 if state.changed or began_with_fresh_cards(state) else state.quiet_turns + 1
     )
-    if state.locomotive >= END_LOCOMOTIVE or state.quiet_turns >= state.players:
+    if state.locomotive >= state.world.sizes.end_locomotive or state.quiet_turns >= state.players:
         state.phase = OVER
         return
     start_turn(state, (state.active + 1) % state.players)

@@ -14,7 +14,6 @@ from gadshill.gads_hill.constants import (
     BUY_PRICE,
     DRAFT,
     MAX_BUYS,
-    ONE_CARD_LOCOMOTIVE,
     PILES,
     STOP,
 )
@@ -53,7 +52,7 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
         or (
             state.action == "play"
             and state.cards_played < 2
-            and state.locomotive < ONE_CARD_LOCOMOTIVE
+            and state.locomotive < state.world.sizes.one_card_locomotive
         )
     )
     if can_play or not exact:
@@ -64,7 +63,7 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
                 choices = list(state.my_buildings(seat)) if exact else list(state.owned[seat])
             for my in choices:
                 move = Play(card, my)
-                if exact and state.rulebook.check(state, move):
+                if exact and not state.rulebook.allows(state, move):
                     continue
                 out.append(move)
     if state.action is None:

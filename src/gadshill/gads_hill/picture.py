@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, cast
 
-from gadshill.gads_hill.constants import DRAFT, END_LOCOMOTIVE, OVER, PILES, STOP
+from gadshill.gads_hill.constants import DRAFT, OVER, PILES, STOP
 from gadshill.render import svg
 from gadshill.render.gads_hill import MARGIN, TOWN_LEGEND, draw_town
 from gadshill.render.words import plural
@@ -60,7 +60,7 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marke
     y = float(MARGIN)
     svg.text(panel, x, y, "Gads Hill 1874", font_size=16, font_weight="bold")
     y = svg.lines(panel, x, y + svg.LINE + 2, [status(s)])
-    y = svg.lines(panel, x, y, [f"locomotive {s.locomotive} of {END_LOCOMOTIVE}"]) + 6
+    y = svg.lines(panel, x, y, [f"locomotive {s.locomotive} of {s.world.sizes.end_locomotive}"]) + 6
     ranking = sorted(range(s.players), key=lambda p: -s.collected[p])
     for p in range(s.players):
         lead = " (leads)" if s.players > 1 and p == ranking[0] and s.collected[p] else ""

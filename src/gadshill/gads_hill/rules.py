@@ -31,7 +31,7 @@ from gadshill.gads_hill.constants import (
 )
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
-from gadshill.rules.rulebook import Breach, RuleBook
+from gadshill.rules.rulebook import Breach, LazyFields, RuleBook
 from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import ActionReport
 
@@ -114,7 +114,7 @@ def _expected(state: GadsHillState) -> str:
         state.action == "play"
         and state.cards_played == 1
         and not state.claimed
-        and state.locomotive < ONE_CARD_LOCOMOTIVE
+        and state.locomotive < state.world.sizes.one_card_locomotive
     ):
         return "after a first card: a second card, claims, a buy, or a draw"
     return "the end of the turn: claims, a buy, or a draw"
@@ -229,12 +229,13 @@ def _two_cards(state: GadsHillState, move: Play) -> Breach:
 
 @BOOK.rule(
     "GH-T1.sixteen",
-    f"Once the locomotive has reached {ONE_CARD_LOCOMOTIVE}, a turn plays only one card.",
+    f"Once the locomotive has reached {ONE_CARD_LOCOMOTIVE} (a smaller pack's setup may say"
+    " less), a turn plays only one card.",
     (Play,),
     message="the locomotive stands at {loco}: only one card per turn",
 )
 def _sixteen(state: GadsHillState, move: Play) -> Breach:
-    if state.cards_played >= 1 and state.locomotive >= ONE_CARD_LOCOMOTIVE:
+    if state.cards_played >= 1 and state.locomotive >= state.world.sizes.one_card_locomotive:
         return {"loco": state.locomotive}
     return None
 
@@ -259,9 +260,14 @@ def _solver_rule(rule_id: str, text: str) -> None:
 
     @BOOK.rule(rule_id, text, (Play,), message="{why}")
     def _breach(state: GadsHillState, move: Play) -> Breach:
-        report = state.card_report(move.card, move.my)
-        found = [v.message for v in report.violations if v.rule == rule_id]
-        return {"why": "; ".join(found)} if found else None
+        if rule_id not in state.card_rules(move.card, move.my):
+            return None
+
+        def why() -> dict[str, str]:  # worded from the full report only when shown
+            report = state.card_report(move.card, move.my)
+            return {"why": "; ".join(v.message for v in report.violations if v.rule == rule_id)}
+
+        return LazyFields(why)
 
 
 _solver_rule(
@@ -318,6 +324,8 @@ _solver_rule(
     message="{why}",
 )
 def _other_solver(state: GadsHillState, move: Play) -> Breach:
+    if not state.card_rules(move.card, move.my) - set(SOLVER_CARD_RULES):
+        return None  # the solver names no other rule (a refusal always names one)
     report = state.card_report(move.card, move.my)
     other = [str(v) for v in report.violations if v.rule not in SOLVER_CARD_RULES]
     if other or (not report.playable and not report.violations):
@@ -514,7 +522,8 @@ BOOK.procedure(
 
 BOOK.procedure(
     "GH-9",
-    f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE}, or"
+    f"The game ends after the turn in which the locomotive reaches {END_LOCOMOTIVE} (3 plus"
+    " the building spaces of the pack), or"
     " after a full round of turns in which nobody changed the board, counting only turns"
     " that began with the building and condition piles empty (ruling GH-9 as amended: the"
     " player who draws the last fresh card gets a turn to use it)."
@@ -523,6 +532,6 @@ BOOK.procedure(
 
 BOOK.procedure(
     "GH-9.players",
-    f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players; a game with any other number of"
-    " players is refused at setup.",
+    f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players (a smaller pack's setup may seat"
+    " fewer); a game with any other number of players is refused at setup.",
 )

@@ -6,19 +6,23 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gadshill.errors import GadshillError
-from gadshill.gads_hill.constants import GAME_ID, HAND, MAX_PLAYERS, MIN_PLAYERS, PILES
+from gadshill.gads_hill.constants import GAME_ID, PILES
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.world import load_world
+from gadshill.gamedata.pack import variant_folder
 
 
 def new_game(
     players: int, seed: int, data: Path | None = None, options: Mapping[str, str] | None = None
 ) -> GadsHillState:
     """Shuffle the three piles, deal the fixed features and the hands; the draft follows."""
+    # GH-2: the town and cards of the pack, or of the variant's own pack
+    world = load_world(variant_folder(GAME_ID, data, options or {}))
     # GH-9.players: the player count is checked before anything is dealt
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise GadshillError(f"{GAME_ID} takes {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    state = GadsHillState(load_world(data), players, seed)
+    low, high = world.sizes.min_players, world.sizes.max_players
+    if not low <= players <= high:
+        raise GadshillError(f"{GAME_ID} takes {low}-{high} players, not {players}")
+    state = GadsHillState(world, players, seed)
     deal(state)
     return state
 
@@ -38,5 +42,5 @@ def deal(state: GadsHillState) -> None:
     # GH-3: each player's hand, 3 building cards, 1 district and 1 condition card
     for hand in state.hands:
         for pile in PILES:
-            for _ in range(HAND[pile]):
+            for _ in range(world.sizes.hand[pile]):
                 hand.append(state.piles[pile].pop())

@@ -8,13 +8,16 @@ from typing import Any
 
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from gadshill.gads_hill.encoding import encoder
 from gadshill.gads_hill.heuristic import heuristic
 from gadshill.gads_hill.moves import CODEC
+from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
+from gadshill.gamedata.pack import VARIANTS
 from gadshill.rules.spec import GameSpec
 from gadshill.solver.town import load_town
 
@@ -41,11 +44,17 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
+        options={"variant": VARIANTS},
         bots={"random": RandomBot, "greedy": GreedyBot, "sharp": SharpBot, "alert": AlertBot},
         # sharp guides the search and plays ten moves past each new leaf, whose
         # marker lead is then its value: the lead right after a move misses the
         # cards it leaves the opponent
         mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
+        # the longest mini games of bench/bench_variants.py (37 moves, 78 decisions),
+        # about doubled
+        variant_bounds={"mini": (80, 160)},
         max_moves=20_000,
         seat_view=seat_view,
+        audit=audit,
+        encoder=encoder,
     )

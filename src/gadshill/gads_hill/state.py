@@ -309,11 +309,30 @@ class GadsHillState(GameState[Move]):
         # GH-F1: the solver judges a card by the board alone; earlier clues are not asked
         return self._answer(
             ("card", card, my),
-            lambda: deduction.check_card(self.position(), self.world.clue(card, my)),
+            lambda: deduction.check_card(
+                self.position(), self.world.clue(card, my), self.analysed()
+            ),
         )
 
+    def card_rules(self, card: int, my: str | None) -> frozenset[str]:
+        """The ids of the rules the card breaks on this board (none: playable), without
+        their wording or the card's effect: all that legal-move generation needs."""
+        return self._answer(
+            ("card rules", card, my),
+            lambda: deduction.card_rules(
+                self.position(), self.world.clue(card, my), self.analysed()
+            ),
+        )
+
+    def analysed(self) -> deduction.Analysed:
+        """The board compiled and its matching analysed, shared by every question of it."""
+        return self._answer(("analysed",), lambda: deduction.analyse_position(self.position()))
+
     def removable(self) -> list[Removal]:
-        return self._answer(("removable",), lambda: deduction.removable_markers(self.position()))
+        return self._answer(
+            ("removable",),
+            lambda: deduction.removable_markers(self.position(), self.analysed()),
+        )
 
     def removable_set(self) -> frozenset[Marker]:
         return self._answer(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gadshill.gads_hill.constants import GAME_ID, PILES
+from gadshill.gamedata.gads_hill import Sizes
 from gadshill.gamedata.pack import PackCache, PackInfo, current_info
 from gadshill.rules.ids import Ids
 from gadshill.solver.model import Clue
@@ -28,6 +29,8 @@ class World:
     kinds: dict[int, str]
     subjects: dict[int, str | None]
     _clues: dict[tuple[int, str | None], Clue] = field(default_factory=dict, repr=False)
+    #: the numbers of the pack's game: the rulebook's, or a smaller variant's
+    sizes: Sizes = field(default_factory=Sizes)
     #: move field -> the ids it takes, matched in any case (``parse_move``)
     id_fields: dict[str, Ids] = field(default_factory=dict, repr=False)
 
@@ -47,6 +50,7 @@ class World:
             spaces=frozenset(town.space_ids),
             kinds={n: c.kind for n, c in town.cards.items()},
             subjects={n: c.building for n, c in town.cards.items()},
+            sizes=town.data.sizes,
         )
 
     def cards_of(self, kind: str) -> list[int]:

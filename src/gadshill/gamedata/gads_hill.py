@@ -8,7 +8,10 @@ its own town. The pack is three TOML files:
 - ``buildings.toml``: the 22 buildings (5 markers each) and the 3 fixed features;
 - ``cards.toml``: the 60 clue cards, each with its text, its *query* (what the
   wording means, in the small region/relation vocabulary below) and its explicit
-  *map* (the spaces marked on the card, which decide, as the rulebook says).
+  *map* (the spaces marked on the card, which decide, as the rulebook says);
+- ``setup.toml`` (optional): the numbers of a smaller game on the same rules (the
+  ``mini`` variant): spaces, buildings and cards of each type, the player range,
+  the hand, the draft's rounds and the one-card locomotive (:class:`Sizes`).
 
 This module only reads and checks the files; whether each card's map agrees with
 its query is checked by :func:`gadshill.solver.town.load_town`, which evaluates
@@ -40,6 +43,7 @@ Every relation holds only between two different spaces.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -79,6 +83,97 @@ RELATIONS = (
 AXES = ("east-west", "north-south")
 #: what a space or field id may be: typed at a prompt, sorted in natural order (S2 < S10)
 LOT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
+
+
+# --------------------------------------------------------------------------- sizes
+
+#: the locomotive starts at 3: the three fixed features stand (GH-1)
+LOCOMOTIVE_START = 3
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The numbers of a pack's game: the rulebook's (GH-1, GH-3, GH-9.players, GH-T1.sixteen)
+    unless the pack's ``setup.toml`` gives others. Every rule stays; only counts change."""
+
+    spaces: int = SPACE_COUNT
+    buildings: int = BUILDING_COUNT
+    #: card type -> how many cards of it; they carry the first numbers of its range
+    cards: Mapping[str, int] = dataclasses.field(
+        default_factory=lambda: {kind: len(span) for kind, span in CARD_NUMBERS.items()}
+    )
+    min_players: int = 2
+    max_players: int = 5
+    #: card type -> the cards each player is dealt of it (GH-3)
+    hand: Mapping[str, int] = dataclasses.field(
+        default_factory=lambda: {"building": 3, "district": 1, "condition": 1}
+    )
+    #: rounds of the setup draft, one building a player each (GH-3.draft)
+    draft_rounds: int = 2
+    #: from this locomotive value on a turn plays one card (GH-T1.sixteen)
+    one_card_locomotive: int = 16
+
+    @property
+    def end_locomotive(self) -> int:
+        """The locomotive value that ends the game: every space built (GH-9; 22)."""
+        return LOCOMOTIVE_START + self.spaces
+
+
+def _load_sizes(path: Path) -> Sizes:
+    file = path / "setup.toml"
+    if not file.exists():
+        return Sizes()
+    doc = read_toml(file)
+    top = Entry(file, "setup", doc)
+    top.check_keys(
+        {
+            "variant",
+            "spaces",
+            "buildings",
+            "cards",
+            "players",
+            "hand",
+            "draft_rounds",
+            "one_card_locomotive",
+        }
+    )
+    top.get("variant", str, "")  # a name for people; the numbers below are the variant
+
+    def count(entry: Entry, key: str, low: int, high: int) -> int:
+        value = entry.get(key, int)
+        if not low <= value <= high:
+            raise entry.error(f"must be {low} to {high}, got {value}", key)
+        return value
+
+    standard = Sizes()
+    cards = Entry(file, "cards", top.get("cards", dict))
+    cards.check_keys(set(CARD_NUMBERS))
+    hand = Entry(file, "hand", top.get("hand", dict))
+    hand.check_keys(set(CARD_NUMBERS))
+    players = top.list_of("players", int)
+    if len(players) != 2 or not 2 <= players[0] <= players[1] <= standard.max_players:
+        raise top.error(f"players is [fewest, most], within 2-{standard.max_players}", "players")
+    spaces = count(top, "spaces", 1, SPACE_COUNT)
+    sizes = Sizes(
+        spaces=spaces,
+        buildings=count(top, "buildings", 1, BUILDING_COUNT),
+        cards={kind: count(cards, kind, 0, len(span)) for kind, span in CARD_NUMBERS.items()},
+        min_players=players[0],
+        max_players=players[1],
+        hand={kind: count(hand, kind, 0, 3) for kind in CARD_NUMBERS},
+        draft_rounds=count(top, "draft_rounds", 1, 2),
+        one_card_locomotive=count(
+            top, "one_card_locomotive", LOCOMOTIVE_START, LOCOMOTIVE_START + spaces
+        ),
+    )
+    if sizes.cards["building"] != sizes.buildings:
+        raise cards.error("one building card per building", "building")
+    for kind in CARD_NUMBERS:  # GH-3: every hand is dealt from the piles
+        if sizes.hand[kind] * sizes.max_players > sizes.cards[kind]:
+            raise hand.error(f"{sizes.max_players} hands need more {kind} cards", kind)
+    if sizes.draft_rounds * sizes.max_players > sizes.buildings:
+        raise top.error(f"{sizes.max_players} players draft more buildings", "draft_rounds")
+    return sizes
 
 
 # --------------------------------------------------------------------------- queries
@@ -190,6 +285,9 @@ class District:
     id: str
     name: str
     note: str
+    #: the words a card text uses for this district (``data check`` holds every card
+    #: using one to the district's spaces); by default the name without "the"
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -262,6 +360,7 @@ class TownData:
     buildings: Mapping[str, Building]
     features: Mapping[str, Feature]
     cards: Mapping[int, Card]
+    sizes: Sizes = dataclasses.field(default_factory=Sizes)
 
 
 # --------------------------------------------------------------------------- loading
@@ -292,7 +391,7 @@ def _number(entry: Entry, field: str) -> float:
     return float(value)
 
 
-def _load_town(path: Path) -> tuple[Any, ...]:
+def _load_town(path: Path, sizes: Sizes) -> tuple[Any, ...]:
     file = path / "town.toml"
     doc = read_toml(file)
     name = str(file)
@@ -325,11 +424,15 @@ def _load_town(path: Path) -> tuple[Any, ...]:
 
     districts: dict[str, District] = {}
     for e in entries(file, doc, "district"):
-        e.check_keys({"id", "name", "note"})
+        e.check_keys({"id", "name", "note", "words"})
         did = e.get("id", str)
         if did in districts:
             raise e.error(f"duplicate district {did!r}", "id")
-        districts[did] = District(did, e.get("name", str), e.get("note", str, ""))
+        dname = e.get("name", str)
+        words = e.list_of("words", str, [dname.removeprefix("the ")])
+        if not all(w.strip() for w in words):
+            raise e.error("a district word cannot be empty", "words")
+        districts[did] = District(did, dname, e.get("note", str, ""), tuple(words))
 
     space_entries = entries(file, doc, "space")
     field_entries = entries(file, doc, "field")
@@ -376,8 +479,8 @@ def _load_town(path: Path) -> tuple[Any, ...]:
             next_to,
             opposite,
         )
-    if len(spaces) != SPACE_COUNT:
-        raise DataError(name, f"expected {SPACE_COUNT} building spaces, found {len(spaces)}")
+    if len(spaces) != sizes.spaces:
+        raise DataError(name, f"expected {sizes.spaces} building spaces, found {len(spaces)}")
     for e in space_entries:
         space = spaces[e.get("id", str)]
         for field in ("next_to", "opposite"):
@@ -408,7 +511,7 @@ def _load_town(path: Path) -> tuple[Any, ...]:
     return streets, railway, blocks, districts, spaces, fields
 
 
-def _load_buildings(path: Path) -> tuple[dict[str, Building], dict[str, Feature]]:
+def _load_buildings(path: Path, sizes: Sizes) -> tuple[dict[str, Building], dict[str, Feature]]:
     file = path / "buildings.toml"
     doc = read_toml(file)
     name = str(file)
@@ -429,8 +532,8 @@ def _load_buildings(path: Path) -> tuple[dict[str, Building], dict[str, Feature]
         if markers != MARKERS_PER_BUILDING:
             raise e.error(f"every building has {MARKERS_PER_BUILDING} markers", "markers")
         buildings[bid] = Building(bid, e.get("name", str), abbr, markers)
-    if len(buildings) != BUILDING_COUNT:
-        raise DataError(name, f"expected {BUILDING_COUNT} buildings, found {len(buildings)}")
+    if len(buildings) != sizes.buildings:
+        raise DataError(name, f"expected {sizes.buildings} buildings, found {len(buildings)}")
     features: dict[str, Feature] = {}
     for e in entries(file, doc, "feature"):
         e.check_keys({"id", "name", "abbr"})
@@ -469,7 +572,7 @@ def _check_query_names(q: Query, e: Entry, town: tuple[Any, ...]) -> None:
 
 
 def _load_cards(
-    path: Path, town: tuple[Any, ...], buildings: Mapping[str, Building]
+    path: Path, town: tuple[Any, ...], buildings: Mapping[str, Building], sizes: Sizes
 ) -> dict[int, Card]:
     file = path / "cards.toml"
     doc = read_toml(file)
@@ -485,9 +588,10 @@ def _load_cards(
         kind = e.get("type", str)
         if kind not in CARD_NUMBERS:
             raise e.error(f"type must be one of {', '.join(CARD_NUMBERS)}", "type")
-        if number not in CARD_NUMBERS[kind]:
-            span = CARD_NUMBERS[kind]
-            raise e.error(f"{kind} cards are numbered {span[0]}-{span[-1]}", "number")
+        span = CARD_NUMBERS[kind][: sizes.cards[kind]]
+        if number not in span:
+            where = f"numbered {span[0]}-{span[-1]}" if span else "not in this pack"
+            raise e.error(f"{kind} cards are {where}", "number")
         building: str | None = None
         if kind == "district":
             if "building" in e.table:
@@ -530,7 +634,7 @@ def _load_cards(
         cards[number] = Card(number, kind, building, text, region, relation, card_spaces)
 
     for kind, numbers in CARD_NUMBERS.items():
-        missing = [n for n in numbers if n not in cards]
+        missing = [n for n in numbers[: sizes.cards[kind]] if n not in cards]
         if missing:
             raise DataError(name, f"missing {kind} card(s) {', '.join(map(str, missing))}")
     per_building = Counter(c.building for c in cards.values() if c.kind == "building")
@@ -541,12 +645,13 @@ def _load_cards(
 
 
 def _load(path: Path) -> TownData:
-    town = _load_town(path)
+    sizes = _load_sizes(path)
+    town = _load_town(path, sizes)
     streets, railway, blocks, districts, spaces, fields = town
-    buildings, features = _load_buildings(path)
-    cards = _load_cards(path, town, buildings)
+    buildings, features = _load_buildings(path, sizes)
+    cards = _load_cards(path, town, buildings, sizes)
     return TownData(
-        path, streets, railway, blocks, districts, spaces, fields, buildings, features, cards
+        path, streets, railway, blocks, districts, spaces, fields, buildings, features, cards, sizes
     )
 
 
@@ -557,8 +662,19 @@ load = PackCache(GAME_ID, lambda pack: _load(pack.path))
 def describe(data: Path | TownData | None = None) -> dict[str, Any]:
     """Everything the pack holds, as JSON-able data (``gadshill data show gads-hill``)."""
     town = data if isinstance(data, TownData) else load(data)
+    sizes = town.sizes
     return {
         "game": GAME_ID,
+        "setup": {
+            "spaces": sizes.spaces,
+            "buildings": sizes.buildings,
+            "cards": dict(sizes.cards),
+            "players": [sizes.min_players, sizes.max_players],
+            "hand": dict(sizes.hand),
+            "draft_rounds": sizes.draft_rounds,
+            "one_card_locomotive": sizes.one_card_locomotive,
+            "end_locomotive": sizes.end_locomotive,
+        },
         "streets": [
             {"id": s.id, "axis": s.axis, "at": s.at, "start": s.start, "end": s.end}
             for s in town.streets.values()
@@ -566,7 +682,8 @@ def describe(data: Path | TownData | None = None) -> dict[str, Any]:
         "railway": {"y": town.railway.y, "start": town.railway.start, "end": town.railway.end},
         "blocks": [{"id": b.id, "name": b.name} for b in town.blocks.values()],
         "districts": [
-            {"id": d.id, "name": d.name, "note": d.note} for d in town.districts.values()
+            {"id": d.id, "name": d.name, "note": d.note, "words": list(d.words)}
+            for d in town.districts.values()
         ],
         "spaces": [
             {

@@ -9,17 +9,25 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any, Generic, TypeVar
 
-from gadshill.errors import DataError, quoted_list
+from gadshill.errors import DataError, UsageError, quoted_list
 
 BUILTIN = Path(__file__).parent / "packs"
+#: the largest file a pack may hold: the built-in files are a few KB; a stray 1.5 GB
+#: ``*.toml`` in a pack folder was once read whole to hash it
+MAX_PACK_FILE = 4 * 1024 * 1024
 T = TypeVar("T")
+
+#: every game's ``variant`` option: the game as published, and ``mini``, a small pack of
+#: the same rules (few pieces, short) where OpenSpiel's CFR and exploitability run;
+#: the built-in pack of a variant other than the first is the folder ``<game>-<variant>``
+VARIANTS = ("standard", "mini")
 
 
 @dataclass(frozen=True)
@@ -38,9 +46,45 @@ class PackInfo:
 def pack_path(game: str, data: Path | None = None) -> Path:
     """The folder of a game's pack: ``data`` if given, else the built-in one."""
     path = Path(data) if data is not None else BUILTIN / game
-    if not path.is_dir():
-        raise DataError(str(path), "data pack folder not found")
+    try:
+        found = path.is_dir()
+    except OSError as err:  # a name too long for the file system, ...
+        raise DataError(_shown(path), f"data pack folder not usable ({err.strerror})") from None
+    if not found:
+        raise DataError(_shown(path), "data pack folder not found")
     return path
+
+
+def _shown(path: Path, limit: int = 120) -> str:
+    """A path as an error line shows it: a name of thousands of characters is cut."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2 :]}"
+
+
+def guess_game(path: Path, games: Iterable[str]) -> str | None:
+    """Which of ``games`` has a built-in pack with the same file names as the folder."""
+    names = {file.name for file in pack_path("", path).glob("*.toml")}
+    for game in games:
+        if {f.name for f in (BUILTIN / game).glob("*.toml")} == names:
+            return game
+    return None
+
+
+def variant_folder(game: str, data: Path | None, options: Mapping[str, str]) -> Path | None:
+    """The pack a game is dealt from: ``data`` if given, else its variant's built-in pack
+    (None: the game's own). A variant is a pack of its own, so it takes no ``data``.
+
+    >>> variant_folder("sticky-gulch", None, {"variant": "mini"}).name
+    'sticky-gulch-mini'
+    >>> variant_folder("sticky-gulch", None, {"variant": "standard"}) is None
+    True
+    """
+    variant = options.get("variant", VARIANTS[0])
+    if variant == VARIANTS[0]:
+        return data
+    if data is not None:
+        raise UsageError(f"variant={variant} plays its own built-in pack: give no --data with it")
+    return BUILTIN / f"{game}-{variant}"
 
 
 def pack_info(game: str, path: Path) -> PackInfo:
@@ -48,6 +92,7 @@ def pack_info(game: str, path: Path) -> PackInfo:
     for file in sorted(path.glob("*.toml")):
         digest.update(file.name.encode())
         try:
+            check_size(file, file.stat().st_size)
             digest.update(file.read_bytes())
         except OSError as err:  # a folder named *.toml, an unreadable file
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
@@ -67,6 +112,7 @@ def _stamp(path: Path) -> Stamp:
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
         if not S_ISREG(stat.st_mode):  # a named pipe would block the hash forever
             raise DataError(str(file), "cannot read (not a regular file)")
+        check_size(file, stat.st_size)
         out.append((file.name, stat.st_size, stat.st_mtime_ns))
     return tuple(out)
 
@@ -106,11 +152,20 @@ class PackCache(Generic[T]):
         return built
 
 
+def check_size(file: Path, size: int) -> None:
+    """A pack file larger than ``MAX_PACK_FILE`` is refused before it is read."""
+    if size > MAX_PACK_FILE:
+        raise DataError(
+            str(file), f"{size:,} bytes: a pack file may have at most {MAX_PACK_FILE:,}"
+        )
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse one TOML file, turning every failure into a one-line DataError."""
     if not path.is_file():
         raise DataError(str(path), "file not found")
     try:
+        check_size(path, path.stat().st_size)
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:

@@ -19,6 +19,8 @@ from gadshill.errors import DataError, quoted
 from gadshill.gamedata.pack import Entry, PackCache, PackInfo, entries, read_toml
 
 GAME_ID = "sticky-gulch"
+#: the cards of the game (SG-1); a smaller pack (the ``mini`` variant) declares its own
+#: counts in rules.toml (``locations``, ``drifters``), which the files must then match
 LOCATION_COUNT = 18
 DRIFTER_COUNT = 27
 #: the largest die a pack may ask for (one site per face on every location card)
@@ -154,6 +156,9 @@ class Table:
     starting_camps: tuple[int, ...]
     costs: Costs
     lengths: tuple[tuple[str, int], ...]
+    #: the location cards and drifters of the pack (SG-1: 18 and 27 unless it says otherwise)
+    location_count: int = LOCATION_COUNT
+    drifter_count: int = DRIFTER_COUNT
 
     def length(self, name: str) -> int:
         return dict(self.lengths)[name]
@@ -187,6 +192,11 @@ def _positive(entry: Entry, field: str, minimum: int = 1, maximum: int | None = 
     return value
 
 
+def _count(entry: Entry, field: str, default: int) -> int:
+    """A card count a smaller pack declares; the game's own when the pack says none."""
+    return _positive(entry, field, 1, MAX_LIST) if field in entry.table else default
+
+
 def _cost_list(entry: Entry, field: str) -> tuple[int, ...]:
     values = entry.list_of(field, int)
     if not values:
@@ -214,6 +224,8 @@ def _load_table(path: Path) -> Table:
             "starting_camps",
             "costs",
             "lengths",
+            "locations",
+            "drifters",
         }
     )
     costs_entry = Entry(path, "costs", top.get("costs", dict))
@@ -236,8 +248,12 @@ def _load_table(path: Path) -> Table:
             raise lengths_entry.error("missing game length", needed)
     die_sides = _positive(top, "die_sides", 2, MAX_DIE_SIDES)
     starting = top.list_of("starting_camps", int)
-    if len(starting) != 4 or any(v < 0 for v in starting):
-        raise top.error("needs 4 non-negative counts (by turn position)", "starting_camps")
+    # one count per seat: its length is the most players the pack seats (2 to 4)
+    if not 2 <= len(starting) <= 4 or any(v < 0 for v in starting):
+        raise top.error("needs 2 to 4 non-negative counts (by turn position)", "starting_camps")
+    locations = _count(top, "locations", LOCATION_COUNT)
+    if locations < len(starting):
+        raise top.error(f"one location per seat is dealt: at least {len(starting)}", "locations")
     camps = _positive(top, "camps_per_player", 1, MAX_CAMPS)
     if max(starting) > camps:
         raise top.error("more starting camps than a player owns", "starting_camps")
@@ -251,16 +267,18 @@ def _load_table(path: Path) -> Table:
         starting_camps=tuple(starting),
         costs=costs,
         lengths=tuple(lengths),
+        location_count=locations,
+        drifter_count=_count(top, "drifters", DRIFTER_COUNT),
     )
 
 
-def _load_locations(path: Path, die_sides: int) -> tuple[Location, ...]:
+def _load_locations(path: Path, die_sides: int, count: int) -> tuple[Location, ...]:
     doc = read_toml(path)
     out: list[Location] = []
     names: set[str] = set()
     items = entries(path, doc, "location")
-    if len(items) != LOCATION_COUNT:
-        raise DataError(str(path), f"expected {LOCATION_COUNT} locations, found {len(items)}")
+    if len(items) != count:
+        raise DataError(str(path), f"expected {count} locations, found {len(items)}")
     for number, entry in enumerate(items, start=1):
         entry.check_keys({"name", "x", "lodes"})
         name = entry.get("name", str)
@@ -337,11 +355,11 @@ def _load_step(entry: Entry, index: int, raw: Any, when: str, die_sides: int) ->
     return Step(verb, **params)
 
 
-def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
+def _load_drifters(path: Path, die_sides: int, count: int) -> tuple[Drifter, ...]:
     doc = read_toml(path)
     items = entries(path, doc, "drifter")
-    if len(items) != DRIFTER_COUNT:
-        raise DataError(str(path), f"expected {DRIFTER_COUNT} drifters, found {len(items)}")
+    if len(items) != count:
+        raise DataError(str(path), f"expected {count} drifters, found {len(items)}")
     out: list[Drifter] = []
     ids: set[str] = set()
     for index, entry in enumerate(items):
@@ -373,8 +391,9 @@ def _load_drifters(path: Path, die_sides: int) -> tuple[Drifter, ...]:
 
 def _build(pack: PackInfo) -> StickyGulchData:
     table = _load_table(pack.path / "rules.toml")
-    locations = _load_locations(pack.path / "locations.toml", table.die_sides)
-    drifters = _load_drifters(pack.path / "drifters.toml", table.die_sides)
+    die, path = table.die_sides, pack.path
+    locations = _load_locations(path / "locations.toml", die, table.location_count)
+    drifters = _load_drifters(path / "drifters.toml", die, table.drifter_count)
     return StickyGulchData(pack, table, locations, drifters)
 
 

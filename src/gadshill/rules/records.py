@@ -9,14 +9,16 @@ it is refused still and applies what it costs the seat.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from gadshill.errors import NotationError, RecordError
+from gadshill.errors import NotationError, RecordError, one_line
 from gadshill.gamedata import strict_json
+from gadshill.gamedata.pack import VARIANTS
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Violation
 from gadshill.rules.spec import GameSpec
@@ -97,12 +99,42 @@ class Record:
         except OSError as err:
             raise RecordError(f"{path}: cannot write record ({err.strerror})") from None
 
+    def printable(self) -> Record:
+        """This record with every text in it (names, ids, move fields) made safe to print:
+        control characters and escape sequences (NUL, ESC, CR, ...) written escaped. A
+        legal move holds none, so what replays is unchanged."""
+
+        def safe(value: Any) -> Any:
+            if isinstance(value, str):
+                return one_line(value)
+            if isinstance(value, list):
+                return [safe(v) for v in value]
+            if isinstance(value, dict):
+                return {safe(k): safe(v) for k, v in value.items()}
+            return value
+
+        return replace(
+            self,
+            game=safe(self.game),
+            players=safe(self.players),
+            data_id=safe(self.data_id),
+            data_sha256=safe(self.data_sha256),
+            options=safe(self.options),
+            moves=safe(self.moves),
+            version=safe(self.version),
+        )
+
     @classmethod
     def parse(cls, text: str, source: str = "record") -> Record:
-        lines = text.splitlines()
-        if not lines or not lines[0].strip():
+        return cls._parse_lines(iter(text.splitlines()), source)
+
+    @classmethod
+    def _parse_lines(cls, lines: Iterator[str], source: str) -> Record:
+        """A record from its lines, each parsed as it comes (none is kept as text)."""
+        first = next(lines, "")
+        if not first.strip():
             raise RecordError(f"{source}: empty record")
-        header = _json_line(lines[0], source, 1)
+        header = _json_line(first, source, 1)
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise RecordError(f"{source}: line 1 is not a {FORMAT} header")
         data = header.get("data")
@@ -124,7 +156,7 @@ class Record:
         ):
             raise RecordError(f"{source}: header 'options' must map names to strings")
         moves = []
-        for number, line in enumerate(lines[1:], start=2):
+        for number, line in enumerate(lines, start=2):
             if line.strip():
                 moves.append(_json_line(line, source, number))
         return cls(
@@ -140,11 +172,27 @@ class Record:
 
     @classmethod
     def read(cls, path: Path) -> Record:
+        """Read a record file line by line: a line longer than ``MAX_LINE`` characters is
+        refused before it is read whole (a 300 MB line once cost six times its size)."""
         try:
-            text = path.read_text()
+            with path.open(encoding="utf-8") as handle:
+                return cls._parse_lines(_bounded_lines(handle, str(path)), str(path))
         except (OSError, UnicodeDecodeError) as err:
             raise RecordError(f"{path}: cannot read record ({err})") from None
-        return cls.parse(text, str(path))
+
+
+#: the longest line a record may have: a header or a move is a few hundred characters
+MAX_LINE = 100_000
+
+
+def _bounded_lines(handle: TextIO, source: str) -> Iterator[str]:
+    for number in itertools.count(1):
+        line = handle.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise RecordError(f"{source}: line {number} is longer than {MAX_LINE:,} characters")
+        yield line.rstrip("\r\n")
 
 
 def _json_line(line: str, source: str, number: int) -> Any:
@@ -190,8 +238,10 @@ class ReplayResult:
 def new_record(
     spec: GameSpec, state_players: list[str], seed: int, data: Path | None, options: dict[str, str]
 ) -> Record:
-    info = spec.pack(data)
-    return Record(spec.id, state_players, seed, info.id, info.sha256, dict(options))
+    info = spec.pack(spec.data_folder(data, options))
+    # the standard game stays unnamed, so records of it read as they always have
+    kept = {k: v for k, v in options.items() if (k, v) != ("variant", VARIANTS[0])}
+    return Record(spec.id, state_players, seed, info.id, info.sha256, kept)
 
 
 def replay(
@@ -211,7 +261,8 @@ def replay(
     game ends replays without a refusal: ``over`` says whether it ended.
     """
     spec = spec_for(record.game)
-    info = spec.pack(data)
+    options = spec.resolve_options(record.options)
+    info = spec.pack(spec.data_folder(data, options))
     if info.sha256 != record.data_sha256:
         raise RecordError(
             f"record was played with data pack {record.data_id} ({record.data_sha256[:12]}), "
@@ -219,7 +270,6 @@ def replay(
         )
     if not spec.min_players <= len(record.players) <= spec.max_players:
         raise RecordError(f"{spec.id} needs {spec.min_players}-{spec.max_players} players")
-    options = spec.resolve_options(record.options)
     state = spec.new_game(len(record.players), record.seed, data, options)
     moves = record.moves if to is None else record.moves[:to]
     refusals = 0

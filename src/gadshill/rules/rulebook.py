@@ -107,6 +107,37 @@ class Rule(Generic[S, M]):
         return Violation(self.id, template.format(move=move, **fields))
 
 
+class LazyFields(Mapping[str, Any]):
+    """A breach whose message fields are worked out only when its message is worded:
+    :meth:`RuleBook.allows` asks only whether a rule is broken, never why.
+
+    >>> fields = LazyFields(lambda: {"pile": 2})
+    >>> bool(fields), dict(fields)
+    (True, {'pile': 2})
+    """
+
+    def __init__(self, make: Callable[[], Mapping[str, Any]]):
+        self._make = make
+        self._fields: Mapping[str, Any] | None = None
+
+    def _got(self) -> Mapping[str, Any]:
+        if self._fields is None:
+            self._fields = self._make()
+        return self._fields
+
+    def __bool__(self) -> bool:  # a breach, whatever its fields
+        return True
+
+    def __getitem__(self, key: str) -> Any:
+        return self._got()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._got())
+
+    def __len__(self) -> int:
+        return len(self._got())
+
+
 @dataclass
 class RuleBook(Generic[S, M]):
     """All rules of one game, in the order a player would check them."""
@@ -198,3 +229,21 @@ class RuleBook(Generic[S, M]):
                 if rule.gate:
                     break
         return found
+
+    def allows(self, state: S, move: M) -> bool:
+        """Whether the move breaks no rule: ``not check(state, move)``, but it stops at the
+        first broken rule and words no message (legal-move generation asks it of every
+        candidate).
+
+        >>> book = RuleBook("nim")
+        >>> @book.rule("NIM-1", "Take one or two stones.", (int,), "cannot take {move}")
+        ... def one_or_two(pile, take):
+        ...     return take not in (1, 2)
+        >>> book.allows(5, 2), book.allows(5, 3)
+        (True, False)
+        """
+        for rule in self._governing(move):
+            assert rule.breach is not None
+            if rule.breach(state, move):
+                return False
+        return True

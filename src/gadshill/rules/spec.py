@@ -9,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gadshill.errors import UsageError
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import PackInfo, variant_folder
+from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move, MoveCodec
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
+
+if TYPE_CHECKING:  # the audit plays games through a spec: imported when it runs
+    from gadshill.rules.audit import AuditReport
 
 #: new_game(players, seed, data pack folder or None, options) -> state
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
@@ -91,8 +95,17 @@ class GameSpec:
     mcts_options: Mapping[str, str] = field(default_factory=dict)
     #: a safety net: a game longer than this many moves is a bug, not a game
     max_moves: int = 100_000
+    #: variant -> (native moves, adapter decisions) that bound its games: measured maxima
+    #: plus margin (``bench/bench_variants.py``), for a variant other than the standard game
+    variant_bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: seat_view(state, seat, hints): what a player sees; None: render and the legal moves
     seat_view: Callable[[GameState[Any], int, bool], SeatView] | None = None
+    #: audit(spec, data, games): the pack's content checked, and measured over that many
+    #: seeded bot games (``gadshill data check``); None: the game has no audit
+    audit: Callable[[GameSpec, Path | None, int], AuditReport] | None = None
+    #: encoder(state): the fixed-shape observation tensor of the state's pack and player
+    #: count (the game's ``encoding`` module); the research adapters need one
+    encoder: Callable[[GameState[Any]], Encoder] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
         """What ``seat`` is shown: the game's own seat view, or its picture and legal
@@ -120,6 +133,11 @@ class GameSpec:
         if not self.min_players <= count <= self.max_players:
             raise UsageError(f"{self.id} takes {self.min_players}-{self.max_players} players")
         return count
+
+    def data_folder(self, data: Path | None, options: Mapping[str, str]) -> Path | None:
+        """The pack folder a game with these options is dealt from (``variant`` picks a
+        built-in pack; None: the game's own), as ``new_game`` reads it and records name it."""
+        return variant_folder(self.id, data, options)
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Every option's value: the given ones checked, the others at their default.

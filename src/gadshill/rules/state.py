@@ -90,7 +90,7 @@ class GameState(ABC, Generic[M]):
         """Candidates that pass the rule book (a game may override with an exact generator)."""
         if self.is_terminal:
             return []
-        return [move for move in self.candidate_moves() if not self.rulebook.check(self, move)]
+        return [move for move in self.candidate_moves() if self.rulebook.allows(self, move)]
 
     def apply(self, move: M) -> None:
         """Play a move atomically: illegal moves raise and change nothing."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from gadshill.errors import PositionError
 from gadshill.rules.rulebook import Violation
@@ -113,9 +114,23 @@ def compile_position(position: Position) -> Compiled:
     return Compiled(buildings, spaces, index, adj, trivial)
 
 
-def _analyse(position: Position) -> tuple[Compiled, Analysis]:
+#: a position compiled and its matching analysed: what every question about one board shares
+Analysed = tuple[Compiled, Analysis]
+
+
+def _analyse(position: Position, analysed: Analysed | None = None) -> Analysed:
+    """The board's analysis: ``analysed`` when the caller kept it for this very position
+    (the engine asks many questions of one board), else computed now."""
+    if analysed is not None:
+        return analysed
     compiled = compile_position(position)
     return compiled, analyse(compiled.adj, len(compiled.spaces))
+
+
+def analyse_position(position: Position) -> Analysed:
+    """Compile and analyse a board once, for :func:`check_card` and
+    :func:`removable_markers` to share (``analysed=``)."""
+    return _analyse(position)
 
 
 # --- STOP (GH-8) ------------------------------------------------------------------
@@ -150,9 +165,9 @@ def _trivial_removal(position: Position, building: BuildingId, space: SpaceId) -
     )
 
 
-def removable_markers(position: Position) -> list[Removal]:
+def removable_markers(position: Position, analysed: Analysed | None = None) -> list[Removal]:
     """Every logically removable marker with its smallest tight set (GH-8)."""
-    compiled, analysis = _analyse(position)
+    compiled, analysis = _analyse(position, analysed)
     names, spaces = compiled.buildings, compiled.spaces
     found = list(compiled.trivial)
     for b, row in enumerate(compiled.adj):
@@ -355,14 +370,14 @@ def cascade(
 
 
 def _possible(
-    position: Position, clue: Clue
+    position: Position, clue: Clue, analysed: Analysed | None = None
 ) -> tuple[
     dict[BuildingId, str],
     dict[BuildingId, frozenset[SpaceId]],
     dict[BuildingId, frozenset[SpaceId]],
 ]:
     """(status, unary candidates, possible spaces) of each named building (GH-6)."""
-    compiled, analysis = _analyse(position)
+    compiled, analysis = _analyse(position, analysed)
     claimed = analysis.claimed
     # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed by a tight set
     free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
@@ -389,10 +404,11 @@ def _possible(
     possible = dict(unary)
     if clue.partner is not None:
         x, y = clue.subject, clue.partner
-        rel = clue.relation or frozenset()
+        forwards, backwards = clue.related
         ux, uy = unary[x], unary[y]
-        px = frozenset(a for a in ux if any(a != c and (a, c) in rel for c in uy))
-        py = frozenset(c for c in uy if any(a != c and (a, c) in rel for a in px))
+        nothing: frozenset[SpaceId] = frozenset()
+        px = frozenset(a for a in ux if not forwards.get(a, nothing).isdisjoint(uy))
+        py = frozenset(c for c in uy if not backwards.get(c, nothing).isdisjoint(px))
         possible[x], possible[y] = px, py
     return status, unary, possible
 
@@ -404,7 +420,24 @@ def _card_violations(
     unary: Mapping[BuildingId, frozenset[SpaceId]],
     possible: Mapping[BuildingId, frozenset[SpaceId]],
 ) -> list[SolverViolation]:
-    found: list[SolverViolation] = []
+    found = [word() for _rule, word in _card_breaks(position, clue, status, unary, possible)]
+    found.sort(key=lambda v: v.key())
+    return found
+
+
+#: a broken rule's id, and how to word its violation (only done when it is shown)
+Break = tuple[str, Callable[[], SolverViolation]]
+
+
+def _card_breaks(
+    position: Position,
+    clue: Clue,
+    status: Mapping[BuildingId, str],
+    unary: Mapping[BuildingId, frozenset[SpaceId]],
+    possible: Mapping[BuildingId, frozenset[SpaceId]],
+) -> list[Break]:
+    """Every rule the card breaks (GH-R1a, GH-R2, GH-R6a-c), each with its wording."""
+    found: list[Break] = []
     named = clue.named()
     for b in named:
         others = [o for o in named if o != b]
@@ -417,33 +450,38 @@ def _card_violations(
         who = (b, other) if by_relation and other is not None else (b,)
         kind = status[b]
         if kind == "retired":
-            found.append(card_violation("GH-R6b", (b,)))
+            found.append(("GH-R6b", partial(card_violation, "GH-R6b", (b,))))
         elif kind == "placed":
             if not possible[b]:
-                found.append(card_violation("GH-R6b", who, (position.location(b) or "",)))
+                where = (position.location(b) or "",)
+                found.append(("GH-R6b", partial(card_violation, "GH-R6b", who, where)))
         elif kind == "marked":
             if not possible[b]:
-                found.append(r2_violation(position, clue, who))
+                found.append(("GH-R2", partial(r2_violation, position, clue, who)))
         elif not possible[b]:
-            found.append(card_violation("GH-R1a", who, tuple(sorted(unary[b]))))
+            spaces = tuple(sorted(unary[b]))
+            found.append(("GH-R1a", partial(card_violation, "GH-R1a", who, spaces)))
         elif len(possible[b]) > MARKERS_PER_BUILDING:
-            found.append(card_violation("GH-R6a", (b,), tuple(sorted(possible[b]))))
+            spaces = tuple(sorted(possible[b]))
+            found.append(("GH-R6a", partial(card_violation, "GH-R6a", (b,), spaces)))
     # GH-R1b, GH-R6c: a space receiving a marker may share it, but ends with at most three.
-    after: dict[SpaceId, list[BuildingId]] = {}
-    for b, marks in position.markers.items():
-        keep = possible[b] if status.get(b) == "marked" else marks
-        for s in keep:
-            after.setdefault(s, []).append(b)
-    receiving: set[SpaceId] = set()
-    for b in named:
-        if status[b] == "unmarked":
+    # (Only receiving spaces are counted: no other space gains a marker.)
+    newcomers = [b for b in named if status[b] == "unmarked"]
+    receiving = frozenset().union(*(possible[b] for b in newcomers))
+    after: dict[SpaceId, list[BuildingId]] = {s: [] for s in receiving}
+    if receiving:
+        for b, marks in position.markers.items():
+            keep = possible[b] if status.get(b) == "marked" else marks
+            for s in receiving.intersection(keep):
+                after[s].append(b)
+        for b in newcomers:
             for s in possible[b]:
-                after.setdefault(s, []).append(b)
-                receiving.add(s)
+                after[s].append(b)
     for s in sorted(receiving):
         if len(after[s]) > MAX_MARKERS_PER_SPACE:
-            found.append(card_violation("GH-R6c", tuple(sorted(after[s])), (s,), len(after[s])))
-    found.sort(key=lambda v: v.key())
+            there = tuple(sorted(after[s]))
+            word = partial(card_violation, "GH-R6c", there, (s,), len(there))
+            found.append(("GH-R6c", word))
     return found
 
 
@@ -465,12 +503,25 @@ def r2_violation(position: Position, clue: Clue, who: tuple[BuildingId, ...]) ->
     return card_violation("GH-R2", who, markers)
 
 
-def check_card(position: Position, clue: Clue) -> CardReport:
-    """Is the clue playable now, which rules does it break (all of them), what does it do?"""
+def check_card(position: Position, clue: Clue, analysed: Analysed | None = None) -> CardReport:
+    """Is the clue playable now, which rules does it break (all of them), what does it do?
+
+    ``analysed`` is :func:`analyse_position` of this position, when the caller keeps it."""
     check_clue_ids(position, clue)
     if clue.partner is not None and clue.partner == clue.subject:
         return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
-    return judge_card(position, clue, *_possible(position, clue))
+    return judge_card(position, clue, *_possible(position, clue, analysed))
+
+
+def card_rules(position: Position, clue: Clue, analysed: Analysed | None = None) -> frozenset[str]:
+    """The ids of the rules the clue breaks now (none: it is playable), neither worded nor
+    followed by the effect: all that legal-move generation needs of each card. The same
+    ids as ``check_card(position, clue).violations``."""
+    check_clue_ids(position, clue)
+    if clue.partner is not None and clue.partner == clue.subject:
+        return frozenset({"GH-5"})
+    breaks = _card_breaks(position, clue, *_possible(position, clue, analysed))
+    return frozenset(rule for rule, _word in breaks)
 
 
 def judge_card(

@@ -24,7 +24,7 @@ which costs ~n^2 word operations for n <= 22 buildings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 INF = 1 << 30
 
@@ -113,14 +113,18 @@ class Analysis:
     uncovered_left: int
     uncovered_right: int
     allowed: list[int]
+    #: ``claimed`` once worked out (every card checked on one board asks for it)
+    _claimed: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def claimed(self) -> int:
-        matched = 0
-        for v, u in enumerate(self.match_r):
-            if u >= 0:
-                matched |= 1 << v
-        return matched & ~self.uncovered_right
+        if self._claimed is None:
+            matched = 0
+            for v, u in enumerate(self.match_r):
+                if u >= 0:
+                    matched |= 1 << v
+            self._claimed = matched & ~self.uncovered_right
+        return self._claimed
 
     def users(self) -> list[int]:
         """For each space, the bitmask of buildings whose edge to it is allowed."""

@@ -92,10 +92,12 @@ class Position:
         return self.spaces - frozenset(self.placed)
 
     def location(self, building: BuildingId) -> SpaceId | None:
-        for space, standing in self.placed.items():
-            if standing == building:
-                return space
-        return None
+        return self._locations.get(building)
+
+    @functools.cached_property
+    def _locations(self) -> dict[BuildingId, SpaceId]:
+        """Building -> the space it stands on (a position is never changed once made)."""
+        return {standing: space for space, standing in self.placed.items()}
 
     def markers_on(self, space: SpaceId) -> list[BuildingId]:
         return sorted(b for b, spaces in self.markers.items() if space in spaces)
@@ -211,6 +213,28 @@ class Clue:
 
     def named(self) -> list[BuildingId]:
         return [self.subject] if self.partner is None else [self.subject, self.partner]
+
+    @functools.cached_property
+    def relation_spaces(self) -> frozenset[SpaceId]:
+        """Every space a pair of the relation names (a clue is asked about many boards)."""
+        return frozenset(s for pair in self.relation or () for s in pair)
+
+    @functools.cached_property
+    def related(
+        self,
+    ) -> tuple[dict[SpaceId, frozenset[SpaceId]], dict[SpaceId, frozenset[SpaceId]]]:
+        """The relation as adjacency, forwards (a -> every c with (a, c)) and backwards
+        (c -> every a), pairs of one space with itself left out."""
+        forwards: dict[SpaceId, set[SpaceId]] = {}
+        backwards: dict[SpaceId, set[SpaceId]] = {}
+        for a, c in self.relation or ():
+            if a != c:
+                forwards.setdefault(a, set()).add(c)
+                backwards.setdefault(c, set()).add(a)
+        return (
+            {a: frozenset(cs) for a, cs in forwards.items()},
+            {c: frozenset(aa) for c, aa in backwards.items()},
+        )
 
 
 # --- answers --------------------------------------------------------------------
@@ -386,9 +410,7 @@ def check_clue_ids(position: Position, clue: Clue) -> None:
     """Reject a clue naming spaces the position does not have (a data bug)."""
     unknown = sorted(clue.region - position.spaces)
     if clue.relation is not None:
-        unknown += sorted(
-            {s for pair in clue.relation for s in pair} - position.spaces - set(unknown)
-        )
+        unknown += sorted(clue.relation_spaces - position.spaces - set(unknown))
     if unknown:
         raise PositionError(f"clue names unknown spaces: {quoted_list(unknown)}")
     if clue.partner is not None and clue.relation is None:

@@ -10,6 +10,7 @@ __all__ = [
     "GAME_ID",
     "HIRE",
     "LENGTHS",
+    "MAX_EXTRA_ROLLS",
     "OVER",
     "REACT",
     "ROLL",
@@ -33,3 +34,7 @@ OVER = "over"  # the game has ended
 
 #: the values of option ``length`` (the first is the default)
 LENGTHS = ("medium", "short", "long")
+
+#: SG-3 (amended): at most two additional prospecting rolls a turn, however many action
+#: points drifters add and however long a pack's cost table is
+MAX_EXTRA_ROLLS = 2

@@ -219,7 +219,7 @@ def _act_moves(state: StickyGulchState, tables: MoveTables) -> list[StickyGulchM
             if state.camp_cost(number) <= points:
                 row = tables.camp[number]
                 out += [row[i + 1] for i, owner in enumerate(state.sites[number]) if owner == FREE]
-    if state.rolls < len(costs.extra_roll) and costs.extra_roll[state.rolls] <= points:
+    if state.rolls < state.extra_roll_limit and costs.extra_roll[state.rolls] <= points:
         out += [tables.prospect[number] for number in in_play]
     money = state.money[me]
     by_id = state.data.drifter_by_id

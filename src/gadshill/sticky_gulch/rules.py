@@ -265,12 +265,13 @@ def _limit_hires(state: StickyGulchState, move: Hire) -> Breach:
 
 @BOOK.rule(
     "SG-3.limit-rolls",
-    "At most 2 additional prospecting rolls may be bought in one turn (drifters exempt).",
+    "At most 2 additional prospecting rolls may be bought in one turn, whatever the action "
+    "points a drifter adds (SG-3 as amended; a drifter's own rolls are exempt).",
     (Prospect,),
-    message="you already bought {done} additional roll(s) this turn",
+    message="you already bought {done} additional roll(s) this turn (two at most)",
 )
 def _limit_rolls(state: StickyGulchState, move: Prospect) -> Breach:
-    return {"done": state.rolls} if state.rolls >= len(state.data.table.costs.extra_roll) else None
+    return {"done": state.rolls} if state.rolls >= state.extra_roll_limit else None
 
 
 @BOOK.rule(

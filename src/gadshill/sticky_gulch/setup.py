@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gadshill.errors import GadshillError
+from gadshill.gamedata.pack import variant_folder
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.sticky_gulch import effects
 from gadshill.sticky_gulch.constants import DRAFT, GAME_ID, LENGTHS
@@ -24,7 +25,8 @@ def new_game(
     >>> state.phase, len(state.in_play), state.money
     ('draft', 3, [10, 10, 10])
     """
-    pack = load(data)  # SG-1: every card and number comes from the data pack
+    # SG-1: every card and number comes from the data pack (or the variant's own)
+    pack = load(variant_folder(GAME_ID, data, options or {}))
     seats = len(pack.table.starting_camps)
     if not 2 <= players <= seats:
         raise GadshillError(f"{GAME_ID} takes 2-{seats} players, not {players}")

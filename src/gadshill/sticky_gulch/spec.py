@@ -6,12 +6,14 @@ from functools import cache
 from pathlib import Path
 
 from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
+from gadshill.sticky_gulch.encoding import encoder
 from gadshill.sticky_gulch.heuristic import heuristic
 from gadshill.sticky_gulch.moves import CODEC
+from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view
@@ -37,11 +39,16 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
-        options={"length": LENGTHS},
+        options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
+        encoder=encoder,
         bots={"prospector": ProspectorBot},
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky
         mcts_options={"guide": "prospector", "rollout": "prospector", "cutoff": "-1"},
+        audit=audit,
+        # the longest mini games (bench/bench_variants.py, length=long: 105 moves,
+        # 152 decisions), about doubled
+        variant_bounds={"mini": (220, 320)},
         max_moves=20_000,
     )

@@ -18,7 +18,7 @@ from gadshill.rules.rng import GameRandom
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
-from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, GAME_ID, OVER
+from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, GAME_ID, MAX_EXTRA_ROLLS, OVER
 from gadshill.sticky_gulch.moves import CODEC, Camp, Draw, Hire, Prospect, StickyGulchMove
 from gadshill.sticky_gulch.picture import draw
 from gadshill.sticky_gulch.rules import BOOK
@@ -242,7 +242,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
         elif isinstance(move, Hire):
             done, table = self.hires, costs.hire
         elif isinstance(move, Prospect):
-            done, table = self.rolls, costs.extra_roll
+            done, table = self.rolls, costs.extra_roll[: self.extra_roll_limit]
         elif isinstance(move, Camp) and self.phase == ACT:
             if self.camps_on.get(move.location, 0) >= len(costs.camp_on_location):
                 return None
@@ -250,6 +250,11 @@ class StickyGulchState(GameState[StickyGulchMove]):
         else:
             return 0
         return table[done] if done < len(table) else None
+
+    @property
+    def extra_roll_limit(self) -> int:
+        """Additional rolls a turn may buy: the cost table's rows, two at most (SG-3)."""
+        return min(len(self.data.table.costs.extra_roll), MAX_EXTRA_ROLLS)
 
     def camp_cost(self, number: int) -> int:
         costs = self.data.table.costs

@@ -6,12 +6,14 @@ from functools import cache
 from pathlib import Path
 
 from gadshill.gamedata import sutters_mill as gamedata
-from gadshill.gamedata.pack import PackInfo
+from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
+from gadshill.sutters_mill.encoding import encoder
 from gadshill.sutters_mill.heuristic import heuristic
 from gadshill.sutters_mill.moves import CODEC
+from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
 from gadshill.sutters_mill.view import describe, draw, render
@@ -37,6 +39,12 @@ def spec() -> GameSpec:
         draw=draw,
         describe=describe,
         heuristic=heuristic,
+        options={"variant": VARIANTS},
         bots={"patient": PatientBot},
+        audit=audit,
+        encoder=encoder,
+        # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
+        # about doubled
+        variant_bounds={"mini": (280, 460)},
         max_moves=50_000,
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gadshill.errors import GadshillError, PuzzleError
+from gadshill.gamedata import strict_json
 from gadshill.solver.position_file import PositionFile, load_position, position_to_json
 from gadshill.solver.puzzles.clues import CardClue, card_clue
 from gadshill.solver.town import Town
@@ -78,14 +79,10 @@ def read_puzzles(path: str | Path, town: Town) -> list[Puzzle]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise PuzzleError(f"{name}: cannot read ({err.__class__.__name__})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise PuzzleError(
-            f"{name}: invalid JSON ({err.msg} at line {err.lineno} column {err.colno})"
-        ) from None
-    except RecursionError:
-        raise PuzzleError(f"{name}: invalid JSON (nested too deeply)") from None
+    try:  # the strict reader: a 5,000-digit number is refused, not a ValueError
+        doc = strict_json.loads(text)
+    except strict_json.JsonError as err:
+        raise PuzzleError(f"{name}: {err}") from None
     if isinstance(doc, dict) and "kind" not in doc and "markers" in doc and "placed" in doc:
         doc = {"kind": "stop", "position": doc}  # a bare position file is a STOP puzzle
     if isinstance(doc, dict) and set(doc) == {"puzzles"}:

@@ -1,0 +1,136 @@
+"""The observation and information-state tensors both adapters serve.
+
+**Observation** (``observation_tensor``, PettingZoo's ``observation``): the
+game's own encoder (``GameSpec.encoder``, each game's ``encoding`` module: a
+fixed-shape, seat-relative, one-hot and count layout sized from the pack), then
+the words the seat has chosen of the move it is spelling: one-hot per position
+for the first ``Speller.positions`` words, then a count per word of the rest (a
+tuple's items are sorted, so counts keep them); zeros for a seat not spelling.
+
+**Information state** (``information_state_tensor``): the observation, then the
+seat's own past words as action ids in order (slot k holds 1 + the id of its
+k-th word; ``max_game_length`` slots, so every game fits), then the
+``DIGEST_BITS`` bits of the digest of everything the seat has seen after every
+move (the same digest as ``information_state_string``). Two histories the seat
+can tell apart differ in the words it chose or in what it saw, so in one of the
+last two parts: perfect recall in a fixed size.
+
+:func:`layout` lists the fields (name, offset, length) of both; docs/research.md
+prints it for each game.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gadshill.adapters.actions import Speller
+from gadshill.adapters.setting import Setting
+from gadshill.rules.encoding import Encoder, Field
+from gadshill.rules.state import GameState
+
+#: bits of the seat's history digest in the information-state tensor
+DIGEST_BITS = 96
+
+
+class Position:
+    """A native state and each seat's encoded observation of it, made once: a move is
+    several words, and a learner asks for the observation at every one."""
+
+    __slots__ = ("seen", "state")
+
+    def __init__(self, state: GameState[Any]):
+        self.state = state
+        #: seat -> the game's tensor of its observation
+        self.seen: dict[int, np.ndarray] = {}
+
+    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
+        found = self.seen.get(player)
+        if found is None:
+            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
+        return found
+
+
+class Tensors:
+    """The tensor shapes of one setting, and how to fill them."""
+
+    def __init__(self, game: Setting, speller: Speller, max_decisions: int):
+        if game.spec.encoder is None:
+            raise ValueError(f"{game.spec.id} has no observation encoder (GameSpec.encoder)")
+        self.encoder = game.spec.encoder(game.new_game(0))
+        self.words = len(speller.words)
+        self.prefix_slots = speller.positions
+        #: the spelling's part: ``prefix_slots`` one-hot positions, then counts of the rest
+        self.spelling_size = (self.prefix_slots + 1) * self.words
+        self.observation_size = self.encoder.size + self.spelling_size
+        self.own_slots = max_decisions
+        self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
+
+    def observation(
+        self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
+    ) -> np.ndarray:
+        """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
+        out = np.zeros(self.observation_size, np.float32)
+        self._fill(out, state, player, prefix)
+        return out
+
+    def _fill(
+        self,
+        out: np.ndarray,
+        state: Position | GameState[Any] | None,
+        player: int,
+        prefix: Sequence[int],
+    ) -> None:
+        """Write the observation tensor into ``out`` (zeros first)."""
+        out[: self.observation_size] = 0.0
+        if isinstance(state, GameState):
+            out[: self.encoder.size] = self.encoder.tensor(state, player)
+        elif state is not None:
+            out[: self.encoder.size] = state.observed(self.encoder, player)
+        for position, word in enumerate(prefix):
+            slot = min(position, self.prefix_slots)  # the last slot counts the rest
+            out[self.encoder.size + slot * self.words + word] += 1.0
+
+    def information_state(
+        self,
+        out: np.ndarray,
+        state: Position | GameState[Any] | None,
+        player: int,
+        prefix: Sequence[int],
+        own_words: array[int],
+        digest: str,
+    ) -> None:
+        """Write into ``out`` the observation, the seat's own words so far and the bits of
+        its history digest."""
+        self._fill(out, state, player, prefix)
+        at = self.observation_size
+        if len(own_words) > self.own_slots:
+            raise ValueError(f"{len(own_words)} own words, over the {self.own_slots} slots")
+        played = np.frombuffer(own_words, np.int32) if len(own_words) else np.zeros(0)
+        out[at : at + len(own_words)] = played + 1.0
+        out[at + len(own_words) : at + self.own_slots] = 0.0
+        at += self.own_slots
+        number = int(digest, 16) if digest else 0
+        out[at:] = [(number >> bit) & 1 for bit in range(DIGEST_BITS)]
+
+    def layout(self, information_state: bool = False) -> list[Field]:
+        """The fields of the observation tensor (or of the information-state tensor)."""
+        fields = list(self.encoder.layout)
+        at = self.encoder.size
+        holds = f"words chosen so far: {self.prefix_slots} one-hot positions, counts of the rest"
+        fields.append(Field("spelling", at, self.spelling_size, holds))
+        if information_state:
+            at = self.observation_size
+            fields.append(Field("own words", at, self.own_slots, "1 + each own word's id"))
+            fields.append(Field("history digest", at + self.own_slots, DIGEST_BITS, "bits"))
+        return fields
+
+
+def layout_markdown(fields: list[Field]) -> str:
+    """A layout as the Markdown table docs/research.md shows (tests/adapters checks it)."""
+    rows = ["| field | offset | length | holds |", "|---|---:|---:|---|"]
+    rows += [f"| `{f.name}` | {f.offset} | {f.length} | {f.holds} |" for f in fields]
+    return "\n".join(rows)

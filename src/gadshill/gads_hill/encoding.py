@@ -1,0 +1,89 @@
+"""Gads Hill's observation tensor: the schema of ``observation(player)``, sized from the pack.
+
+Seat-relative (the observer first); spaces, fields, buildings and cards one-hot
+over the pack's town, so a smaller town gives a smaller tensor. The turn-by-turn
+history (and the record of past reshuffles) is left to the information-state
+tensor. The layout is listed in docs/research.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gadshill.gads_hill.constants import DRAFT, OVER, PILES, STOP, TURN
+from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.world import World
+from gadshill.rules.encoding import (
+    Counts,
+    Encoder,
+    Flag,
+    Keyed,
+    Number,
+    OneOf,
+    PerSeat,
+    Record,
+    Seat,
+    Skip,
+    cached,
+)
+from gadshill.rules.state import GameState
+
+HISTORY = "history: the information-state tensor carries it"
+
+
+def schema(world: World, players: int) -> Record:
+    buildings = list(world.buildings)
+    spaces = world.order(world.spaces)
+    cards = sorted(world.kinds)
+    building = OneOf(buildings)
+    return Record(
+        {
+            "game": Skip("always this game"),
+            "player": Skip("the observer is seat 0 of every seat field"),
+            "to move": Seat(),
+            "phase": OneOf((DRAFT, TURN, STOP, OVER)),
+            "turn": Number(),
+            "active": Seat(),
+            "board": Record(
+                {
+                    "fields": Keyed(world.fields, OneOf(world.features)),
+                    "placed": Keyed(spaces, building),
+                    "markers": Keyed(buildings, Counts(spaces)),
+                    "out of the game": Counts(buildings),
+                    "locomotive": Number(),
+                }
+            ),
+            "buildings": PerSeat(Counts(buildings)),
+            "discards": Counts(cards),
+            "reshuffled": Skip(HISTORY),
+            "collected": PerSeat(Number()),
+            "buys": PerSeat(Number()),
+            "paid": Number(),
+            "turn state": Record(
+                {
+                    "action": OneOf(("play", "discard", "pass")),
+                    "cards played": Number(),
+                    "bought": Flag(),
+                    "claimed": Flag(),
+                    "changed": Flag(),
+                    "stop seat": Seat(),
+                    "quiet turns": Number(),
+                    "drafted": Number(),
+                }
+            ),
+            "history": Skip(HISTORY),
+            "hand": Counts(cards),
+            "hand sizes": PerSeat(Number()),
+            "beside the board": Counts(buildings),
+            "piles": Keyed(PILES, Number()),
+        }
+    )
+
+
+_encoders = cached(schema)
+
+
+def encoder(state: GameState[Any]) -> Encoder:
+    """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, GadsHillState)
+    return _encoders(state.world, state.players)

@@ -1,0 +1,169 @@
+"""What ``gadshill data check`` reports: findings about a data pack, and simulated play.
+
+Each game has a ``pack_audit`` module (same name in all three) that reads its pack and
+returns an :class:`AuditReport`: *errors* (a card whose text disagrees with its map,
+a duplicate, content no position can use) make the check fail; *warnings* are worth
+a look; *tables* are the measured figures (playability, use rates, payouts).
+:func:`simulate` plays the seeded bot games those figures come from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gadshill.gamedata.pack import BUILTIN, PackInfo
+from gadshill.rules.bots import bot_rng, make_bot
+from gadshill.rules.moves import Move
+from gadshill.rules.state import GameState
+
+if TYPE_CHECKING:
+    from gadshill.rules.spec import GameSpec
+
+ERROR, WARNING = "error", "warning"
+#: the check that plays seeded games (run only when some are asked for)
+SIMULATION = "simulation"
+
+
+def pack_label(info: PackInfo) -> str:
+    """How a report names a pack: "built-in" for the shipped one, else its folder."""
+    return "built-in" if info.path.resolve() == (BUILTIN / info.game).resolve() else str(info.path)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the audit found: ``subject`` (a card, a drifter...) broke ``check``."""
+
+    level: str
+    check: str
+    subject: str
+    message: str
+
+    def line(self) -> str:
+        return f"{self.level}: [{self.check}] {self.subject}: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "level": self.level,
+            "check": self.check,
+            "subject": self.subject,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    """Measured figures: a title, column names and rows of plain values."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "columns": list(self.columns),
+            "rows": [list(r) for r in self.rows],
+        }
+
+
+@dataclass
+class AuditReport:
+    """Everything ``data check`` says about one game's pack."""
+
+    game: str
+    pack: str
+    sha256: str
+    games: int
+    #: the checks that ran, so that "no finding" reads as "checked and fine"
+    checks: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.games <= 0:  # no games, no measured figures
+            self.checks = [c for c in self.checks if c != SIMULATION]
+
+    def error(self, check: str, subject: str, message: str) -> None:
+        self.findings.append(Finding(ERROR, check, subject, message))
+
+    def warning(self, check: str, subject: str, message: str) -> None:
+        self.findings.append(Finding(WARNING, check, subject, message))
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == ERROR]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "pack": self.pack,
+            "sha256": self.sha256,
+            "games": self.games,
+            "ok": self.ok,
+            "checks": self.checks,
+            "findings": [f.to_json() for f in self.findings],
+            "tables": [t.to_json() for t in self.tables],
+        }
+
+
+#: observe(state before the move, the move, the seat that made it)
+Observer = Callable[[GameState[Any], Move, int], None]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One simulated game: its seed, final state and bot names by seat."""
+
+    seed: int
+    state: GameState[Any]
+    bots: tuple[str, ...]
+
+
+def simulate(
+    spec: GameSpec,
+    data: Path | None,
+    games: int,
+    bots: Sequence[str],
+    observe: Observer | None = None,
+    after: Observer | None = None,
+    options: Callable[[int], dict[str, str]] | None = None,
+    first_seed: int = 1,
+) -> Iterator[Played]:
+    """Play ``games`` seeded games, cycling the table size through the game's range
+    (the bot names are dealt round the seats); ``observe`` sees every move before it is
+    played, ``after`` the state it led to."""
+    sizes = range(spec.min_players, spec.max_players + 1)
+    for k in range(games):
+        seed = first_seed + k
+        players = sizes[k % len(sizes)]
+        names = tuple(bots[(k + seat) % len(bots)] for seat in range(players))
+        state = spec.new_game(players, seed, data, options(k) if options else {})
+        seats = [make_bot(spec, name) for name in names]
+        rngs = [bot_rng(seed, seat) for seat in range(players)]
+        moves = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            move = seats[seat].choose(state, rngs[seat])
+            if observe is not None:
+                observe(state, move, seat)
+            state.apply(move)
+            if after is not None:
+                after(state, move, seat)
+            moves += 1
+            if moves > spec.max_moves:
+                raise RuntimeError(f"{spec.id} seed {seed}: no end after {moves} moves")
+        yield Played(seed, state, names)
+
+
+def win_share(state: GameState[Any], seat: int) -> float:
+    """A seat's share of the win scaled so that 1.0 is a fair share at this table."""
+    winners = state.winners()
+    return state.num_players / len(winners) if seat in winners else 0.0

@@ -1,0 +1,407 @@
+"""Fixed-shape tensors of a seat's observation, built from a schema (issue 18).
+
+Each game's ``encoding`` module describes its ``observation(player)`` with the
+parts below, sized from the game's data pack and player count, and this module
+turns an observation into a flat list of floats of that fixed size:
+
+- :class:`Number` a count or amount as is; :class:`Flag` a yes/no;
+- :class:`OneOf` one-hot over a closed list of values (phases, ids, faces);
+- :class:`Seat` one-hot over the seats, *relative to the observer* (the observer
+  is slot 0, the next seat to its left slot 1...);
+- :class:`Counts` a bag of values (a hand) as one count per known value;
+- :class:`Slots` an ordered list of at most ``n`` items (a deck's known top);
+- :class:`PerSeat` one part per seat, rotated so the observer's comes first;
+- :class:`Keyed` a dict keyed by pack ids, with a presence flag per key;
+- :class:`Record` a dict with a fixed set of keys: a key the schema does not name,
+  or one it names that is missing, is an :class:`EncodingError`, so no field of an
+  observation is ever dropped without the schema saying so (:class:`Skip`, for
+  what the information-state tensor carries instead, such as a history).
+
+A value outside its part's range (an id the pack does not have, a list longer
+than its bound) raises too: two observations that differ always differ in the
+tensor, or the encoder says why it cannot tell them apart.
+
+>>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
+>>> enc = Encoder(schema, players=3)
+>>> enc.encode({"money": [10, 13, 7], "hand": ["B", "B"]}, observer=1)
+[13.0, 7.0, 10.0, 0.0, 2.0]
+>>> [(f.name, f.offset, f.length) for f in enc.layout]
+[('money', 0, 3), ('hand', 3, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from gadshill.errors import GadshillError
+from gadshill.rules.state import GameState
+
+P = TypeVar("P")
+
+
+class EncodingError(GadshillError, ValueError):
+    """An observation the game's tensor schema cannot encode faithfully."""
+
+
+@dataclass(frozen=True)
+class Context:
+    observer: int
+    players: int
+
+    def relative(self, seat: int) -> int:
+        """The observer is 0, the seat after it 1, and so on."""
+        return (seat - self.observer) % self.players
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named field of a tensor: where it starts, how long it is, what it holds."""
+
+    name: str
+    offset: int
+    length: int
+    holds: str
+
+
+class Part:
+    """A piece of a schema: a fixed size, and how a value is written into it."""
+
+    def size(self, players: int) -> int:
+        raise NotImplementedError
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        raise NotImplementedError
+
+    def holds(self, players: int) -> str:
+        raise NotImplementedError
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        """``value`` as the tensor sees it: bags sorted, skipped fields gone. Two
+        observations with different canonical forms must get different tensors."""
+        return value
+
+
+class Skip(Part):
+    """A field left out of the observation tensor (the reason is in ``why``)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+    def size(self, players: int) -> int:
+        return 0
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        pass
+
+    def holds(self, players: int) -> str:
+        return f"not encoded: {self.why}"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return None
+
+
+class Number(Part):
+    """A whole number or amount, as is (``None`` is 0: pair it with a flag if both occur)."""
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise EncodingError(f"expected a number, got {value!r}")
+        out[at] = float(value)
+
+    def holds(self, players: int) -> str:
+        return "number"
+
+
+class Maybe(Part):
+    """A value or ``None``: a presence flag, then the value's part."""
+
+    def __init__(self, item: Part):
+        self.item = item
+
+    def size(self, players: int) -> int:
+        return 1 + self.item.size(players)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if value is not None:
+            out[at] = 1.0
+            self.item.write(out, at + 1, value, ctx)
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return None if value is None else self.item.canonical(value, ctx)
+
+    def holds(self, players: int) -> str:
+        return f"present flag, then {self.item.holds(players)}"
+
+
+class Flag(Part):
+    """A yes/no."""
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if not isinstance(value, bool):
+            raise EncodingError(f"expected true or false, got {value!r}")
+        out[at] = 1.0 if value else 0.0
+
+    def holds(self, players: int) -> str:
+        return "flag"
+
+
+class OneOf(Part):
+    """One-hot over a closed list of values; ``None`` is all zeros."""
+
+    def __init__(self, values: Iterable[Any]):
+        self.values = list(dict.fromkeys(values))
+        self.index = {v: i for i, v in enumerate(self.values)}
+
+    def size(self, players: int) -> int:
+        return len(self.values)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if value is None:
+            return
+        found = self.index.get(value)
+        if found is None:
+            raise EncodingError(f"{value!r} is not one of the {len(self.values)} known values")
+        out[at + found] = 1.0
+
+    def holds(self, players: int) -> str:
+        shown = ", ".join(str(v) for v in self.values[:6])
+        return f"one-hot: {shown}{', ...' if len(self.values) > 6 else ''}"
+
+
+class Seat(Part):
+    """A seat, one-hot relative to the observer (slot 0 is the observer), then one slot
+    per special value (an open site, a site marked X); ``None`` is zeros."""
+
+    def __init__(self, *specials: Any):
+        self.specials = {value: k for k, value in enumerate(specials)}
+
+    def size(self, players: int) -> int:
+        return players + len(self.specials)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if value is None:
+            return
+        special = self.specials.get(value)
+        if special is not None:
+            out[at + ctx.players + special] = 1.0
+        elif isinstance(value, int) and 0 <= value < ctx.players:
+            out[at + ctx.relative(value)] = 1.0
+        else:
+            raise EncodingError(f"{value!r} is not a seat of {ctx.players}")
+
+    def holds(self, players: int) -> str:
+        extra = "".join(f", {v}" for v in self.specials)
+        return f"seat one-hot, observer first{extra}"
+
+
+class Counts(Part):
+    """A bag of values (order does not count): how many of each known value."""
+
+    def __init__(self, values: Iterable[Any]):
+        self.one = OneOf(values)
+
+    def size(self, players: int) -> int:
+        return self.one.size(players)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        for item in value:
+            found = self.one.index.get(_key(item))
+            if found is None:
+                raise EncodingError(f"{item!r} is not one of the known values")
+            out[at + found] += 1.0
+
+    def holds(self, players: int) -> str:
+        return f"count per value ({len(self.one.values)})"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return sorted(value, key=lambda item: self.one.index.get(_key(item), -1))
+
+
+def _key(item: Any) -> Any:
+    """A JSON list (a pair) as the tuple a value list holds."""
+    return tuple(item) if isinstance(item, list) else item
+
+
+class Slots(Part):
+    """An ordered list of at most ``n`` items: its length, then each slot's part."""
+
+    def __init__(self, n: int, item: Part):
+        self.n, self.item = n, item
+
+    def size(self, players: int) -> int:
+        return 1 + self.n * self.item.size(players)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if len(value) > self.n:
+            raise EncodingError(f"a list of {len(value)} items, over the bound of {self.n}")
+        out[at] = float(len(value))
+        step = self.item.size(ctx.players)
+        for k, item in enumerate(value):
+            self.item.write(out, at + 1 + k * step, item, ctx)
+
+    def holds(self, players: int) -> str:
+        return f"length, then {self.n} slots of ({self.item.holds(players)})"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return [self.item.canonical(item, ctx) for item in value]
+
+
+class PerSeat(Part):
+    """A list with one item per seat, rotated so the observer's comes first."""
+
+    def __init__(self, item: Part):
+        self.item = item
+
+    def size(self, players: int) -> int:
+        return players * self.item.size(players)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if len(value) != ctx.players:
+            raise EncodingError(f"{len(value)} items for {ctx.players} seats")
+        step = self.item.size(ctx.players)
+        for seat, item in enumerate(value):
+            self.item.write(out, at + ctx.relative(seat) * step, item, ctx)
+
+    def holds(self, players: int) -> str:
+        return f"per seat, observer first: {players} x ({self.item.holds(players)})"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return [self.item.canonical(item, ctx) for item in value]
+
+
+class Keyed(Part):
+    """A dict keyed by known keys (pack ids): per key, a presence flag and its part."""
+
+    def __init__(self, keys: Iterable[Any], item: Part):
+        self.keys = list(dict.fromkeys(keys))
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.item = item
+
+    def size(self, players: int) -> int:
+        return len(self.keys) * (1 + self.item.size(players))
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        step = 1 + self.item.size(ctx.players)
+        for key, item in value.items():
+            found = self.index.get(key)
+            if found is None:
+                raise EncodingError(f"unknown key {key!r}")
+            out[at + found * step] = 1.0
+            self.item.write(out, at + found * step + 1, item, ctx)
+
+    def holds(self, players: int) -> str:
+        return f"{len(self.keys)} keys x (present flag, {self.item.holds(players)})"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return {key: self.item.canonical(item, ctx) for key, item in value.items()}
+
+
+class Tuple(Part):
+    """A fixed-length list (a pair, a triple) of different parts."""
+
+    def __init__(self, *items: Part):
+        self.items = items
+
+    def size(self, players: int) -> int:
+        return sum(item.size(players) for item in self.items)
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if len(value) != len(self.items):
+            raise EncodingError(f"expected {len(self.items)} items, got {len(value)}")
+        for item, part in zip(value, self.items, strict=True):
+            part.write(out, at, item, ctx)
+            at += part.size(ctx.players)
+
+    def holds(self, players: int) -> str:
+        return "(" + "; ".join(item.holds(players) for item in self.items) + ")"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return [part.canonical(item, ctx) for item, part in zip(value, self.items, strict=True)]
+
+
+class Record(Part):
+    """A dict with exactly these keys, each encoded by its part, in this order."""
+
+    def __init__(self, parts: Mapping[str, Part]):
+        self.parts = dict(parts)
+
+    def size(self, players: int) -> int:
+        return sum(part.size(players) for part in self.parts.values())
+
+    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+        if not isinstance(value, Mapping) or value.keys() != self.parts.keys():
+            keys = set(value) if isinstance(value, Mapping) else set()
+            extra, missing = sorted(keys - self.parts.keys()), sorted(self.parts.keys() - keys)
+            raise EncodingError(f"fields not in the schema: {extra}; missing: {missing}")
+        for key, part in self.parts.items():
+            part.write(out, at, value[key], ctx)
+            at += part.size(ctx.players)
+
+    def holds(self, players: int) -> str:
+        return f"{len(self.parts)} fields"
+
+    def canonical(self, value: Any, ctx: Context) -> Any:
+        return {key: part.canonical(value[key], ctx) for key, part in self.parts.items()}
+
+    def fields(self, players: int, prefix: str = "", at: int = 0) -> list[Field]:
+        """Every leaf field (a nested record's fields named ``outer.inner``)."""
+        found: list[Field] = []
+        for key, part in self.parts.items():
+            name = f"{prefix}{key}"
+            if isinstance(part, Record):
+                found += part.fields(players, f"{name}.", at)
+            else:
+                found.append(Field(name, at, part.size(players), part.holds(players)))
+            at += part.size(players)
+        return found
+
+
+class Encoder:
+    """A game's observation schema for one player count: its size, layout and ``encode``."""
+
+    def __init__(self, schema: Record, players: int):
+        self.schema, self.players = schema, players
+        self.size = schema.size(players)
+        self.layout: list[Field] = schema.fields(players)
+
+    def encode(self, observation: Any, observer: int) -> list[float]:
+        out = [0.0] * self.size
+        self.schema.write(out, 0, observation, Context(observer, self.players))
+        return out
+
+    def canonical(self, observation: Any, observer: int) -> Any:
+        """The observation as the tensor keeps it (bags sorted, skipped fields gone)."""
+        return self.schema.canonical(observation, Context(observer, self.players))
+
+    def tensor(self, state: GameState[Any], player: int) -> list[float]:
+        """``state.observation(player)`` encoded, ``player`` first."""
+        return self.encode(state.observation(player), player)
+
+
+def cached(schema: Callable[[P, int], Record]) -> Callable[[P, int], Encoder]:
+    """``schema(pack, players)`` made into an encoder once per pack object and player
+    count (a pack is loaded once, so its identity is a key; the entry keeps it alive)."""
+    built: dict[tuple[int, int], tuple[P, Encoder]] = {}
+
+    def encoder(pack: P, players: int) -> Encoder:
+        found = built.get((id(pack), players))
+        if found is None or found[0] is not pack:
+            found = built[(id(pack), players)] = (pack, Encoder(schema(pack, players), players))
+        return found[1]
+
+    return encoder
+
+
+def ids_of(items: Sequence[Any], attribute: str = "id") -> list[Any]:
+    """The ids of a pack's entries, in pack order (the order of one-hot slots)."""
+    return [getattr(item, attribute) for item in items]

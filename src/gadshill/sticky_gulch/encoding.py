@@ -1,0 +1,128 @@
+"""Sticky Gulch's observation tensor: the schema of ``observation(player)``, sized from the pack.
+
+Seat-relative (the observer first); locations, drifters and lodes one-hot over
+the pack's own lists, so a smaller pack gives a smaller tensor. The layout is
+listed in docs/research.md (``gadshill.adapters.tensors.layout_table``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gadshill.gamedata.sticky_gulch import VERBS, StickyGulchData
+from gadshill.rules.encoding import (
+    Counts,
+    Encoder,
+    Flag,
+    Keyed,
+    Maybe,
+    Number,
+    OneOf,
+    PerSeat,
+    Record,
+    Seat,
+    Skip,
+    Slots,
+    Tuple,
+    cached,
+)
+from gadshill.rules.state import GameState
+from gadshill.sticky_gulch.constants import (
+    ACT,
+    DRAFT,
+    EFFECT,
+    FREE,
+    HIRE,
+    LENGTHS,
+    OVER,
+    REACT,
+    ROLL,
+    START_CAMPS,
+    X_SITE,
+)
+from gadshill.sticky_gulch.state import StickyGulchState
+
+PHASES = (DRAFT, START_CAMPS, ACT, HIRE, EFFECT, ROLL, REACT, OVER)
+
+
+def schema(data: StickyGulchData, players: int) -> Record:
+    numbers = [location.number for location in data.locations]
+    drifters = [drifter.id for drifter in data.drifters]
+    sides = data.table.die_sides
+    lodes = sum(len(location.lodes) for location in data.locations)
+    letters = sorted({lode.letter for location in data.locations for lode in location.lodes})
+    steps = max([len(drifter.effect) for drifter in data.drifters] + [1])
+    location = OneOf(numbers)
+    drifter = OneOf(drifters)
+    return Record(
+        {
+            "phase": OneOf(PHASES),
+            "turn": Number(),
+            "player": Seat(),
+            "actor": Seat(),
+            "starting_player": Seat(),
+            "length": OneOf(LENGTHS),
+            "target": Number(),
+            "money": PerSeat(Number()),
+            "stock": PerSeat(Number()),
+            "hand_sizes": PerSeat(Number()),
+            "drifter_deck": Number(),
+            "drifter_discard": Slots(len(drifters), drifter),
+            "location_deck": Number(),
+            "in_play": Slots(
+                len(numbers),
+                Record(
+                    {
+                        "location": location,
+                        "sites": Slots(sides, Seat(FREE, X_SITE)),
+                        "claimed": Number(),
+                    }
+                ),
+            ),
+            "retired": Slots(len(numbers), location),
+            "claims": Slots(lodes, Tuple(location, OneOf(letters), Seat(), Number())),
+            "action_points": Number(),
+            "used": Record({"draws": Number(), "hires": Number(), "rolls": Number()}),
+            "camps_on": Keyed([str(n) for n in numbers], Number()),
+            "new_locations": Slots(len(numbers), location),
+            "queue": Slots(
+                steps,
+                Record(
+                    {
+                        "verb": OneOf(VERBS),
+                        "by": Number(),
+                        "any": Flag(),
+                        "whose": OneOf(("own", "any")),
+                        "points": Number(),
+                    }
+                ),
+            ),
+            "picked": Maybe(Tuple(location, Number())),
+            "effect_drawn": Slots(len(numbers), location),
+            "roll": Record(
+                {
+                    "location": OneOf([0, *numbers]),
+                    "final": Flag(),
+                    "die": Number(),
+                    "window": Slots(players, Seat()),
+                    "declared": Slots(players, Tuple(Seat(), drifter, Maybe(Number()))),
+                }
+            ),
+            "setup_queue": Slots(len(data.table.starting_camps) * players, Seat()),
+            "setup_used": Slots(len(numbers), location),
+            "viewer": Skip("the observer is seat 0 of every seat field"),
+            "hand": Counts(drifters),
+            "draft_offer": Counts(drifters),
+            "hire_offer": Counts(drifters),
+            "deck_top": Slots(len(drifters), drifter),
+        }
+    )
+
+
+_encoders = cached(schema)
+
+
+def encoder(state: GameState[Any]) -> Encoder:
+    """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, StickyGulchState)
+    return _encoders(state.data, state.players)

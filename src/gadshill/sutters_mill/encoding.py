@@ -1,0 +1,91 @@
+"""Sutter's Mill's observation tensor: the schema of ``observation(player)``, sized from the pack.
+
+Seat-relative (the observer first); camps, buildings, ranks and chips one-hot
+over the pack's own lists, so a smaller pack gives a smaller tensor. A seat's
+own chips are counted by chip (it knows their values), the others' by colour
+(face down). The layout is listed in docs/research.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gadshill.rules.encoding import (
+    Counts,
+    Encoder,
+    Flag,
+    Keyed,
+    Number,
+    OneOf,
+    PerSeat,
+    Record,
+    Seat,
+    Skip,
+    Slots,
+    Tuple,
+    cached,
+)
+from gadshill.rules.state import GameState
+from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
+from gadshill.sutters_mill.state import SuttersMillState
+from gadshill.sutters_mill.tables import Tables
+
+#: why a game ended ("" while it runs), as effects sets it
+OVER_REASONS = ("", "the gold vein is empty", "no player can act any more")
+
+
+def schema(tables: Tables, players: int) -> Record:
+    data = tables.data
+    colours = sorted({chip.colour for chip in data.chips})
+    chip_ids = [chip.id for chip in data.chips]
+    vein = sum(len(chips) for chips in tables.vein_chips)
+    where = OneOf([*tables.spaces, "supply", "box"])
+    removals = [(k + 1, b) for k in range(data.prospectors) for b in tables.buildings]
+    return Record(
+        {
+            "players": Skip("the tensor is sized for the player count"),
+            "colours": Skip("fixed by the player count"),
+            "turn": Number(),
+            "player": Seat(),
+            "phase": OneOf((START, DIG, BONUS, TOWN, OVER)),
+            "over_reason": OneOf(OVER_REASONS),
+            "current_camp": OneOf(tables.camps),
+            "section_left": Keyed(tables.camps, Number()),
+            "winding_down": PerSeat(Flag()),
+            "prospectors": PerSeat(Slots(data.prospectors, where)),
+            "stacks": Keyed(
+                tables.buildings, Slots(len(data.cards), Tuple(Seat(), OneOf(tables.ranks)))
+            ),
+            "deeds": Keyed(tables.buildings, Seat()),
+            "retired": Counts(tables.buildings),
+            "adventurer": Seat(),
+            "piles": PerSeat(Counts(tables.ranks)),
+            "bank": Counts(chip_ids),
+            "turn_state": Record(
+                {
+                    "digs": Number(),
+                    "paid_actions": Number(),
+                    "debt": Number(),
+                    "specials_used": Counts(tables.buildings),
+                    "bonus_sections": Keyed(tables.camps, Number()),
+                    "removals": Counts(removals),
+                }
+            ),
+            "viewer": Skip("the observer is seat 0 of every seat field"),
+            "vein": Slots(vein, OneOf(colours)),
+            "chip_box": Counts(colours),
+            # own chips by id (values known), the others' by colour (face down)
+            "chips": PerSeat(Counts([*chip_ids, *colours])),
+            "hand": Counts(tables.ranks),
+            "hand_sizes": PerSeat(Number()),
+        }
+    )
+
+
+_encoders = cached(schema)
+
+
+def encoder(state: GameState[Any]) -> Encoder:
+    """The tensor of this state's pack and player count (``encoder(state).tensor(state, seat)``)."""
+    assert isinstance(state, SuttersMillState)
+    return _encoders(state.tables, state.player_count)
