@@ -65,6 +65,7 @@ def schema(world: World, players: int) -> Record:
                     "cards played": Number(),
                     "bought": Flag(),
                     "claimed": Flag(),
+                    "claim refused": Flag(),  # GH-8.refused
                     "changed": Flag(),
                     "stop seat": Seat(),
                     "quiet turns": Number(),
