@@ -14,12 +14,16 @@ from typing import Any
 
 import gadshill
 from gadshill.errors import DataError, GadshillError
+from gadshill.gads_hill.moves import Claim
+from gadshill.rules.records import Refusal
 from gadshill.rules.rulebook import IllegalMove, Violation
+from gadshill.web.table import PublicRefusal
 
 #: errors whose __init__ takes more than a message, built with real arguments
 BUILT: dict[type[GadshillError], GadshillError] = {
     DataError: DataError("pack/cards.toml", "no such card", "card 7", "kind"),
     IllegalMove: IllegalMove("take 3", [Violation("NIM-1", "cannot take 3")]),
+    PublicRefusal: PublicRefusal(Refusal(Claim("BANK", "S7"), 1, ("GH-8",)), 12),
 }
 
 
