@@ -34,13 +34,15 @@ unit: $(STAMP) browser postgres
 	$(BIN)/pytest
 
 # the browser tests drive Debian's chromium: installed here when we are root with
-# apt-get; elsewhere those tests skip with a message (and fail in CI)
+# apt-get (waiting for another apt-get to let go of the lock); elsewhere those tests
+# skip with a message (and fail in CI)
 browser:
 	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 \
+			chromium chromium-driver \
 		|| { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
-			apt-get install -y -q chromium chromium-driver; }; \
+			apt-get install -y -q -o DPkg::Lock::Timeout=600 chromium chromium-driver; }; \
 	else echo "chromium not installed and not root: the browser tests will be skipped"; fi
 
 # the store's PostgreSQL tests start a throwaway cluster of Debian's postgresql:
