@@ -30,7 +30,8 @@ from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
 from gadshill.web.db import Busy, Stale
-from gadshill.web.live import BotWorker, Hub
+from gadshill.web.live import BotWorker, Clock, Hub
+from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
 from gadshill.web.puzzles import PuzzleBusy
 from gadshill.web.puzzles import router as puzzle_router
 from gadshill.web.table import (
@@ -76,6 +77,16 @@ class MoveIn(BaseModel):
     #: the version of the view the move answers: another one is 409 (a stale view)
     version: int = Field(ge=0, le=10**9)
     hints: bool = False
+
+
+class PrefsIn(BaseModel):
+    """``POST /api/games/{id}/prefs``: a seat's standing preferences (any of them)."""
+
+    model_config = ConfigDict(extra="forbid")
+    pass_stop: bool | None = None
+    let_die_stand: bool | None = None
+    #: the page's pause between two stepped moves
+    step_ms: int | None = Field(default=None, ge=0, le=MAX_STEP_MS)
 
 
 class JoinIn(BaseModel):
@@ -146,13 +157,16 @@ def create_app(store: Store | None = None) -> FastAPI:
             max_games=int(os.environ.get("GADSHILL_MAX_GAMES", "100")),
             db=os.environ.get("GADSHILL_DB", "sqlite://"),
             bot_ms=int(os.environ.get("GADSHILL_BOT_MS", "1000")),
+            reaction_ms=int(os.environ.get("GADSHILL_REACTION_MS", str(REACTION_MS))),
         )
     hub = Hub()
     worker = BotWorker(store)
     store.kick = worker.kick
+    store.later = Clock(worker.kick).at
     store.changed = hub.publish
     store.db.listen(hub.publish)  # PostgreSQL: moves made through other processes
-    for game_id in store.waiting_for_bots():  # a restarted server takes its bots up again
+    # a restarted server takes its bots and the seats' preferences up again
+    for game_id in store.waiting_for_bots():
         worker.kick(game_id)
     app = FastAPI(title="gadshill", summary="Play Gads Hill 1874, Sutter's Mill and Sticky Gulch")
     app.state.store = store
@@ -278,6 +292,15 @@ def create_app(store: Store | None = None) -> FastAPI:
         table, seat = store.play(game_id, body.token, body.move, body.version, body.hints)
         with table.lock:
             return table.view(seat, body.hints)
+
+    @app.post("/api/games/{game_id}/prefs")
+    def set_prefs(
+        game_id: str, body: PrefsIn, token: Annotated[str | None, Query(max_length=64)] = None
+    ) -> dict[str, Any]:
+        """A seat's standing preferences: the server answers its windows by them."""
+        if token is None:
+            raise BadToken("preferences need the token of a seat")
+        return store.set_prefs(game_id, token, body.model_dump(exclude_none=True))
 
     @app.post("/api/games/{game_id}/join")
     def join(game_id: str, body: JoinIn) -> dict[str, Any]:

@@ -64,6 +64,15 @@ EVENTS = sa.Table(
     sa.Column("line", sa.Text, nullable=False),  # the log line every seat reads
 )
 
+#: a seat's standing preferences (web/prefs.py), as JSON: they survive a restart
+PREFS = sa.Table(
+    "prefs",
+    META,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("prefs", sa.Text, nullable=False),
+)
+
 
 class Stale(GadshillError):
     """The game moved on since the version a change was made against (HTTP 409)."""
@@ -218,6 +227,32 @@ class Database:
                 .values(token_hash=hashed)
             )
             return done.rowcount == 1
+
+    def set_prefs(self, game_id: str, seat: int, prefs: dict[str, Any]) -> None:
+        """A seat's preferences, replacing what it had."""
+        with self._begin() as conn:
+            where = (PREFS.c.game_id == game_id) & (PREFS.c.seat == seat)
+            conn.execute(PREFS.delete().where(where))
+            conn.execute(PREFS.insert().values(game_id=game_id, seat=seat, prefs=json.dumps(prefs)))
+
+    def prefs(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """Every seat's preferences that were set, by seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(PREFS.c.seat, PREFS.c.prefs).where(PREFS.c.game_id == game_id)
+            ).all()
+        return {int(row.seat): json.loads(row.prefs) for row in rows}
+
+    def with_prefs(self) -> list[str]:
+        """Running games where a seat set preferences (to take up after a restart)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(PREFS.c.game_id)
+                .distinct()
+                .join(GAMES, GAMES.c.id == PREFS.c.game_id)
+                .where(GAMES.c.finished.is_(False))
+            ).all()
+        return [row.game_id for row in rows]
 
     def version(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:

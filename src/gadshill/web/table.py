@@ -32,7 +32,9 @@ from gadshill.rules.records import Record, Refusal, is_refusal, new_record, repl
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
+from gadshill.web import prefs
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
+from gadshill.web.prefs import REACTION_MS
 
 HUMAN = "human"
 #: a human seat left for someone to join from the lobby (stored as ``human``, no token)
@@ -127,6 +129,13 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: states at earlier versions (views of the past, replays): a few, rebuilt on demand
     past: OrderedDict[int, GameState[Any]] = field(default_factory=OrderedDict)
+    #: each seat's standing preferences that were set (web/prefs.py)
+    prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: how long a timed reaction window stays open, in milliseconds
+    reaction_ms: int = REACTION_MS
+    #: when (time.monotonic) this process saw the game reach its version: a timed window
+    #: is counted from there
+    opened: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -175,6 +184,35 @@ class Table:
         raw = self.record.moves[version]
         made = raw["refused"] if is_refusal(raw) else raw
         return bool(made == move.to_json() and self.movers[version] == seat)
+
+    # --- reaction windows and preferences ------------------------------------------
+    def seat_prefs(self, seat: int) -> dict[str, Any]:
+        return {**prefs.defaults(), **self.prefs.get(seat, {})}
+
+    def timed(self, state: GameState[Any]) -> bool:
+        """Whether the server answers for the seat to move when the window's time is up:
+        a human seat with the preference for this window, or a bot whose answer hangs on
+        its hidden cards in a game with a human seat (its haste would tell the table)."""
+        offer = prefs.window(self.spec.id, state)
+        seat = state.current_player
+        if offer is None or seat is None:
+            return False
+        if self.is_bot(seat):
+            return offer.hidden and HUMAN in self.kinds
+        return bool(self.seat_prefs(seat)[offer.key])
+
+    def due(self) -> float | None:
+        """When (time.monotonic) the server may answer the open window; None: no timed
+        window is open."""
+        return self.opened + self.reaction_ms / 1000 if self.timed(self.state) else None
+
+    def waiting(self, state: GameState[Any]) -> dict[str, Any] | None:
+        """What every seat is told while a reaction window is open: the same words and
+        length whatever anybody holds (``ms`` None: the window waits for its seat)."""
+        if prefs.window(self.spec.id, state) is None:
+            return None
+        ms = self.reaction_ms if self.timed(state) else None
+        return {"text": "waiting for reactions", "seat": state.current_player, "ms": ms}
 
     # --- the past -------------------------------------------------------------------
     def fresh_state(self) -> GameState[Any]:
@@ -280,6 +318,9 @@ class Table:
             "svg": svg,
             "hints": self.hints,
             "revealed": reveal,
+            "offers": [offer.to_json() for offer in prefs.OFFERS.get(self.spec.id, ())],
+            "prefs": self.seat_prefs(seat) if seat != SPECTATOR else None,
+            "waiting": self.waiting(state) if at == self.version else None,
         }
         if state.is_terminal:
             view["scores"] = state.scores()
@@ -304,14 +345,18 @@ class Store:
         db: Database | str = "sqlite://",
         bot_ms: int = BOT_MS,
         cached: int = 512,
+        reaction_ms: int = REACTION_MS,
     ) -> None:
         self.max_games = max_games
         self.db = db if isinstance(db, Database) else Database(db)
         self.bot_ms = bot_ms
+        self.reaction_ms = reaction_ms
         self.cached = cached
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.lock = threading.Lock()
         self.kick: Callable[[str], None] = lambda _game_id: None
+        #: later(when, game_id): kick the game at time.monotonic() ``when`` (a timed window)
+        self.later: Callable[[float, str], None] = lambda _when, _game_id: None
         self.changed: Callable[[str, int], None] = lambda _game_id, _version: None
 
     # --- games in and out ------------------------------------------------------------
@@ -352,9 +397,9 @@ class Store:
                 state.current_player,
             )
         table = Table(game_id, spec, state, record, kinds, hashes, hints, time.time())
+        table.reaction_ms = self.reaction_ms
         self._cache(table)
-        if table.thinking() is not None:
-            self.kick(game_id)
+        self._wake(table)
         return table, tokens
 
     def get(self, game_id: str) -> Table:
@@ -404,6 +449,8 @@ class Store:
             stored.created,
             log=[event.line for event in stored.events],
             movers=[event.seat for event in stored.events],
+            prefs=self.db.prefs(game_id),
+            reaction_ms=self.reaction_ms,
         )
         self._cache(table)
         return table
@@ -413,6 +460,7 @@ class Store:
         for event in stored.events:
             if event.n == table.version + 1:
                 table.apply(event)
+                table.opened = time.monotonic()
 
     # --- changes ----------------------------------------------------------------------
     def _store(self, table: Table, event: Event) -> None:
@@ -437,9 +485,36 @@ class Store:
         table.record.moves.append(entry)
         table.log.append(event.line)
         table.movers.append(event.seat)
+        table.opened = time.monotonic()
         self.changed(table.id, table.version)
-        if table.thinking() is not None:
+        self._wake(table)
+
+    def _wake(self, table: Table) -> None:
+        """Hand the game to the worker when the server is to answer for a seat: a bot's
+        move, or a preference's when its window's time is up."""
+        if table.thinking() is not None or table.due() is not None:
             self.kick(table.id)
+
+    def set_prefs(self, game_id: str, token: str, given: dict[str, Any]) -> dict[str, Any]:
+        """A seat's standing preferences (only this game's offers and the step pause):
+        stored, so they survive a restart; the seat's preferences now."""
+        table = self.get(game_id)
+        with table.lock:
+            seat = self._seat(table, token)
+            if seat == SPECTATOR:
+                raise BadToken("preferences need the token of a seat")
+            offered = {offer.key for offer in prefs.OFFERS.get(table.spec.id, ())}
+            for key in given:
+                if key != "step_ms" and key not in offered:
+                    raise GadshillError(f"{table.spec.id} offers no preference {key!r}")
+            mine = {**table.seat_prefs(seat), **given}
+            self.db.set_prefs(game_id, seat, mine)
+            table.prefs[seat] = mine
+            if table.state.current_player == seat:
+                table.opened = time.monotonic()  # set in its own window: counted from now
+            self._wake(table)
+        self.changed(game_id, table.version)  # the windows' words may change: look again
+        return mine
 
     def play(
         self, game_id: str, token: str, text: str, version: int, hints: bool = False
@@ -501,13 +576,21 @@ class Store:
         return token
 
     def bot_move(self, game_id: str) -> bool:
-        """One move of the bot to move, if a bot is to move; whether one moved. The bot
-        thinks on a copy, without holding the table, under its time budget."""
+        """One move the server makes for the seat to move, if it is to make one now: a
+        bot's, or the default of a human seat's preference once its window's time is up
+        (never sooner, so how long a window lasts tells nothing of a hand). Whether a
+        move was made. A bot thinks on a copy, without holding the table."""
         table = self.get(game_id)
         with table.lock:
-            seat = table.thinking()
-            if seat is None:
+            seat = table.state.current_player
+            if table.state.is_terminal or seat is None:
                 return False
+            due = table.due()
+            if due is not None and time.monotonic() < due:
+                self.later(due, game_id)  # the worker looks again when the time is up
+                return False
+            if not table.is_bot(seat):
+                return due is not None and self._answer_for(table, seat)
             version = table.version
             if len(table.record.moves) >= table.spec.max_moves:
                 raise GadshillError(f"{table.spec.id} did not end within {table.spec.max_moves}")
@@ -527,6 +610,21 @@ class Store:
                 return True
         return True
 
+    def _answer_for(self, table: Table, seat: int) -> bool:
+        """A human seat's preference answers its window: the window's default move, and
+        only if the rules allow it for that seat now (a preference never makes a move
+        the seat could not make)."""
+        offer = prefs.window(table.spec.id, table.state)
+        assert offer is not None
+        move = table.state.parse_move(offer.default)
+        if move not in table.state.legal_moves() or table.state.check(move):
+            return False
+        try:
+            self._store(table, table.event_for(seat, move))
+        except Stale:
+            return True
+        return True
+
     def open_games(self) -> list[dict[str, Any]]:
         out = []
         for entry in self.db.open_games():
@@ -535,4 +633,7 @@ class Store:
         return out
 
     def waiting_for_bots(self) -> list[str]:
-        return self.db.waiting_for_bots(lambda kind: kind != HUMAN)
+        """Running games where the server may have a move to make: a bot's, or a
+        preference's (a seat that set one)."""
+        bots = self.db.waiting_for_bots(lambda kind: kind != HUMAN)
+        return list(dict.fromkeys([*bots, *self.db.with_prefs()]))
