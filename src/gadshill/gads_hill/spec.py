@@ -14,6 +14,7 @@ from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.summary import breakdown, review
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
@@ -57,4 +58,6 @@ def spec() -> GameSpec:
         seat_view=seat_view,
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
+        review=review,
     )

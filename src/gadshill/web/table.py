@@ -13,6 +13,7 @@ of its events; a change made against another version is :class:`Stale`.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import random
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import GadshillError
+from gadshill.errors import GadshillError, RecordError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
@@ -39,6 +40,8 @@ from gadshill.web.prefs import REACTION_MS
 HUMAN = "human"
 #: a human seat left for someone to join from the lobby (stored as ``human``, no token)
 OPEN = "open"
+#: the longest player name a record may give a replay (the seats' column holds 40)
+MAX_NAME = 40
 #: a search bot's clock per move, in milliseconds (mcts takes it as its budget)
 BOT_MS = 1000
 
@@ -129,6 +132,8 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: states at earlier versions (views of the past, replays): a few, rebuilt on demand
     past: OrderedDict[int, GameState[Any]] = field(default_factory=OrderedDict)
+    #: the game its players were asked to after the end, if any
+    rematch: str | None = None
     #: each seat's standing preferences that were set (web/prefs.py)
     prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: how long a timed reaction window stays open, in milliseconds
@@ -303,7 +308,7 @@ class Table:
             "latest": self.version,
             "seat": None if seat == SPECTATOR else seat,
             "seats": [
-                {"seat": i, "kind": kind, **({"joined": h is not None} if kind == HUMAN else {})}
+                {"seat": i, "kind": kind, **({"joined": _joined(h)} if kind == HUMAN else {})}
                 for i, (kind, h) in enumerate(zip(self.kinds, self.hashes, strict=True))
             ],
             "to_move": state.current_player,
@@ -325,7 +330,33 @@ class Table:
         if state.is_terminal:
             view["scores"] = state.scores()
             view["winners"] = state.winners()
+            view.update(self.end(state))
         return view
+
+    def end(self, state: GameState[Any]) -> dict[str, Any]:
+        """What the end screen shows besides the scores: each seat's score in parts, the
+        game's review (Gads Hill: the overlooked markers), where the record is, and the
+        rematch once a seat asked for one."""
+        spec = self.spec
+        return {
+            "breakdown": spec.breakdown(state) if spec.breakdown is not None else None,
+            "review": spec.review(state) if spec.review is not None else None,
+            "record": f"/api/games/{self.id}/record",
+            "rematch": self.rematch,
+        }
+
+
+#: the mark of a seat kept for a player (a rematch's): never the hash of a token
+RESERVED = "for:"
+
+
+def _kept_for(hashed: str) -> str:
+    """The mark of a seat kept for the holder of a token of this hash (fits the column)."""
+    return RESERVED + hashed[:56]
+
+
+def _joined(hashed: str | None) -> bool:
+    return hashed is not None and not hashed.startswith(RESERVED)
 
 
 def _new_token() -> str:
@@ -367,8 +398,10 @@ class Store:
         seed: int | None = None,
         options: dict[str, str] | None = None,
         hints: bool = False,
+        kept: dict[int, str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new game and the token of each human seat (open seats have none yet).
+        """A new game and the token of each human seat (open seats have none yet; a
+        ``kept`` one waits for its player, RESERVED + the hash of an earlier token).
         Bad input is a UsageError; the bots' first moves are the worker's."""
         spec = get_spec(resolve(game))
         spec.check_players(len(seats))
@@ -382,6 +415,8 @@ class Store:
         record = new_record(spec, kinds, seed, None, resolved)
         tokens = {i: _new_token() for i, kind in enumerate(seats) if kind == HUMAN}
         hashes = [token_hash(tokens[i]) if i in tokens else None for i in range(len(seats))]
+        for seat, mark in (kept or {}).items():
+            hashes[seat] = mark
         with self.lock:
             if self.db.running() >= self.max_games:
                 raise GameFull(
@@ -450,6 +485,7 @@ class Store:
             log=[event.line for event in stored.events],
             movers=[event.seat for event in stored.events],
             prefs=self.db.prefs(game_id),
+            rematch=self.db.rematch(game_id),
             reaction_ms=self.reaction_ms,
         )
         self._cache(table)
@@ -562,18 +598,81 @@ class Store:
         with table.lock:
             return self._seat(table, token)
 
-    def join(self, game_id: str, seat: int) -> str:
-        """Take an open human seat: its new token."""
+    def join(self, game_id: str, seat: int, kept: str | None = None) -> str:
+        """Take an open human seat (or one ``kept`` for a player): its new token."""
         table = self.get(game_id)
         if table.state.is_terminal:
             raise SeatTaken("the game is over")
         token = _new_token()
-        if not 0 <= seat < len(table.kinds) or not self.db.join(game_id, seat, token_hash(token)):
+        if not 0 <= seat < len(table.kinds) or not self.db.join(
+            game_id, seat, token_hash(token), kept
+        ):
             raise SeatTaken(f"seat {seat} is not open")
         with table.lock:
             table.hashes[seat] = token_hash(token)
         self.changed(game_id, table.version)  # the seats' list changed: every view looks again
         return token
+
+    def rematch(self, game_id: str, tokens: list[str]) -> tuple[Table, dict[int, str]]:
+        """After the end: the rematch (same seats, options and hints, a seed the server
+        draws) and a token for each seat of ``tokens``. The first seat to ask makes it
+        (every other human seat is open to its player); the others join it."""
+        table = self.get(game_id)
+        with table.lock:
+            seats = [self._seat(table, token) for token in tokens]
+            if SPECTATOR in seats or not seats:
+                raise BadToken("a rematch needs the token of a seat")
+            if not table.state.is_terminal:
+                raise TooEarly("a rematch is made once the game is over")
+        rematch_id = table.rematch or self.db.rematch(game_id)
+        if rematch_id is None:
+            # each human seat is kept for the player who held it (not in the lobby)
+            kept = {s: _kept_for(h) for s, h in enumerate(table.hashes) if h and _joined(h)}
+            kinds = [OPEN if kind == HUMAN else kind for kind in table.kinds]
+            made, _ = self.create(
+                table.spec.id, kinds, None, table.record.options, table.hints, kept
+            )
+            rematch_id = self.db.set_rematch(game_id, made.id)
+        table.rematch = rematch_id
+        self.changed(game_id, table.version)  # every seat's end screen offers it now
+        given = {}
+        for seat, token in zip(seats, tokens, strict=True):
+            given[seat] = self.join(rematch_id, seat, _kept_for(token_hash(token)))
+        return self.get(rematch_id), given
+
+    def import_record(self, text: str) -> Table:
+        """A finished game from its record (``gadshill replay``'s JSON Lines), checked
+        move by move by the rule book, kept as a game nobody plays: its views step
+        through it with everything shown (``reveal``). Its id comes from the text, so
+        the same record uploaded twice is one replay. A bad record is a RecordError."""
+        record = Record.parse(text, "record")
+        spec = get_spec(resolve(record.game))
+        for name in record.players:
+            if not 0 < len(name) <= MAX_NAME:
+                raise RecordError(f"record: a player's name must be 1-{MAX_NAME} characters")
+        events: list[Event] = []
+
+        def told(state: GameState[Any], move: Move) -> None:
+            seat = state.current_player
+            assert seat is not None
+            line = f"{record.players[seat]}#{seat} {spec.describe(state, move)}"
+            events.append(Event(len(events) + 1, seat, record.moves[len(events)], line))
+
+        def refused(state: GameState[Any], refusal: Refusal) -> None:
+            line = refusal.line(record.players[refusal.seat])
+            events.append(Event(len(events) + 1, refusal.seat, refusal.to_json(), line))
+
+        done = replay(record, get_spec, on_move=told, on_refusal=refused)
+        if not done.ok:
+            raise RecordError(f"record: {done.refusal()}")
+        if not done.over:
+            raise RecordError(
+                f"record: the game is not over after {done.moves_played} moves;"
+                " a replay shows a finished game"
+            )
+        game_id = "r" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:11]
+        self.db.import_finished(game_id, spec.id, record.header(), record.players, events)
+        return self.get(game_id)
 
     def bot_move(self, game_id: str) -> bool:
         """One move the server makes for the seat to move, if it is to make one now: a
