@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from gadshill.gads_hill.state import GadsHillState
 from gadshill.gads_hill.summary import overlooked_summary
 from gadshill.registry import get_spec
 from gadshill.rules.bots import make_bot
@@ -41,7 +42,8 @@ def start(
     seed: int | None = 4,
     options: dict[str, str] | None = None,
 ) -> Any:
-    body = {"game": game, "seats": seats, "options": SHORT[game] if options is None else options}
+    body: dict[str, Any] = {"game": game, "seats": seats}
+    body["options"] = SHORT[game] if options is None else options
     if seed is not None:
         body["seed"] = seed
     answer = client.post("/api/games", json=body)
@@ -143,9 +145,10 @@ def test_the_gads_hill_review_is_the_one_gadshill_review_prints(client: TestClie
     review = end["review"]
     assert len(review["turns"]) == 3
     state = replay(record, get_spec).state
+    assert isinstance(state, GadsHillState)
     printed = overlooked_summary(state)  # gadshill review prints this
     assert "\n".join([review["head"], *(t["line"] for t in review["turns"])]) == printed
-    assert review["turns_played"] == len(state.history)  # type: ignore[attr-defined]
+    assert review["turns_played"] == len(state.history)
     for turn in review["turns"]:
         assert turn["markers"] and all("@" in m for m in turn["markers"])
         assert turn["line"].endswith(", ".join(turn["markers"]))
