@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -136,18 +137,20 @@ def lines(parent: ET.Element, x: float, y: float, rows: Sequence[str], **attrs: 
 def legend(parent: ET.Element, x: float, y: float, entries: Sequence[tuple[str, str]]) -> float:
     """A framed box of (swatch colour, meaning) rows; answers its height.
 
-    A swatch colour of ``""`` draws a row without a swatch.
+    A swatch colour of ``""`` draws a row without a swatch. Its words are at least
+    13 units high: a legend is read, not glanced at.
     """
     box = group(parent, "legend")
-    height = 24 + LINE * len(entries)
-    width = 22 + 7 * max([len("Legend"), *(len(label) for _, label in entries)])
+    row = 20
+    height = 28 + row * len(entries)
+    width = 34 + 8 * max([len("Legend"), *(len(label) for _, label in entries)])
     rect(box, x, y, width, height, fill="#fffaf0", stroke="#6b5a3a")
-    text(box, x + 8, y + 16, "Legend", font_weight="bold")
+    text(box, x + 8, y + 18, "Legend", font_weight="bold", font_size=14)
     for i, (colour, label) in enumerate(entries):
-        row_y = y + 20 + LINE * i
+        row_y = y + 24 + row * i
         if colour:
-            rect(box, x + 8, row_y + 2, 10, 10, fill=colour, stroke=INK, stroke_width=0.5)
-        text(box, x + 24, row_y + 11, label, font_size=11)
+            rect(box, x + 8, row_y + 2, 14, 14, fill=colour, stroke=INK, stroke_width=0.5)
+        text(box, x + 28, row_y + 14, label, font_size=13)
     return height
 
 
@@ -176,6 +179,16 @@ class Document:
             node.set("width", number(width))
             node.set("height", number(height))
         self.root.set("viewBox", f"0 0 {number(width)} {number(height)}")
+
+    def fluid(self, min_font: float) -> None:
+        """Drop the fixed size (the page sizes the picture by its ``viewBox``) and tell,
+        as ``data-min-width``, the CSS width under which the smallest text of the picture
+        (``min_font`` units) would be drawn under 12 CSS px: a page narrower than that
+        scrolls the picture rather than shrink it."""
+        width = float(self.root.get("width", "0"))
+        for name in ("width", "height"):
+            del self.root.attrib[name]
+        self.root.set("data-min-width", str(math.ceil(width * 12 / min_font)))
 
     def to_string(self) -> str:
         """The whole document, one ``<svg>`` element, ending in a newline."""

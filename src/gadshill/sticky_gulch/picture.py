@@ -47,7 +47,7 @@ def _location(
 ) -> None:
     """One location card: number and name, its sites in a row, its lodes below."""
     location = state.data.location(number)
-    card = svg.group(parent, "location", id=f"location-{number}")
+    card = svg.group(parent, "location", id=f"location-{number}", data_target=f"location:{number}")
     rolling = state.roll_location == number and state.phase != OVER
     svg.rect(
         card,
@@ -65,7 +65,7 @@ def _location(
     for i, owner in enumerate(sites):
         cx = x + 8 + SITE_R + i * (2 * SITE_R + 6)
         cy = y + 44
-        site = svg.group(card, "site")
+        site = svg.group(card, "site", data_target=f"site:{number}/{i + 1}")
         if owner == X_SITE:
             svg.circle(site, cx, cy, SITE_R, fill=X_GREY, stroke=svg.INK)
             svg.text(site, cx, cy + 4, "X", font_size=11, font_weight="bold", text_anchor="middle")
@@ -142,6 +142,43 @@ def _location(
         )
 
 
+DIE = 40  # a die face's side
+
+
+def _die_faces(parent: ET.Element, state: StickyGulchState, x: float, y: float) -> float:
+    """The faces a die drifter may turn the die to, the face showing ringed: a change is
+    made by clicking the face it gives (``die:N``). Answers the ``y`` below."""
+    svg.text(parent, x, y + DIE / 2 + 6, "die:", font_size=16, font_weight="bold")
+    for face in range(1, state.data.table.die_sides + 1):
+        showing = face == state.die
+        g = svg.group(
+            parent, "die-face showing" if showing else "die-face", data_target=f"die:{face}"
+        )
+        fx = x + 44 + (face - 1) * (DIE + 8)
+        svg.rect(
+            g,
+            fx,
+            y,
+            DIE,
+            DIE,
+            rx=6,
+            fill="#fffaf0",
+            stroke=svg.HIGHLIGHT if showing else svg.INK,
+            stroke_width=4 if showing else 1.5,
+        )
+        svg.text(
+            g,
+            fx + DIE / 2,
+            y + DIE / 2 + 7,
+            str(face),
+            font_size=20,
+            font_weight="bold",
+            text_anchor="middle",
+        )
+        svg.title(g, f"the die showing {face}" if showing else f"turn the die to {face}")
+    return y + DIE + 8
+
+
 def _drifter_rows(state: StickyGulchState, heading: str, idents: list[str]) -> list[str]:
     rows = [heading]
     for ident in idents:
@@ -200,6 +237,8 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] 
     retired = ", ".join(f"#{n} {s.data.location(n).name}" for n in s.retired) or "-"
     rows = svg.wrap(f"retired locations ({len(s.retired)} of {s.target}): {retired}", 120)
     bottom = svg.lines(board, MARGIN, bottom + 8, rows, class_="retired")
+    if s.roll_location and s.die and s.phase != OVER:
+        bottom = _die_faces(board, s, MARGIN, bottom + 4)
     board_width = MARGIN + PER_ROW * (CARD_W + 10)
     panel = svg.group(doc.root, "panel")
     x = board_width + 10
@@ -228,4 +267,5 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] 
     legend_y = max(bottom, panel_y) + 6
     legend_height = svg.legend(doc.root, MARGIN, legend_y, entries)
     doc.resize(x + PANEL_W, legend_y + legend_height + MARGIN)
+    doc.fluid(11)
     return doc.to_string()

@@ -76,16 +76,17 @@ def _on_disc(parent: ET.Element, x: float, y: float, content: str, size: int) ->
 def _prospectors(
     parent: ET.Element, state: SuttersMillState, space: int, x: float, y: float
 ) -> None:
-    """One disc per seat with prospectors on ``space``, the count written in it."""
+    """One disc per prospector on ``space`` in its owner's colour, with its number (a
+    player names its prospectors 1..5; every seat sees where each one stands)."""
     for seat in range(state.player_count):
-        count = state.prospectors[seat].count(space)
-        if not count:
-            continue
-        disc = svg.group(parent, "prospectors")
-        svg.circle(disc, x, y, 10, fill=_seat_colour(state, seat), stroke=svg.INK)
-        _on_disc(disc, x, y, str(count), 11)
-        svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {plural(count, 'prospector')}")
-        x += 24
+        for k, loc in enumerate(state.prospectors[seat]):
+            if loc != space:
+                continue
+            disc = svg.group(parent, "prospector", data_target=f"prospector:{seat}-{k + 1}")
+            svg.circle(disc, x, y, 10, fill=_seat_colour(state, seat), stroke=svg.INK)
+            _on_disc(disc, x, y, str(k + 1), 11)
+            svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): prospector {k + 1}")
+            x += 24
 
 
 def _frame(parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool) -> None:
@@ -108,7 +109,7 @@ def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: 
     remaining = state.vein[state.vein_head : state.vein_tail]
     for c, camp in enumerate(state.data.camps):
         x = MARGIN + c * (SECTION_W + 10)
-        g = svg.group(parent, "camp", id=camp.id)
+        g = svg.group(parent, "camp", id=camp.id, data_target=f"space:{camp.id}")
         _frame(g, x, y, SECTION_W, SECTION_H, camp.id in lit)
         head = f"{camp.name} ({camp.id})" + ("  \u2190 current" if c == current else "")
         svg.text(g, x + 8, y + 18, head, font_weight="bold")
@@ -135,7 +136,7 @@ def _buildings(
     for b, building in enumerate(state.data.buildings):
         x = MARGIN + (b % per_row) * (BUILDING_W + 10)
         top = y + (b // per_row) * (BUILDING_H + 10)
-        g = svg.group(parent, "building", id=building.id)
+        g = svg.group(parent, "building", id=building.id, data_target=f"space:{building.id}")
         _frame(g, x, top, BUILDING_W, BUILDING_H, building.id in lit)
         rows = svg.wrap(building.name, 30)[:2]
         row_y = svg.lines(g, x + 8, top + 18, rows, font_weight="bold", font_size=11)
@@ -161,7 +162,7 @@ def _buildings(
         for i, (owner, rank) in enumerate(stack):
             cx = x + 8 + (i % 8) * (CARD_W + 1)
             cy = row_y + 26 + (i // 8) * (CARD_H + 2)
-            card = svg.group(g, "card")
+            card = svg.group(g, "card", data_target=f"stack:{building.id}/{i + 1}")
             svg.rect(
                 card,
                 cx,
@@ -305,4 +306,5 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] 
     legend_y = max(y, panel_y) + 6
     legend_height = svg.legend(doc.root, MARGIN, legend_y, entries)
     doc.resize(x + PANEL_W, legend_y + legend_height + MARGIN)
+    doc.fluid(10)
     return doc.to_string()
