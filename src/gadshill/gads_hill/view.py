@@ -260,7 +260,10 @@ def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
     would do."""
     s = _state(state)
     claims = s.phase == STOP or (s.phase == TURN and s.action is not None)
-    typed = ("claim BUILDING SPACE: STOP! take a marker no layout of the town can use",)
+    typed = (
+        "claim BUILDING SPACE: STOP! take a marker no layout of the town can use"
+        " (the board's abbreviations do: claim STG S12)",
+    )
     moves = seat_moves(s, seat, hints)
     label = describe if hints else preview
     return SeatView(
