@@ -280,16 +280,22 @@ def test_sticky_gulch_picture_names_locations_sites_lodes_and_money() -> None:
             )
 
 
-def test_sticky_gulch_hand_only_in_its_own_seats_picture() -> None:
+def test_sticky_gulch_hand_only_in_its_own_seats_view() -> None:
+    """A seat's drifters, with their text, are its hand (the page draws them); nobody
+    else's view names them, and the picture names no drifter at all."""
     spec = get_spec("sticky-gulch")
     assert spec.draw is not None
     state = states("sticky-gulch")[2]
     assert isinstance(state, StickyGulchState)
     seat = next(p for p in range(state.players) if state.hands[p])
-    name = state.drifter(state.hands[seat][0]).name
-    assert name in words(spec.draw(state, seat))
-    for viewer in [None, *(p for p in range(state.players) if p != seat)]:
-        assert name not in words(spec.draw(state, viewer))
+    drifter = state.drifter(state.hands[seat][0])
+    mine = [c for c in spec.view_for(state, seat).hand if c.kind == "drifter"]
+    assert [c.target for c in mine] == [f"drifter:{i}" for i in state.hands[seat]]
+    assert drifter.name in mine[0].title and mine[0].text == drifter.text()
+    for viewer in [SPECTATOR, *(p for p in range(state.players) if p != seat)]:
+        assert drifter.name not in " ".join(c.title for c in spec.view_for(state, viewer).hand)
+    for viewer in [None, *range(state.players)]:
+        assert drifter.name not in words(spec.draw(state, viewer))
     assert f"drifters in hand: {len(state.hands[seat])}" in words(spec.draw(state, None))
 
 
@@ -342,18 +348,22 @@ def test_hostile_names_from_a_pack_are_escaped(
     assert f"{HOSTILE} 1" in words(picture)
 
 
-def test_a_hostile_drifter_name_is_escaped_in_its_holders_picture(tmp_path: Path) -> None:
+def test_a_hostile_drifter_name_stays_in_its_holders_hand(tmp_path: Path) -> None:
+    """A drifter's name from a pack is data in its holder's hand (JSON, which the page
+    writes as text), never in any picture."""
     pack = tmp_path / "pack"
     shutil.copytree(BUILTIN / "sticky-gulch", pack)
     _edit(pack / "drifters.toml", r'name = "[^"]*"', lambda n: f"{HOSTILE} drifter {n}")
     spec = get_spec("sticky-gulch")
     assert spec.draw is not None
     state = spec.new_game(3, 1, pack, {})
-    while not any(state.hands):  # the draft: each seat keeps one of two drifters
+    while not any(state.hands):  # the draft: each seat keeps one of two dealt drifters
         state.apply(state.legal_moves()[0])
     assert isinstance(state, StickyGulchState)
     seat = next(p for p in range(state.players) if state.hands[p])
     name = state.drifter(state.hands[seat][0]).name
+    assert any(name in c.title for c in spec.view_for(state, seat).hand)
     mine = spec.draw(state, seat)
-    assert name in words(mine) and "<script" not in mine and "&lt;script&gt;&amp;" in mine
-    assert name not in words(spec.draw(state, (seat + 1) % state.players))
+    assert "<script" not in mine and name not in words(mine)
+    other = spec.view_for(state, (seat + 1) % state.players).hand
+    assert not any(name in c.title for c in other)

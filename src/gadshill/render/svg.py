@@ -55,6 +55,35 @@ def number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def luminance(colour: str) -> float:
+    """The WCAG relative luminance of a ``#rgb`` or ``#rrggbb`` colour.
+
+    >>> luminance("#fff"), luminance("#000000")
+    (1.0, 0.0)
+    """
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; text wants 4.5).
+
+    >>> round(contrast("#fff", "#ff7f0e"), 1), round(contrast("#000", "#ff7f0e"), 1)
+    (2.5, 8.3)
+    """
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a digit on a seat's disc)."""
+    return "#000" if contrast("#000", fill) >= contrast("#fff", fill) else "#fff"
+
+
 def seat_colour(seat: int) -> str:
     """The hue of a seat in every picture."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
@@ -210,6 +239,6 @@ def seat_heading(
     """A seat's heading in a side panel: its colour swatch and a bold label; answers the
     ``y`` of the next row."""
     row = group(parent, "seat")
-    rect(row, x, y - 11, 12, 12, fill=colour, stroke=INK, stroke_width=0.5)
-    text(row, x + 18, y, label, tooltip=tooltip, font_weight="bold")
-    return y + LINE
+    rect(row, x, y - 13, 14, 14, fill=colour, stroke=INK, stroke_width=0.5)
+    text(row, x + 20, y, label, tooltip=tooltip, font_weight="bold", font_size=14)
+    return y + LINE + 2
