@@ -99,3 +99,29 @@ def test_a_moves_own_pieces_are_pure_ids(game: str) -> None:
         assert named == spec.move_targets(spec.codec.parse(str(move)), seat)
         assert all(ID.match(t) for t in named)
         state.apply(move)
+
+
+def test_a_gads_hill_card_names_its_districts_with_their_spaces() -> None:
+    """A hand card lights the spaces of its plan and names the districts its words use,
+    the longest phrase first ("eastern city limit" is not "city limit")."""
+    from gadshill.gads_hill.targets import named_districts
+
+    spec = get_spec("gads-hill")
+    state = spec.new_game(3, 1, None, {})
+    town = state.world.town  # type: ignore[attr-defined]
+    found = named_districts(town, "out at the eastern city limit or in the centre of town")
+    assert [ident for ident, _name, _spaces in found] == ["eastern-city-limit", "centre"]
+    for ident, _name, spaces in found:
+        assert spaces == tuple(
+            s for s in town.ordered(town.spaces) if ident in town.spaces[s].districts
+        )
+    assert named_districts(town, "in the suburbs west of Oak St")[0][0] == "suburb"
+    assert named_districts(town, "on Main St") == []
+    for card in spec.view_for(state, 0).hand:
+        number = int(card.target.removeprefix("card:"))
+        assert {t.removeprefix("space:") for t in card.lights} == set(town.card(number).spaces)
+        assert card.plan is not None and card.plan.startswith("<svg")
+        picture = spec.draw(state, 0)  # type: ignore[misc]
+        for district in card.districts:
+            for space in district[2]:
+                assert f'data-target="{space}"' in picture

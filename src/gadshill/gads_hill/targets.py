@@ -150,13 +150,20 @@ def prompt(state: GameState[Any], seat: int) -> str:
     if s.phase == STOP:
         return "A STOP window: claim a marker (STOP!) or let it pass"
     buy = not s.bought and s.buys[seat] < MAX_BUYS and s.collected[seat] >= BUY_PRICE
-    extra = ", buy a building" if buy else ""
     if s.action is None:
-        return f"Your turn: play a card, discard two for a marker{extra}, or pass"
-    more = ""
-    if s.action == "play" and s.cards_played < 2 and not s.claimed:
-        more = "play another card, "
-    return f"Your turn: {more}claim a marker (STOP!){extra}, or draw a card to end the turn"
+        # GH-7: a marker whose building is marked on two spaces or more, for two cards
+        takeable = any(len(spaces) > 1 for spaces in s.markers.values())
+        can = ["play a card"] if s.hands[seat] else []
+        can += ["discard two for a marker"] if takeable and len(s.hands[seat]) >= 2 else []
+        can += ["buy a building"] if buy else []
+        return f"Your turn: {', '.join(can)}{', or ' if can else ''}pass"
+    can = []
+    second = s.cards_played < 2 and s.locomotive < s.world.sizes.one_card_locomotive
+    if s.action == "play" and second and not s.claimed and s.hands[seat]:
+        can.append("play another card")
+    can += ["claim a marker (STOP!)"] if s.markers and not s.claim_refused else []
+    can += ["buy a building"] if buy else []
+    return f"Your turn: {', '.join(can)}{', or ' if can else ''}draw a card to end the turn"
 
 
 def tallies(state: GameState[Any]) -> list[Tally]:
