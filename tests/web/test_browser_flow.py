@@ -5,9 +5,9 @@ rule opened from the help."""
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.request
-import json
 from pathlib import Path
 from typing import Any
 
@@ -148,8 +148,11 @@ def test_help_opens_a_rule_and_the_walkthrough(browser: Any, server: str) -> Non
         timeout=60,
     )
     assert step == "Step 1 of 4: The town and your cards"
+    heading = "const s = document.querySelector('#replay-step h3'); return s ? s.textContent : ''"
     browser.find_element(By.CSS_SELECTOR, '[data-action="walk-next"]').click()
-    wait_for(
-        lambda: "The draft" in browser.find_element(By.CSS_SELECTOR, "#replay-step h3").text,
-        "the second step",
+    wait_for(lambda: "The draft" in browser.execute_script(heading), "the second step")
+    lit = wait_for(
+        lambda: browser.execute_script("return document.querySelectorAll('.replay-lit').length"),
+        "the drafted building lit on the board",
     )
+    assert lit >= 1
