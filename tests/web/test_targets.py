@@ -60,6 +60,11 @@ def check_position(spec: GameSpec, state: GameState[Any], hints: bool) -> None:
             f"{entry.move} and {known.get(chosen)} are clicked alike"
         )
         known[chosen] = entry.move
+    for action, known_sets in by_action.items():
+        # no set inside another: the clicks that make one move never stop on another
+        for one in known_sets:
+            for other in known_sets:
+                assert not one < other, f"{action}: {sorted(one)} inside {sorted(other)}"
     for action, count in buttons.items():
         # a move with nothing to click is its action's button: the only one
         assert count == 1 and action not in by_action, f"{action}: {count} buttons"
