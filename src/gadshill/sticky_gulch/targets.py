@@ -73,8 +73,10 @@ def drifter(ident: str) -> str:
 
 
 def move_targets(move: Move, seat: int | None = None) -> list[str]:
-    """The pieces a move names, in click order: a pure function of the move."""
-    if isinstance(move, Keep | Use):
+    """The pieces a move names that every seat may know, in click order: a pure function
+    of the move. A kept drifter is not named (its log line hides it,
+    SG-R.private-drifters); a used one is (the table sees it used)."""
+    if isinstance(move, Use):
         return [drifter(move.drifter)]
     if isinstance(move, Camp | Place | Pick):
         return [site(move.location, move.site)]
@@ -90,6 +92,8 @@ def entry(state: GameState[Any], move: Move, label: str) -> MenuEntry:
     s = cast("StickyGulchState", state)
     action, words = ACTIONS.get(move.kind, (move.kind, move.kind))
     targets = move_targets(move)
+    if isinstance(move, Keep):  # the seat's own choice: clicked in its own hand
+        targets = [drifter(move.drifter)]
     if isinstance(move, Use) and move.value is not None:
         step = s.drifter(move.drifter).effect[0]
         face = move.value if step.any else s.die + move.value
