@@ -28,6 +28,7 @@ from gadshill.errors import GadshillError
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
+from gadshill.rules.spec import SPECTATOR
 from gadshill.web.db import Busy, Stale
 from gadshill.web.live import BotWorker, Hub
 from gadshill.web.puzzles import PuzzleBusy
@@ -256,11 +257,17 @@ def create_app(store: Store | None = None) -> FastAPI:
         game_id: str,
         token: Annotated[str | None, Query(max_length=64)] = None,
         hints: bool = False,
+        version: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+        since: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+        reveal: bool = False,
     ) -> dict[str, Any]:
-        """A seat's view (with its token), or the spectators' view (no hand at all)."""
+        """A seat's view (with its token), or the spectators' view (no hand at all);
+        ``version``: as it was then; ``since``: ``last`` holds every event after it;
+        ``reveal`` (once the game is over, no token needed): everything shown."""
         table = store.get(game_id)
         with table.lock:
-            return table.view(store.seat_of(table, token), hints)
+            seat = SPECTATOR if reveal else store.seat_of(table, token)
+            return table.view(seat, hints, version, since, reveal)
 
     @app.post("/api/games/{game_id}/moves")
     def move(game_id: str, body: MoveIn) -> dict[str, Any]:

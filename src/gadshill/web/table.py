@@ -30,7 +30,7 @@ from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.records import Record, Refusal, is_refusal, new_record, replay
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.rules.spec import SPECTATOR, GameSpec
+from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
 
@@ -63,6 +63,32 @@ class GameFull(GadshillError):
 
 class SeatTaken(GadshillError):
     """Joining a seat that is not open (HTTP 409)."""
+
+
+class NoSuchVersion(GadshillError):
+    """A version the game has not reached, or below 0 (HTTP 422 as any bad value)."""
+
+
+#: past states a table keeps for views of earlier versions: the latest few asked for
+PAST_STATES = 8
+#: and one state every this many versions, so a far step back replays a few moves only
+CHECKPOINT = 32
+
+
+def move_targets(spec: GameSpec, move: Move) -> list[str]:
+    """The pieces a move touches, as the page highlights them (``KIND:ID``): the
+    game's ``move_targets`` hook, a pure function of the move (nothing hidden)."""
+    hook = getattr(spec, "move_targets", None)
+    return list(hook(move)) if hook is not None else []
+
+
+def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> None:
+    """One record line on ``state``: a move (checked again by the rule book) or a
+    refusal told to the table (GH-8.refused)."""
+    if is_refusal(raw):
+        state.refuse(spec.codec.from_json(raw["refused"]))
+    else:
+        state.apply(spec.codec.from_json(raw))
 
 
 class PublicRefusal(IllegalMove):
@@ -99,6 +125,8 @@ class Table:
     movers: list[int] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    #: states at earlier versions (views of the past, replays): a few, rebuilt on demand
+    past: OrderedDict[int, GameState[Any]] = field(default_factory=OrderedDict)
 
     @property
     def version(self) -> int:
@@ -134,10 +162,7 @@ class Table:
     def apply(self, event: Event) -> None:
         """An event already stored: its move (checked again by the rule book) or refusal."""
         raw = event.entry
-        if is_refusal(raw):
-            self.state.refuse(self.spec.codec.from_json(raw["refused"]))
-        else:
-            self.state.apply(self.spec.codec.from_json(raw))
+        apply_entry(self.spec, self.state, raw)
         self.record.moves.append(raw)
         self.log.append(event.line)
         self.movers.append(event.seat)
@@ -151,31 +176,110 @@ class Table:
         made = raw["refused"] if is_refusal(raw) else raw
         return bool(made == move.to_json() and self.movers[version] == seat)
 
-    def view(self, seat: int, hints: bool = False) -> dict[str, Any]:
-        """What ``seat`` (or SPECTATOR) is shown, as the API answers it."""
-        state = self.state
-        shown = self.spec.view_for(state, seat, hints and self.hints)
-        svg = self.spec.draw(state, seat) if self.spec.draw is not None else None
+    # --- the past -------------------------------------------------------------------
+    def fresh_state(self) -> GameState[Any]:
+        """The state before the first event: the record's setup, dealt again."""
+        record = self.record
+        options = self.spec.resolve_options(record.options)
+        return self.spec.new_game(len(record.players), record.seed, None, options)
+
+    def state_at(self, version: int) -> GameState[Any]:
+        """The state after ``version`` events, replayed from the nearest state kept
+        (never the live one: callers may not change it)."""
+        if not 0 <= version <= self.version:
+            raise NoSuchVersion(f"version {version} is not between 0 and {self.version}")
+        if version == self.version:
+            return self.state.clone()
+        with self.lock:
+            start = max((v for v in self.past if v <= version), default=None)
+            if start is None:
+                start, state = 0, self.fresh_state()
+            else:
+                state = self.past[start].clone()
+                self.past.move_to_end(start)
+            for n in range(start + 1, version + 1):
+                apply_entry(self.spec, state, self.record.moves[n - 1])
+                if n % CHECKPOINT == 0 and n not in self.past:
+                    self.past[n] = state.clone()  # checkpoints stay: a far step back is short
+            self.keep(version, state.clone())
+            return state
+
+    def keep(self, version: int, state: GameState[Any]) -> None:
+        """Keep ``state`` (not used elsewhere) as the state at ``version``; of the states
+        that are no checkpoint, the latest PAST_STATES stay."""
+        self.past[version] = state
+        self.past.move_to_end(version)
+        spare = [v for v in self.past if v % CHECKPOINT]
+        while len(spare) > PAST_STATES:
+            del self.past[spare.pop(0)]
+
+    def events(self, after: int, upto: int | None = None) -> list[dict[str, Any]]:
+        """The events after version ``after`` (up to ``upto``) as the page steps them:
+        version, seat, the log line and the pieces the move touched (a refusal touches
+        none on the board)."""
+        upto = self.version if upto is None else upto
+        after = max(0, min(after, upto))
+        out = []
+        for n in range(after + 1, upto + 1):
+            raw = self.record.moves[n - 1]
+            targets = (
+                [] if is_refusal(raw) else move_targets(self.spec, self.spec.codec.from_json(raw))
+            )
+            out.append(
+                {
+                    "version": n,
+                    "seat": self.movers[n - 1],
+                    "line": self.log[n - 1],
+                    "targets": targets,
+                }
+            )
+        return out
+
+    def view(
+        self,
+        seat: int,
+        hints: bool = False,
+        version: int | None = None,
+        since: int | None = None,
+        reveal: bool = False,
+    ) -> dict[str, Any]:
+        """What ``seat`` (or SPECTATOR) is shown, as the API answers it: now, or as it
+        was at ``version``; ``last`` holds the events after ``since`` (default: the last
+        one). ``reveal`` (only once the game is over) shows everything, as no seat."""
+        if reveal and not self.state.is_terminal:
+            raise TooEarly("everything is shown once the game is over")
+        at = self.version if version is None else version
+        state = self.state if at == self.version else self.state_at(at)
+        if reveal:
+            text = self.spec.render(state, None)
+            svg = self.spec.draw(state, None) if self.spec.draw is not None else None
+            shown = SeatView(text, [])
+        else:
+            shown = self.spec.view_for(state, seat, hints and self.hints)
+            svg = self.spec.draw(state, seat) if self.spec.draw is not None else None
         view: dict[str, Any] = {
             "id": self.id,
             "game": self.spec.id,
             "title": self.spec.title,
-            "version": self.version,
+            "version": at,
+            "latest": self.version,
             "seat": None if seat == SPECTATOR else seat,
             "seats": [
                 {"seat": i, "kind": kind, **({"joined": h is not None} if kind == HUMAN else {})}
                 for i, (kind, h) in enumerate(zip(self.kinds, self.hashes, strict=True))
             ],
             "to_move": state.current_player,
-            "thinking": self.thinking(),
+            "thinking": self.thinking() if at == self.version else None,
             "terminal": state.is_terminal,
             "legal_moves": [str(move) for move in shown.moves],
             "menu": [{"move": str(m), "label": label} for m, label in shown.menu()],
             "typed": list(shown.typed),
             "text": shown.text,
-            "log": list(self.log),
+            "log": list(self.log[:at]),
+            "last": self.events(at - 1 if since is None else since, at),
             "svg": svg,
             "hints": self.hints,
+            "revealed": reveal,
         }
         if state.is_terminal:
             view["scores"] = state.scores()
@@ -328,6 +432,7 @@ class Store:
             if stored is not None:
                 self._catch_up(table, stored)
             raise
+        table.keep(table.version, state)  # the page steps back to it: kept, not replayed
         table.state = after
         table.record.moves.append(entry)
         table.log.append(event.line)
