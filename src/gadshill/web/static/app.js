@@ -358,8 +358,11 @@ function show(next, how = {}) {
   }
   const board = $("board");
   const focusWasInPlay = inPlayArea(document.activeElement) || document.activeElement === document.body;
-  if (view.svg) board.replaceChildren(svgNode(view.svg));
-  else board.replaceChildren();
+  if (view.svg) {
+    const picture = svgNode(view.svg);
+    board.replaceChildren(picture);
+    keepLegible(picture);
+  } else board.replaceChildren();
   $("seat-text").textContent = view.text;
   showHand();
   showScores(previous, how);
@@ -373,6 +376,20 @@ function show(next, how = {}) {
   sayStatus();
   setControls(!inFlight && !stepping);
   if (focusWasInPlay && !how.stepped) keepFocus();
+}
+
+// The picture fills the width it has, but never shrinks its smallest text under 12 CSS px:
+// on a narrow screen its box scrolls sideways instead (the move bar's buttons stay full size).
+const MIN_TEXT_PX = 12;
+function keepLegible(picture) {
+  const box = picture.viewBox && picture.viewBox.baseVal;
+  if (!box || !box.width) return;
+  let smallest = Infinity;
+  for (const text of picture.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize);
+    if (size > 0 && text.textContent.trim()) smallest = Math.min(smallest, size);
+  }
+  if (smallest < Infinity) picture.style.minWidth = `${Math.ceil((box.width * MIN_TEXT_PX) / smallest)}px`;
 }
 
 function inPlayArea(node) {
