@@ -423,48 +423,66 @@ def test_typed_notation_still_works_and_names_the_rule(
         assert f"[{typed[game][1]}]" in rules
 
 
-def test_the_others_moves_are_stepped_and_the_keyboard_plays(browser: Any, server: str) -> None:
-    """Sutter's Mill by keyboard only (Tab, Enter, Escape): focus stays on the menu after
-    each move, never on <body>; the bot's moves are shown one by one on the status line
-    with their pieces marked, at the pause set on the page."""
-    from selenium.webdriver.common.by import By
+#: where the focus is: "body" when it fell off the page's controls
+FOCUS = """
+const node = document.activeElement;
+if (!node || node === document.body) return "body";
+if (node.closest("#board [data-target].target, #hand .card.target")) return "piece";
+return node.closest("#menu, #board, #hand") ? "menu" : node.id || node.tagName;
+"""
+#: every status line shown, with how many pieces were marked as the last move's
+WATCH_STATUS = """
+window.seenLines = [];
+new MutationObserver(() => window.seenLines.push([
+  document.getElementById("status-line").textContent,
+  document.querySelectorAll("#table .last").length,
+])).observe(document.getElementById("status-line"), {childList: true, subtree: true});
+"""
+
+
+def test_the_keyboard_plays_and_the_others_moves_are_stepped(browser: Any, server: str) -> None:
+    """Sutter's Mill by keyboard only: Enter on the focused control, Tab to a lit piece of
+    the board, Escape to clear a choice; focus stays on the menu after each move (never
+    <body>). The bot's moves are shown one by one on the status line, their pieces
+    marked, at the pause set on the page."""
     from selenium.webdriver.common.keys import Keys
 
     set_viewport(browser, "desktop")
     start_from_the_form(browser, server, "sutters-mill")
-    set_step_ms(browser, 700)
+    set_step_ms(browser, 400)
     wait_for(lambda: status_line(browser).startswith("Your turn"), "the first turn")
-    focus = "return document.activeElement === document.body ? 'body' : document.activeElement.closest('#menu, #board, #hand') ? 'play' : document.activeElement.id || document.activeElement.tagName"
+    browser.execute_script(WATCH_STATUS)
     browser.execute_script("document.querySelector('#menu button').focus()")
-    stepped: set[str] = set()
-    for _ in range(6):
+    moves = escapes = tabbed = 0
+    deadline = time.monotonic() + 120
+    while moves < 6 and time.monotonic() < deadline:
         state = page_state(browser)
         if state["terminal"]:
             break
         if state["busy"] or not (state["actions"] or state["pieces"] or state["moves"]):
-            line = status_line(browser)
-            if line.startswith("Seat 1") and browser.find_elements(By.CSS_SELECTOR, "#table .last"):
-                stepped.add(line)
             time.sleep(0.05)
             continue
-        before = state["version"]
-        # Escape clears a half-made choice; Enter on the focused control goes on
-        active = browser.switch_to.active_element
-        active.send_keys(Keys.ENTER)
-        wait_for(
-            lambda b=before: (
-                page_state(browser)["version"] > b
-                or page_state(browser)["picked"]
-                or page_state(browser)["actions"] != state["actions"]
-            ),
-            "the key's answer",
-        )
-        assert browser.execute_script(focus) != "body", "focus fell to <body>"
-        if page_state(browser)["picked"]:
-            browser.switch_to.active_element.send_keys(Keys.ESCAPE)
-            assert page_state(browser)["picked"] == 0, "Escape clears the selection"
-            browser.execute_script("document.querySelector('#menu button').focus()")
-    wait_for(lambda: stepped or None, "a bot move stepped on the status line", 30)
+        assert browser.execute_script(FOCUS) != "body", "focus fell to <body>"
+        if state["pieces"] and not escapes and state["picked"]:
+            browser.switch_to.active_element.send_keys(Keys.ESCAPE)  # a choice cleared
+            wait_for(lambda: not page_state(browser)["picked"], "Escape to clear")
+            escapes += 1
+            continue
+        if state["pieces"]:  # Tab along to a lit piece of the board (or the hand)
+            for _ in range(80):
+                if browser.execute_script(FOCUS) == "piece":
+                    tabbed += 1
+                    break
+                browser.switch_to.active_element.send_keys(Keys.TAB)
+        browser.switch_to.active_element.send_keys(Keys.ENTER)
+        wait_for(lambda s=state: page_state(browser) != s, "the key's answer")
+        if page_state(browser)["version"] > state["version"]:
+            moves += 1
+        wait_for(lambda: browser.execute_script(FOCUS) != "body", "focus on the menu", 5)
+    assert moves >= 3, f"{moves} moves made by keyboard"
+    assert tabbed > 0 and escapes > 0, "a lit piece reached by Tab, a choice cleared by Escape"
+    seen = browser.execute_script("return window.seenLines")
+    assert any(line.startswith("Seat 1") and marked for line, marked in seen), seen
 
 
 def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(browser: Any, server: str) -> None:
@@ -486,7 +504,9 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(browser: Any, serve
     clicker = Clicker(browser, seed=3)
     for seat in (0, 1, 0):
         screen = browser.find_element(By.ID, "pass-screen")
-        wait_for(lambda s=seat: f"seat {s}" in screen.text, f"the pass screen for seat {seat}")
+        wait_for(
+            lambda s=seat, shown=screen: f"seat {s}" in shown.text, f"the pass screen of {seat}"
+        )
         assert screen.is_displayed() and "tap to reveal" in screen.text.lower()
         hidden = "return document.querySelectorAll('#hand .card, #board svg').length"
         assert browser.execute_script(hidden) == 0, "nothing of the hand behind the screen"

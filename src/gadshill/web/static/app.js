@@ -480,11 +480,6 @@ function drawMenu() {
     return;
   }
   const { open, next, exact, exactAll } = choices(entries, action, picked);
-  if (actions.length > 1 || picked.length) {
-    const back = el("button", "Cancel (Esc)", { type: "button", class: "cancel", id: "cancel-button" });
-    back.addEventListener("click", () => clearSelection(true));
-    menu.append(back);
-  }
   const kind = actions.find((a) => a.action === action);
   const words = el("p", null, { class: "choosing" });
   words.append(el("strong", kind ? kind.label : "Moves"));
@@ -524,6 +519,11 @@ function drawMenu() {
     menu.append(chips);
   }
   for (const target of picked) for (const node of piecesOf(target)) node.classList.add("picked");
+  if (actions.length > 1 || picked.length) {
+    const back = el("button", "Cancel (Esc)", { type: "button", class: "cancel", id: "cancel-button" });
+    back.addEventListener("click", () => clearSelection(true));
+    menu.append(back);
+  }
 }
 
 function targetLabel(target) {
@@ -803,6 +803,7 @@ async function joinSeat(game, seat) {
 
 async function showTable() {
   $("table").hidden = false;
+  if ($("puzzles")) $("puzzles").hidden = true; // the table has the screen to itself
   $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
