@@ -374,7 +374,7 @@ def test_a_whole_game_played_by_clicking_the_board(
     clicker = Clicker(browser, seed=7)
 
     def checks(n: int) -> None:
-        if n in (25, 120):  # mid-game: pieces lit, cards in hand, a bot's move stepped
+        if n in (6, 40):  # mid-game: pieces lit, cards in hand, a bot's move stepped
             offences[f"click {n}"] = legibility(browser, viewport)
         assert "refused: " not in browser.find_element(By.ID, "refused").text or (
             refused_rules(browser)
