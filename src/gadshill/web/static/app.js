@@ -371,6 +371,7 @@ function show(next, how = {}) {
   $("record-line").hidden = !view.terminal; // the record (and its seed) only after the end
   showEnd();
   showPrefs();
+  offerPrefs();
   if (!how.stepped) highlightLast(view.last || []);
   drawMenu();
   sayStatus();
@@ -616,21 +617,52 @@ function say(words, busy) {
 }
 
 function sayStatus() {
+  const waiting = view.waiting ? (typeof view.waiting === "string" ? view.waiting : view.waiting.text) : null;
   if (view.terminal) {
     const winners = (view.winners || []).map(seatName);
-    say(`Game over: ${winners.length ? `${winners.join(" and ")} ${winners.length === 1 && winners[0] !== "You" ? "wins" : "win"}` : "no winner"}`, false);
-  } else if (view.thinking !== null) {
-    say(`${seatName(view.thinking)} is thinking...`, true);
-  } else if (view.waiting) {
-    say(typeof view.waiting === "string" ? view.waiting : "waiting for reactions", true);
+    const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
+    say(`Game over: ${winners.length ? `${winners.join(" and ")} ${verb}` : "no winner"}`, false);
   } else if (view.seat !== null && view.to_move === view.seat && (view.menu || []).length) {
     say(`Your turn: ${view.prompt || "choose a move"}`, false);
+  } else if (view.thinking !== null) {
+    say(`${seatName(view.thinking)} is thinking...`, true);
+  } else if (waiting) {
+    say(waiting, true);
   } else if (view.seat !== null && view.prompt) {
     say(`You may act: ${view.prompt}`, false);
   } else {
     const seat = view.seats[view.to_move];
-    const waiting = seat && seat.kind === "human" && !seat.joined;
-    say(`${seatName(view.to_move)} ${waiting ? "has not joined yet" : "is to move"}`, !waiting);
+    const away = seat && seat.kind === "human" && !seat.joined;
+    say(`${seatName(view.to_move)} ${away ? "has not joined yet" : "is to move"}`, !away);
+  }
+}
+
+// the game's standing preferences, offered once at the seat's first reaction window
+function offerPrefs() {
+  const box = $("offer");
+  box.replaceChildren();
+  box.hidden = true;
+  const offers = Array.isArray(view.offers) ? view.offers : [];
+  const mine = view.waiting && typeof view.waiting === "object" && view.waiting.seat === view.seat;
+  const asked = `gadshill-offered-${gameId}-${view.seat}`;
+  if (!offers.length || !mine || view.seat === null || sessionStorage.getItem(asked)) return;
+  for (const offer of offers) {
+    if (view.prefs && view.prefs[offer.key]) continue;
+    const row = el("p", null, { class: "offer" });
+    row.append(el("span", `${offer.words}?`));
+    const yes = el("button", "Yes, from now on", { type: "button", class: "offer-yes", "data-pref": offer.key });
+    const no = el("button", "No, ask me", { type: "button", class: "offer-no" });
+    yes.addEventListener("click", () => {
+      sessionStorage.setItem(asked, "1");
+      savePrefs({ [offer.key]: true });
+    });
+    no.addEventListener("click", () => {
+      sessionStorage.setItem(asked, "1");
+      offerPrefs();
+    });
+    row.append(" ", yes, " ", no);
+    box.append(row);
+    box.hidden = false;
   }
 }
 
@@ -707,7 +739,7 @@ function showPrefs() {
   const offers = view.offers || [];
   const list = Array.isArray(offers) ? offers : Object.entries(offers).map(([name, words]) => ({ name, words }));
   for (const offer of list) {
-    const name = offer.name || offer.key;
+    const name = offer.key || offer.name;
     if (!name || name === "step_ms") continue;
     const label = el("label", null, { class: "pref" });
     const box2 = el("input", null, { type: "checkbox", "data-pref": name });
