@@ -431,6 +431,7 @@ FOCUS = """
 const node = document.activeElement;
 if (!node || node === document.body) return "body";
 if (node.closest("#board [data-target].target, #hand .card.target")) return "piece";
+if (node.matches("#menu button[data-pick]")) return "chip";
 return node.closest("#menu, #board, #hand") ? "menu" : node.id || node.tagName;
 """
 #: every status line shown, with how many pieces were marked as the last move's
@@ -471,12 +472,15 @@ def test_the_keyboard_plays_and_the_others_moves_are_stepped(browser: Any, serve
             wait_for(lambda: not page_state(browser)["picked"], "Escape to clear")
             escapes += 1
             continue
-        if state["pieces"]:  # Tab along to a lit piece of the board (or the hand)
-            for _ in range(80):
-                if browser.execute_script(FOCUS) == "piece":
-                    tabbed += 1
+        if state["pieces"]:  # Tab along to a lit piece of the board or hand, or its button
+            for wanted in ("piece", "chip"):
+                for _ in range(150):
+                    if browser.execute_script(FOCUS) == wanted:
+                        break
+                    browser.switch_to.active_element.send_keys(Keys.TAB)
+                if browser.execute_script(FOCUS) == wanted:
+                    tabbed += wanted == "piece"
                     break
-                browser.switch_to.active_element.send_keys(Keys.TAB)
         browser.switch_to.active_element.send_keys(Keys.ENTER)
         wait_for(lambda s=state: page_state(browser) != s, "the key's answer")
         if page_state(browser)["version"] > state["version"]:
