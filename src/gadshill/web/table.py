@@ -75,11 +75,11 @@ PAST_STATES = 8
 CHECKPOINT = 32
 
 
-def move_targets(spec: GameSpec, move: Move) -> list[str]:
+def move_targets(spec: GameSpec, move: Move, seat: int | None) -> list[str]:
     """The pieces a move touches, as the page highlights them (``KIND:ID``): the
-    game's ``move_targets`` hook, a pure function of the move (nothing hidden)."""
-    hook = getattr(spec, "move_targets", None)
-    return list(hook(move)) if hook is not None else []
+    game's ``move_targets`` hook, a pure function of the move and its mover (nothing
+    hidden)."""
+    return list(spec.move_targets(move, seat))
 
 
 def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> None:
@@ -223,7 +223,9 @@ class Table:
         for n in range(after + 1, upto + 1):
             raw = self.record.moves[n - 1]
             targets = (
-                [] if is_refusal(raw) else move_targets(self.spec, self.spec.codec.from_json(raw))
+                []
+                if is_refusal(raw)
+                else move_targets(self.spec, self.spec.codec.from_json(raw), self.movers[n - 1])
             )
             out.append(
                 {
@@ -272,7 +274,7 @@ class Table:
             "thinking": self.thinking() if at == self.version else None,
             "terminal": state.is_terminal,
             "legal_moves": [str(move) for move in shown.moves],
-            "menu": [{"move": str(m), "label": label} for m, label in shown.menu()],
+            "menu": [entry.to_json() for entry in self.spec.menu_entries(state, shown)],
             "typed": list(shown.typed),
             "text": shown.text,
             "log": list(self.log[:at]),
@@ -280,6 +282,9 @@ class Table:
             "svg": svg,
             "hints": self.hints,
             "revealed": reveal,
+            "hand": [card.to_json() for card in shown.hand],
+            "prompt": shown.prompt,
+            "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
         if state.is_terminal:
             view["scores"] = state.scores()
