@@ -71,7 +71,7 @@ def play_humans(client: TestClient, body: Any, moves: int) -> dict[tuple[int, in
     return seen
 
 
-PAST_ONLY = ("latest", "thinking")
+PAST_ONLY = ("latest", "thinking", "waiting")  # of the present only
 
 
 @pytest.mark.parametrize("game", ["gads-hill", "sutters-mill", "sticky-gulch"])
@@ -129,3 +129,70 @@ def test_everything_is_shown_only_once_the_game_is_over(client: TestClient) -> N
         assert shown["text"] == spec.render(state, None)
         assert shown["svg"] == (spec.draw(state, None) if spec.draw else None)
         assert shown["log"] == end["log"][:version]
+
+
+def upload(client: TestClient, text: str) -> Any:
+    return client.post(
+        "/api/replays", content=text.encode(), headers={"content-type": "text/plain"}
+    )
+
+
+def test_an_uploaded_record_steps_like_the_finished_game(client: TestClient) -> None:
+    body = start(client, "sticky-gulch", ["random", "greedy"], options={"length": "short"})
+    end = finished(client, body["id"])
+    text = client.get(f"/api/games/{body['id']}/record").text
+    answer = upload(client, text)
+    assert answer.status_code == 201, answer.json()
+    made = answer.json()
+    assert made["game"] == "sticky-gulch" and made["version"] == end["version"]
+    assert upload(client, text).json()["id"] == made["id"]  # the same record: one replay
+    for version in (end["version"], 0, 7, end["version"] // 2, 8):  # forward and back
+        mine = get(client, made["id"], version=version, reveal=1)
+        theirs = get(client, body["id"], version=version, reveal=1)
+        for key in ("text", "svg", "log", "last", "to_move", "terminal"):
+            assert mine[key] == theirs[key], (version, key)
+    last = get(client, made["id"], reveal=1)
+    assert last["terminal"] and last["scores"] == end["scores"]
+    assert last["breakdown"] == end["breakdown"]
+    assert [s["kind"] for s in last["seats"]] == ["random", "greedy"]
+    assert client.get(f"/api/games/{made['id']}/record").text == text
+    refused = client.post(
+        f"/api/games/{made['id']}/moves", json={"token": "x", "move": "pass", "version": 1}
+    )
+    assert refused.status_code == 403  # nobody plays a replay
+
+
+BAD_RECORDS = [
+    ("", "record: empty record"),
+    ("not json\n", "record: line 1 is not JSON"),
+    ('{"format": "gadshill-record"}\n', "record: header has no game id"),
+]
+
+
+def test_a_bad_record_is_a_one_line_422(client: TestClient) -> None:
+    for text, detail in BAD_RECORDS:
+        answer = upload(client, text)
+        assert answer.status_code == 422, text
+        assert answer.json()["detail"].startswith(detail), answer.json()
+        assert "\n" not in answer.json()["detail"]
+    body = start(client, "sticky-gulch", ["random", "random"], options={"length": "short"})
+    finished(client, body["id"])
+    record = Record.parse(client.get(f"/api/games/{body['id']}/record").text)
+    cut = Record.parse(record.to_jsonl())
+    cut.moves = cut.moves[:10]
+    answer = upload(client, cut.to_jsonl())
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == (
+        "record: the game is not over after 10 moves; a replay shows a finished game"
+    )
+    wrong = Record.parse(record.to_jsonl())
+    wrong.moves[5] = {"move": "roll"} if wrong.moves[5] != {"move": "roll"} else {"move": "pass"}
+    answer = upload(client, wrong.to_jsonl())
+    assert answer.status_code == 422 and answer.json()["detail"].startswith("record: move 6 ")
+    other = Record.parse(record.to_jsonl())
+    other.game = "chess"
+    assert upload(client, other.to_jsonl()).status_code == 422
+    assert upload(client, "x" * (1_048_576 + 1)).status_code == 413
+    assert client.post("/api/replays", content=b"\xff\xfe").json()["detail"] == (
+        "record: not UTF-8 text"
+    )

@@ -15,6 +15,7 @@ from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.summary import breakdown, review
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
@@ -63,4 +64,6 @@ def spec() -> GameSpec:
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
+        breakdown=breakdown,
+        review=review,
     )

@@ -201,6 +201,12 @@ class GameSpec:
     prompt: Callable[[GameState[Any], int], str] | None = None
     #: tallies(state): every seat's public tallies (no hidden value)
     tallies: Callable[[GameState[Any]], list[Tally]] | None = None
+    #: breakdown(state): per seat, the final score in parts that add up to it (the
+    #: game's ``summary`` module; the end screen shows it): ``{"seat", "score",
+    #: "parts": [{"key", "label", "value"}], "details": {...}}``
+    breakdown: Callable[[GameState[Any]], list[dict[str, Any]]] | None = None
+    #: review(state): what the table overlooked, as data (Gads Hill: ``gadshill review``)
+    review: Callable[[GameState[Any]], dict[str, Any]] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
         """What ``seat`` is shown: the game's own seat view, or its picture and legal

@@ -17,6 +17,7 @@ from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
+from gadshill.sticky_gulch.summary import breakdown
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view
 
 
@@ -48,6 +49,7 @@ def spec() -> GameSpec:
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
+        breakdown=breakdown,
         bots={"prospector": ProspectorBot},
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky

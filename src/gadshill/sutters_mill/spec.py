@@ -17,6 +17,7 @@ from gadshill.sutters_mill.moves import CODEC
 from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
+from gadshill.sutters_mill.summary import breakdown
 from gadshill.sutters_mill.view import describe, draw, render
 
 
@@ -49,6 +50,7 @@ def spec() -> GameSpec:
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
+        breakdown=breakdown,
         # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
         # about doubled
         variant_bounds={"mini": (280, 460)},
