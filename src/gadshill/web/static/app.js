@@ -623,7 +623,9 @@ function sayStatus() {
     const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
     say(`Game over: ${winners.length ? `${winners.join(" and ")} ${verb}` : "no winner"}`, false);
   } else if (view.seat !== null && view.to_move === view.seat && (view.menu || []).length) {
-    say(`Your turn: ${view.prompt || "choose a move"}`, false);
+    // a game's prompt may already say whose turn it is
+    const prompt = (view.prompt || "choose a move").replace(/^your turn:\s*/i, "");
+    say(`Your turn: ${prompt}`, false);
   } else if (view.thinking !== null) {
     say(`${seatName(view.thinking)} is thinking...`, true);
   } else if (waiting) {
