@@ -59,11 +59,11 @@ def spec() -> GameSpec:
         seat_view=seat_view,
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
+        review=review,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
-        breakdown=breakdown,
-        review=review,
     )

@@ -17,9 +17,9 @@ from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Pla
 from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
-from gadshill.gads_hill.targets import stop_claims
 from gadshill.gads_hill.summary import overlooked_summary as overlooked_summary
 from gadshill.gads_hill.summary import turn_line as turn_line
+from gadshill.gads_hill.targets import stop_claims
 from gadshill.render.gads_hill import town_text
 from gadshill.render.words import plural
 from gadshill.rules.moves import Move

@@ -44,12 +44,12 @@ def spec() -> GameSpec:
         options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
         encoder=encoder,
+        breakdown=breakdown,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
-        breakdown=breakdown,
         bots={"prospector": ProspectorBot},
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky

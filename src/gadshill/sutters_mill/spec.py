@@ -45,12 +45,12 @@ def spec() -> GameSpec:
         bots={"patient": PatientBot},
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,
         prompt=targets.prompt,
         tallies=targets.tallies,
-        breakdown=breakdown,
         # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
         # about doubled
         variant_bounds={"mini": (280, 460)},

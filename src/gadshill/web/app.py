@@ -25,10 +25,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadshill.errors import GadshillError, RecordError
-from gadshill.registry import game_ids, get_spec
+from gadshill.registry import game_ids, get_spec, resolve
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
+from gadshill.web import learn
 from gadshill.web.db import Busy, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
@@ -45,6 +46,9 @@ from gadshill.web.table import (
     Store,
     TooEarly,
 )
+
+#: the page's parts beside app.js: the end screen, the replay viewer, the help panel
+MODULES = ("end.js", "replay.js", "help.js", "table.css")
 
 #: a websocket hears the game's version at least this often (seconds), moves or not
 HEARTBEAT = 20.0
@@ -188,7 +192,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     app = FastAPI(title="gadshill", summary="Play Gads Hill 1874, Sutter's Mill and Sticky Gulch")
     app.state.store = store
     app.state.hub = hub
-    page = {name: _page(name) for name in ("index.html", "app.js", "style.css")}
+    page = {name: _page(name) for name in ("index.html", "app.js", "style.css", *MODULES)}
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, err: RequestValidationError) -> JSONResponse:
@@ -244,6 +248,34 @@ def create_app(store: Store | None = None) -> FastAPI:
     @app.get("/style.css", include_in_schema=False)
     def style() -> Response:
         return Response(page["style.css"], media_type="text/css")
+
+    for name in MODULES:  # the end screen, the replay viewer and the help: their own files
+
+        @app.get(f"/{name}", include_in_schema=False)
+        def module(name: str = name) -> Response:
+            kind = "text/css" if name.endswith(".css") else "text/javascript"
+            return Response(page[name], media_type=kind)
+
+    @app.get("/api/help/{game}")
+    def game_help(game: str) -> dict[str, Any]:
+        """A game's help: its summary in our words with rule ids, every rule-book entry,
+        what each bot does, and whether a walkthrough exists."""
+        return learn.help_for(game)
+
+    @app.get("/api/help/{game}/walkthrough")
+    def walkthrough(game: str) -> dict[str, Any]:
+        """Gads Hill's first-game walkthrough: a replay of a real game and the steps
+        (a version to show, words, rule ids) at the draft, a card play and a STOP."""
+        if get_spec(resolve(game)).id != "gads-hill":
+            raise GadshillError("only Gads Hill has a walkthrough")
+        record = learn.walkthrough_record()
+        table = store.import_record(record.to_jsonl())
+        return {"replay": table.id, "steps": learn.walkthrough_steps(record)}
+
+    @app.get("/api/rules/{game}/{rule_id}")
+    def rule(game: str, rule_id: str) -> dict[str, Any]:
+        """One rule-book entry, as ``gadshill rules GAME ID`` shows it."""
+        return learn.rule(game, rule_id)
 
     @app.get("/api/catalog")
     def catalog() -> list[dict[str, Any]]:

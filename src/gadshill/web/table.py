@@ -80,13 +80,6 @@ PAST_STATES = 8
 CHECKPOINT = 32
 
 
-def move_targets(spec: GameSpec, move: Move, seat: int | None) -> list[str]:
-    """The pieces a move touches, as the page highlights them (``KIND:ID``): the
-    game's ``move_targets`` hook, a pure function of the move and its mover (nothing
-    hidden)."""
-    return list(spec.move_targets(move, seat))
-
-
 def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> None:
     """One record line on ``state``: a move (checked again by the rule book) or a
     refusal told to the table (GH-8.refused)."""
@@ -258,18 +251,16 @@ class Table:
 
     def events(self, after: int, upto: int | None = None) -> list[dict[str, Any]]:
         """The events after version ``after`` (up to ``upto``) as the page steps them:
-        version, seat, the log line and the pieces the move touched (a refusal touches
-        none on the board)."""
+        version, seat, the log line and the pieces the move named
+        (``GameSpec.move_targets``: the move's own ids, nothing the line does not tell)."""
         upto = self.version if upto is None else upto
         after = max(0, min(after, upto))
         out = []
         for n in range(after + 1, upto + 1):
             raw = self.record.moves[n - 1]
-            targets = (
-                []
-                if is_refusal(raw)
-                else move_targets(self.spec, self.spec.codec.from_json(raw), self.movers[n - 1])
-            )
+            # the move's own ids (a refused one's too: the log line names them)
+            move = self.spec.codec.from_json(raw["refused"] if is_refusal(raw) else raw)
+            targets = self.spec.move_targets(move, self.movers[n - 1])
             out.append(
                 {
                     "version": n,
@@ -325,12 +316,12 @@ class Table:
             "svg": svg,
             "hints": self.hints,
             "revealed": reveal,
-            "hand": [card.to_json() for card in shown.hand],
-            "prompt": shown.prompt,
-            "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
             "offers": [offer.to_json() for offer in prefs.OFFERS.get(self.spec.id, ())],
             "prefs": self.seat_prefs(seat) if seat != SPECTATOR else None,
             "waiting": self.waiting(state) if at == self.version else None,
+            "hand": [card.to_json() for card in shown.hand],
+            "prompt": shown.prompt,
+            "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
         if state.is_terminal:
             view["scores"] = state.scores()

@@ -720,6 +720,7 @@ function showLog() {
   log.scrollTop = log.scrollHeight;
 }
 
+// the end (flow17's end.js: winner, breakdown, review, rematch, record, replay)
 function showEnd() {
   const end = $("end");
   if (!view.terminal) {
@@ -728,10 +729,10 @@ function showEnd() {
   }
   end.hidden = false;
   if (typeof gadshill.renderEnd === "function") {
-    gadshill.renderEnd(view, end);
+    gadshill.renderEnd(view, end, { tokens: Object.values(seatTokens).length ? Object.values(seatTokens) : tokens });
     return;
   }
-  end.replaceChildren(el("h3", "The game is over"), el("p", $("status-line").textContent));
+  end.replaceChildren(el("h2", "The game is over"), el("p", $("status-line").textContent));
 }
 
 // standing preferences (flow17's): offered by the page, kept by the server
@@ -859,8 +860,10 @@ async function showTable() {
     if (view && view.offers) savePrefs({ step_ms: ms });
   });
   $("help-button").addEventListener("click", () => {
-    if (typeof gadshill.showHelp === "function") gadshill.showHelp(view ? view.game : null);
-    else $("play-notes").open = true;
+    if (typeof gadshill.showHelp === "function" && view) {
+      gadshill.showHelp(view.game);
+      $("help").scrollIntoView({ block: "start" });
+    } else $("play-notes").open = true;
   });
   showLinks();
   await learnSeats();
