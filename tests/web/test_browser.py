@@ -392,7 +392,9 @@ def test_a_whole_game_played_by_clicking_the_board(
     offences["end"] = legibility(browser, viewport)
     assert png_is_not_blank(browser.get_screenshot_as_png())
     # the record link downloads a record that replays
-    href = browser.find_element(By.ID, "record-link").get_attribute("href")
+    href = browser.find_element(By.CSS_SELECTOR, '#end [data-action="record"]').get_attribute(
+        "href"
+    )
     assert href.startswith(server + "/api/games/")
     with urllib.request.urlopen(href) as answer:
         record = Record.parse(answer.read().decode())

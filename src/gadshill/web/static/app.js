@@ -368,7 +368,6 @@ function show(next, how = {}) {
   showScores(previous, how);
   showLog();
   $("hints-label").hidden = !view.hints || view.seat === null;
-  $("record-line").hidden = !view.terminal; // the record (and its seed) only after the end
   showEnd();
   showPrefs();
   offerPrefs();
@@ -394,13 +393,16 @@ function keepLegible(picture) {
 }
 
 function inPlayArea(node) {
-  return !!node && node !== document.body && !!node.closest && !!node.closest("#play, #board, #hand, #menu");
+  return !!node && node !== document.body && !!node.closest && !!node.closest("#play, #board, #hand, #menu, #end");
 }
 
 // focus stays on the menu after a move (never falls to <body>)
 function keepFocus() {
   if (inPlayArea(document.activeElement) && document.activeElement.isConnected) return;
-  const first = document.querySelector("#menu button:not([disabled])") || document.querySelector("#hand .card.target");
+  const first =
+    document.querySelector("#menu button:not([disabled])") ||
+    document.querySelector("#hand .card.target") ||
+    (view && view.terminal ? document.querySelector("#end button, #end a") : null);
   (first || $("menu")).focus({ preventScroll: true });
 }
 
@@ -727,7 +729,9 @@ function showEnd() {
     end.hidden = true;
     return;
   }
+  const first = end.hidden; // the end just came: bring it into sight
   end.hidden = false;
+  if (first) setTimeout(() => end.scrollIntoView({ block: "start" }), 0);
   if (typeof gadshill.renderEnd === "function") {
     gadshill.renderEnd(view, end, { tokens: Object.values(seatTokens).length ? Object.values(seatTokens) : tokens });
     return;
@@ -839,7 +843,6 @@ async function joinSeat(game, seat) {
 async function showTable() {
   $("table").hidden = false;
   if ($("puzzles")) $("puzzles").hidden = true; // the table has the screen to itself
-  $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
