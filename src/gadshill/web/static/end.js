@@ -33,7 +33,7 @@
     const head = el("tr");
     head.append(el("th", "", { scope: "col" }));
     for (const entry of view.breakdown) head.append(el("th", seatName(view, entry.seat), { scope: "col" }));
-    table.append(el("thead")).append(head);
+    table.appendChild(el("thead")).append(head); // append() answers nothing: appendChild the node
     const body = table.appendChild(el("tbody"));
     const first = view.breakdown[0];
     first.parts.forEach((part, index) => {
