@@ -537,6 +537,27 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(browser: Any, serve
     assert clicker.clicks["reveal"] == 3
 
 
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_the_start_page_and_a_puzzle_are_legible(browser: Any, server: str, viewport: str) -> None:
+    """The start form, the lobby and the Puzzles panel with a stop puzzle loaded keep the
+    same rules as the table: text size, contrast, axe-core, 44-px targets on the phone."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    set_viewport(browser, viewport)
+    browser.get(server + "/")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#game-select option"), "the form")
+    offences = {"start": legibility(browser, viewport)}
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#puzzles summary"))
+    Select(browser.find_element(By.ID, "puzzle-kind")).select_by_value("stop")
+    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("1")
+    browser.find_element(By.ID, "puzzle-seed").send_keys("7")
+    click(browser, browser.find_element(By.ID, "puzzle-new"))
+    wait_for(lambda: _text(browser, "puzzle-code-shown"), "the puzzle")
+    offences["puzzle"] = legibility(browser, viewport)
+    assert not any(offences.values()), offences
+
+
 def test_axe_core_is_installed() -> None:
     """The accessibility check needs axe-core from npm (make axe): skipped with a plain
     message where it is missing, failed in CI."""

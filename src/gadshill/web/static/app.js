@@ -382,6 +382,11 @@ function show(next, how = {}) {
 // on a narrow screen its box scrolls sideways instead (the move bar's buttons stay full size).
 const MIN_TEXT_PX = 12;
 function keepLegible(picture) {
+  const floor = Number(picture.dataset && picture.dataset.minWidth); // the picture's own word
+  if (floor > 0) {
+    picture.style.minWidth = `${Math.ceil(floor)}px`;
+    return;
+  }
   const box = picture.viewBox && picture.viewBox.baseVal;
   if (!box || !box.width) return;
   let smallest = Infinity;
@@ -893,6 +898,14 @@ async function showLobby() {
     list.append(item);
   }
 }
+
+// the Puzzles panel's town (puzzles.js draws it) keeps its text legible the same way
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) if (node.tagName === "svg" && node.closest("#puzzle-board")) {
+    keepLegible(node);
+    node.closest("#puzzle-board").tabIndex = 0; // it may scroll sideways: reachable by keyboard
+  }
+}).observe(document.body, { childList: true, subtree: true });
 
 if (gameId && params.get("join") !== null) joinSeat(gameId, params.get("join"));
 else if (gameId) showTable();
