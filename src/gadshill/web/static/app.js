@@ -403,7 +403,9 @@ function inPlayArea(node) {
 
 // focus stays on the menu after a move (never falls to <body>)
 function keepFocus() {
-  if (inPlayArea(document.activeElement) && document.activeElement.isConnected) return;
+  const active = document.activeElement;
+  // the menu box itself only holds the focus while there is nothing to choose
+  if (inPlayArea(active) && active.isConnected && active !== $("menu")) return;
   const first =
     document.querySelector("#menu button:not([disabled])") ||
     document.querySelector("#hand .card.target") ||
