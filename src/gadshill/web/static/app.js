@@ -184,6 +184,7 @@ let lookAgain = false; // a newer version was announced while we were looking
 let stepping = false; // other seats' moves are being shown one by one
 let revealed = null; // hot seat: the seat whose hand this screen may show now
 const STEP_DEFAULT = 600;
+const STEP_MAX = 12; // at most this many moves are stepped at a time
 
 function stepMs() {
   const local = localStorage.getItem("gadshill-step-ms");
@@ -257,9 +258,12 @@ async function stepThrough(before, next) {
   const since = await load(token, { since: String(before.version) });
   const events = ((since && since.last) || []).filter((e) => e.version > before.version && e.version <= next.version);
   if (!events.some((e) => e.seat !== before.seat)) return; // only our own move: nothing to follow
+  // a long stretch (a seat away, a game of bots) steps its last moves; the log has them all
+  const shown = events.slice(-STEP_MAX);
+  if (shown.length < events.length) say(`${events.length - shown.length} earlier moves are in the log`, false);
   stepping = true;
   try {
-    for (const event of events) {
+    for (const event of shown) {
       if (event.version < next.version) {
         const then = await load(token, { version: String(event.version) });
         if (then && then.version === event.version) show(then, { stepped: event });
@@ -768,7 +772,9 @@ function showPrefs() {
 async function savePrefs(change) {
   const token = tokenToUse();
   if (!token || !view) return;
-  const prefs = { ...(view.prefs || {}), ...change };
+  // only what this game offers (and the pause): the server refuses any other key
+  const keys = new Set([...(view.offers || []).map((o) => o.key), "step_ms"]);
+  const prefs = Object.fromEntries(Object.entries({ ...(view.prefs || {}), ...change }).filter(([k]) => keys.has(k)));
   await api("POST", `/api/games/${encodeURIComponent(gameId)}/prefs?token=${encodeURIComponent(token)}`, prefs).catch(() => null);
   refresh();
 }
