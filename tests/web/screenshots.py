@@ -83,6 +83,11 @@ def half_made(state: dict[str, Any], version: int = 6) -> bool:
     return bool(state["version"] >= version and state["picked"] and state["pieces"])
 
 
+def lit(state: dict[str, Any], version: int = 6) -> bool:
+    """Pieces of the board lit for a move, past the opening."""
+    return bool(state["version"] >= version and state["pieces"])
+
+
 def shoot(driver: Any, folder: Path, name: str) -> None:
     driver.execute_script("window.scrollTo(0, 0)")
     time.sleep(0.3)
@@ -99,8 +104,10 @@ def main(folder: Path) -> None:
             start_from_the_form(driver, url, game)
             set_step_ms(driver, 50)
             clicker = Clicker(driver, seed=11)
-            past = 12 if game == "gads-hill" else 4
-            play_until(clicker, lambda s, past=past: half_made(s, past))
+            if game == "gads-hill":  # a discard half made: a card picked, more lit
+                play_until(clicker, lambda s: half_made(s, 12))
+            else:
+                play_until(clicker, lambda s: lit(s, 8))
             shoot(driver, folder, f"web-{game}.png")
             if game == "gads-hill":
                 clicker.rng.seed(5)
