@@ -124,6 +124,10 @@ def main(folder: Path) -> None:
         set_step_ms(driver, 50)
         clicker = Clicker(driver, seed=4)
         play_until(clicker, lambda s: half_made(s, 14))
+        # the top of the page, the board at its left edge; the move bar stays at the bottom
+        driver.execute_script(
+            "window.scrollTo(0, 0); document.getElementById('board-box').scrollLeft = 0"
+        )
         time.sleep(0.3)
         driver.save_screenshot(str(folder / "web-phone.png"))
         print(f"saved {folder / 'web-phone.png'}")

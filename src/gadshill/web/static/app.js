@@ -546,7 +546,12 @@ function targetLabel(target) {
   const node = document.querySelector(`#board [data-target="${CSS.escape(target)}"]`);
   if (node && node.dataset.label) return node.dataset.label;
   const at = target.indexOf(":");
-  return at < 0 ? target : target.slice(at + 1).replace("@", " at ");
+  if (at < 0) return target;
+  const kind = target.slice(0, at);
+  const id = target.slice(at + 1);
+  if (kind === "site" && id.includes("/")) return `#${id.split("/")[0]} site ${id.split("/")[1]}`;
+  if (kind === "location") return `location #${id}`;
+  return id.replace("@", " at ");
 }
 
 function chooseAction(kind) {
@@ -637,8 +642,8 @@ function sayStatus() {
     say(`Game over: ${winners.length ? `${winners.join(" and ")} ${verb}` : "no winner"}`, false);
   } else if (view.seat !== null && view.to_move === view.seat && (view.menu || []).length) {
     // a game's prompt may already say whose turn it is
-    const prompt = (view.prompt || "choose a move").replace(/^your turn:\s*/i, "");
-    say(`Your turn: ${prompt}`, false);
+    const prompt = view.prompt || "choose a move";
+    say(/^your turn\b/i.test(prompt) ? prompt : `Your turn: ${prompt}`, false);
   } else if (view.thinking !== null) {
     say(`${seatName(view.thinking)} is thinking...`, true);
   } else if (waiting) {
