@@ -206,6 +206,19 @@ def click(driver: Any, element: Any) -> bool:
     return True
 
 
+def tap(driver: Any, element: Any) -> None:
+    """A finger's tap (Chrome's touch events at the element's centre), no mouse at all."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    x, y = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]",
+        element,
+    )
+    touch = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", touch)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 class Clicker:
     """Plays a seat's moves by clicking the page only: a kind-of-move button when there
     is a choice, then lit pieces on the board or in the hand, or a move's button; never
@@ -524,7 +537,17 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(browser: Any, serve
         assert screen.is_displayed() and "tap to reveal" in screen.text.lower()
         hidden = "return document.querySelectorAll('#hand .card, #board svg').length"
         assert browser.execute_script(hidden) == 0, "nothing of the hand behind the screen"
-        assert clicker.step()  # the tap
+        if seat == 0 and clicker.clicks["reveal"] == 0:  # a finger's tap reveals the hand,
+            tap(browser, browser.find_element(By.ID, "pass-reveal"))
+            wait_for(lambda: not page_state(browser)["pass"], "the tap to reveal")
+            clicker.clicks["reveal"] += 1
+            # and a tap on a card lights its spaces on the board (no hover on a phone)
+            lights = browser.execute_script("return view.hand[0].lights")
+            tap(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card"))
+            lit = "return [...document.querySelectorAll('#board .lit')].map(n => n.dataset.target)"
+            assert sorted(browser.execute_script(lit)) == sorted(lights) and lights
+        else:
+            assert clicker.step()  # the tap
         wait_for(
             lambda s=seat: (
                 f"you are seat {s}" in status(browser) and not page_state(browser)["pass"]
