@@ -92,3 +92,20 @@ def test_pictures_are_legible_at_the_width_they_ask_for(game: str) -> None:
                 assert ratio >= (3 if large else 4.5), f"{words!r}: {ink} on {under} {ratio:.2f}"
                 checked += 1
     assert checked > 100
+
+
+def test_gads_hill_card_plans_in_a_hand_are_legible_at_their_own_size() -> None:
+    """A hand card's plan has a fixed size: its space numbers are 12 px or more there,
+    each readable on its lot."""
+    spec = get_spec("gads-hill")
+    state = spec.new_game(3, 4, None, {})
+    cards = [card for seat in range(3) for card in spec.view_for(state, seat).hand]
+    assert len(cards) == 15
+    for card in cards:
+        assert card.plan is not None
+        root = ET.fromstring(card.plan)
+        assert float(root.get("width", 0)) >= 180
+        for text, shapes in painted(root):
+            assert float(text.get("font-size", 12)) >= 12
+            under = background(text, shapes)
+            assert svg.contrast(text.get("fill", "#000"), under) >= 4.5

@@ -60,6 +60,11 @@ def check_position(spec: GameSpec, state: GameState[Any], hints: bool) -> None:
             f"{entry.move} and {known.get(chosen)} are clicked alike"
         )
         known[chosen] = entry.move
+    for action, known_sets in by_action.items():
+        # no set inside another: the clicks that make one move never stop on another
+        for one in known_sets:
+            for other in known_sets:
+                assert not one < other, f"{action}: {sorted(one)} inside {sorted(other)}"
     for action, count in buttons.items():
         # a move with nothing to click is its action's button: the only one
         assert count == 1 and action not in by_action, f"{action}: {count} buttons"
@@ -125,3 +130,28 @@ def test_a_gads_hill_card_names_its_districts_with_their_spaces() -> None:
         for district in card.districts:
             for space in district[2]:
                 assert f'data-target="{space}"' in picture
+
+
+def test_a_moves_own_pieces_tell_nothing_its_log_line_hides() -> None:
+    """``move_targets`` serves every seat (the page highlights the last move): a kept
+    Sticky Gulch drifter is named by none (SG-R.private-drifters), though the keeping
+    seat clicks it in its menu; a used one is named."""
+    spec = get_spec("sticky-gulch")
+    state = spec.new_game(3, 5, None, {})
+    rng = random.Random(5)
+    kept = used = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        move = rng.choice(state.legal_moves())
+        named = spec.move_targets(move, seat)
+        if move.kind == "keep":
+            kept += 1
+            name = state.drifter(move.drifter).name  # type: ignore[attr-defined]
+            assert named == [] and name not in spec.describe(state, move)
+            entry = spec.entry(state, move, "")
+            assert entry.targets == (f"drifter:{move.drifter}",)  # type: ignore[attr-defined]
+        if move.kind == "use":
+            used += 1
+            assert named[0] == f"drifter:{move.drifter}"  # type: ignore[attr-defined]
+        state.apply(move)
+    assert kept and used

@@ -109,7 +109,8 @@ def named_districts(town: Town, text: str) -> list[tuple[str, str, tuple[str, ..
 
 @cache
 def _plan(town: Town, number: int) -> str:
-    return card_plan_svg(town, town.card(number).spaces, f"card {number}", cell=14)
+    # 28-unit cells: the plan's space numbers are 12.6 units, legible at its own size
+    return card_plan_svg(town, town.card(number).spaces, cell=28)  # the card names itself
 
 
 def hand_card(state: GadsHillState, number: int) -> HandCard:

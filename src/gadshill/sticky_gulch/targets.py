@@ -73,10 +73,9 @@ def drifter(ident: str) -> str:
 
 
 def move_targets(move: Move, seat: int | None = None) -> list[str]:
-    """The pieces a move names, in click order: a pure function of the move that tells
-    no more than its log line (the table steps and marks it for every seat)."""
-    if isinstance(move, Keep):
-        return []  # the drifter kept is the seat's secret: its log line does not name it
+    """The pieces a move names that every seat may know, in click order: a pure function
+    of the move. A kept drifter is not named (its log line hides it,
+    SG-R.private-drifters); a used one is (the table sees it used)."""
     if isinstance(move, Use):
         return [drifter(move.drifter)]
     if isinstance(move, Camp | Place | Pick):
@@ -92,8 +91,9 @@ def entry(state: GameState[Any], move: Move, label: str) -> MenuEntry:
     """A menu move; a die drifter's change is clicked as the face it turns the die to."""
     s = cast("StickyGulchState", state)
     action, words = ACTIONS.get(move.kind, (move.kind, move.kind))
-    # the seat's own menu may name its own drifters (kept ones are clicked as cards)
-    targets = [drifter(move.drifter)] if isinstance(move, Keep) else move_targets(move)
+    targets = move_targets(move)
+    if isinstance(move, Keep):  # the seat's own choice: clicked in its own hand
+        targets = [drifter(move.drifter)]
     if isinstance(move, Use) and move.value is not None:
         step = s.drifter(move.drifter).effect[0]
         face = move.value if step.any else s.die + move.value

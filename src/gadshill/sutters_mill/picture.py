@@ -100,13 +100,12 @@ def _prospectors(
             i += 1
 
 
-CURRENT = "#6b4f00"  # the frame of the current camp
-
-
 def _frame(
     parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool, current: bool = False
 ) -> None:
-    stroke = svg.HIGHLIGHT if lit else CURRENT if current else "#6b5a3a"
+    # the current camp's frame is dashed dark gold (a local: a module's text constants
+    # are words of the research adapters' action vocabulary, adapters/actions.py)
+    stroke = svg.HIGHLIGHT if lit else "#6b4f00" if current else "#6b5a3a"
     svg.rect(
         parent,
         x,
