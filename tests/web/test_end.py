@@ -105,12 +105,21 @@ def test_each_score_is_broken_down_into_parts_that_add_up(client: TestClient, ga
 def test_the_breakdowns_name_what_each_game_counts(client: TestClient) -> None:
     keys = {}
     for game in SHORT:
-        end = bots_to_the_end(client, start(client, game, ["greedy", "greedy"])["id"])
+        whole = {} if game == "gads-hill" else None  # a whole game: buildings get placed
+        end = bots_to_the_end(client, start(client, game, ["greedy", "greedy"], 4, whole)["id"])
         keys[game] = [p["key"] for p in end["breakdown"][0]["parts"]]
         details = end["breakdown"][0]["details"]
         if game == "gads-hill":  # markers and buildings
-            assert [b["building"] for b in details["buildings"]]
-            assert all(b["status"] for b in details["buildings"])
+            record = Record.parse(client.get(end["record"]).text)
+            state = replay(record, get_spec).state
+            standing = {b: s for s, b in state.placed.items()}  # type: ignore[attr-defined]
+            owned = [b for seat in end["breakdown"] for b in seat["details"]["buildings"]]
+            for entry in owned:
+                where = standing.get(entry["building"])
+                assert entry["space"] == where
+                if where is not None:
+                    assert entry["status"] == f"placed on {where}"
+            assert any(entry["space"] for entry in owned), owned
         if game == "sticky-gulch":
             assert (
                 sum(lode["payout"] for lode in details["lodes"])

@@ -98,6 +98,12 @@ def test_since_gives_every_event_after_a_version_with_its_line(client: TestClien
     assert [e["version"] for e in events] == list(range(6, now["version"] + 1))
     assert [e["line"] for e in events] == now["log"][5:]
     assert all(e["seat"] in (0, 1) and isinstance(e["targets"], list) for e in events)
+    # no piece of a hand (a kept drifter, paid chips, discarded cards) is ever named
+    every = get(client, body["id"], since=0)["last"]
+    assert every and all(
+        t.split(":")[0] in ("site", "location") for e in every for t in e["targets"]
+    )
+    assert any(e["targets"] for e in every)
     assert get(client, body["id"], token=token, since=now["version"])["last"] == []
     between = get(client, body["id"], token=token, version=9, since=4)["last"]
     assert [e["version"] for e in between] == [5, 6, 7, 8, 9]

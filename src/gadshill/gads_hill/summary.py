@@ -91,9 +91,10 @@ def breakdown(game: GameState[Any]) -> list[dict[str, Any]]:
                 "value": -BUY_PRICE * state.buys[seat],
             }
         )
+        standing = {building: space for space, building in state.placed.items()}
         buildings = []
         for building in state.owned[seat]:
-            where = state.placed.get(building)
+            where = standing.get(building)
             if where is not None:
                 status = f"placed on {where}"
             elif building in state.markers:

@@ -74,6 +74,10 @@ class NoSuchVersion(GadshillError):
     """A version the game has not reached, or below 0 (HTTP 422 as any bad value)."""
 
 
+#: the kinds of target that name a piece in a hand (GH cards, SM cards, chips and deeds,
+#: SG drifters): an event's targets leave them out, for every seat reads the same events
+HAND_KINDS = frozenset({"card", "chip", "deed", "drifter"})
+
 #: past states a table keeps for views of earlier versions: the latest few asked for
 PAST_STATES = 8
 #: and one state every this many versions, so a far step back replays a few moves only
@@ -258,9 +262,12 @@ class Table:
         out = []
         for n in range(after + 1, upto + 1):
             raw = self.record.moves[n - 1]
-            # the move's own ids (a refused one's too: the log line names them)
+            # the move's own ids (a refused one's too: the log line names them), but never
+            # a piece of a hand: which drifter was kept, which chips paid, which cards
+            # discarded is the mover's secret (every seat reads the same events)
             move = self.spec.codec.from_json(raw["refused"] if is_refusal(raw) else raw)
-            targets = self.spec.move_targets(move, self.movers[n - 1])
+            named = self.spec.move_targets(move, self.movers[n - 1])
+            targets = [t for t in named if t.partition(":")[0] not in HAND_KINDS]
             out.append(
                 {
                     "version": n,
@@ -641,6 +648,9 @@ class Store:
         move by move by the rule book, kept as a game nobody plays: its views step
         through it with everything shown (``reveal``). Its id comes from the text, so
         the same record uploaded twice is one replay. A bad record is a RecordError."""
+        game_id = "r" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:11]
+        if self.db.version(game_id) is not None:  # uploaded before: checked then
+            return self.get(game_id)
         record = Record.parse(text, "record")
         spec = get_spec(resolve(record.game))
         for name in record.players:
@@ -666,7 +676,6 @@ class Store:
                 f"record: the game is not over after {done.moves_played} moves;"
                 " a replay shows a finished game"
             )
-        game_id = "r" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:11]
         self.db.import_finished(game_id, spec.id, record.header(), record.players, events)
         return self.get(game_id)
 

@@ -33,8 +33,10 @@
     const head = el("tr");
     head.append(el("th", "", { scope: "col" }));
     for (const entry of view.breakdown) head.append(el("th", seatName(view, entry.seat), { scope: "col" }));
-    table.appendChild(el("thead")).append(head); // append() answers nothing: appendChild the node
-    const body = table.appendChild(el("tbody"));
+    const thead = el("thead");
+    thead.append(head);
+    const body = el("tbody");
+    table.append(thead, body);
     const first = view.breakdown[0];
     first.parts.forEach((part, index) => {
       const row = el("tr");

@@ -73,7 +73,11 @@
     const board = document.getElementById("replay-board");
     if (view.svg) {
       const doc = new DOMParser().parseFromString(view.svg, "image/svg+xml");
-      board.replaceChildren(document.importNode(doc.documentElement, true));
+      const svg = document.importNode(doc.documentElement, true);
+      // never drawn narrower than its smallest text allows (12 px): a phone scrolls it
+      const least = svg.getAttribute("data-min-width");
+      if (least) svg.style.minWidth = `${least}px`;
+      board.replaceChildren(svg);
     } else {
       board.replaceChildren();
     }
