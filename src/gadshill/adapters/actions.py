@@ -114,26 +114,68 @@ def positions(classes: Iterable[type[Move]]) -> int:
     return longest
 
 
+#: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
+#: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
+SPELLINGS_KEPT = 50_000
+
+
+class Spellings(dict[tuple[int, ...], Move]):
+    """The legal moves of one position by the action ids that spell them, and the legal
+    next words after each prefix asked for (worked out once per prefix: a learner asks
+    at every word, and often twice)."""
+
+    def __init__(self, spelled: Iterable[tuple[tuple[int, ...], Move]]):
+        super().__init__(spelled)
+        self.after: dict[tuple[int, ...], list[int]] = {}
+
+    def next_words(self, prefix: tuple[int, ...]) -> list[int]:
+        """The words that continue ``prefix`` towards a legal move, ascending."""
+        found = self.after.get(prefix)
+        if found is None:
+            size = len(prefix)
+            if size:
+                words = {ids[size] for ids in self if len(ids) > size and ids[:size] == prefix}
+            else:
+                words = {ids[0] for ids in self}
+            found = self.after[prefix] = sorted(words)
+        return found
+
+
 class Speller:
-    """Legal words after a prefix, and the move a complete spelling names."""
+    """The action ids that spell a move, and the legal words after a prefix."""
 
     def __init__(self, game: Setting):
         self.words = vocabulary(game)
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
+        self._spelled: dict[Move, tuple[int, ...]] = {}
 
-    def spellings(self, legal: Iterable[Move]) -> dict[tuple[int, ...], Move]:
-        out: dict[tuple[int, ...], Move] = {}
-        for move in legal:
+    def spell(self, move: Move) -> tuple[int, ...]:
+        """The action ids of ``move``'s words, in order (a ValueError if a word is not
+        in the action space)."""
+        found = self._spelled.get(move)
+        if found is None:
             words = move_words(move)
-            missing = [w for w in words if w not in self.ids]
-            if missing:
-                raise ValueError(f"move {move} uses words outside the action space: {missing}")
-            out[tuple(self.ids[w] for w in words)] = move
-        return out
+            try:
+                found = tuple([self.ids[word] for word in words])
+            except KeyError:
+                missing = [w for w in words if w not in self.ids]
+                raise ValueError(
+                    f"move {move} uses words outside the action space: {missing}"
+                ) from None
+            if len(self._spelled) >= SPELLINGS_KEPT:
+                self._spelled.clear()
+            self._spelled[move] = found
+        return found
+
+    def spellings(self, legal: Iterable[Move]) -> Spellings:
+        spell = self.spell
+        return Spellings((spell(move), move) for move in legal)
 
     @staticmethod
     def next_words(spellings: dict[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
+        if isinstance(spellings, Spellings):
+            return spellings.next_words(prefix)
         size = len(prefix)
         return sorted({ids[size] for ids in spellings if len(ids) > size and ids[:size] == prefix})

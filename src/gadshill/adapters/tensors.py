@@ -29,7 +29,7 @@ import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Encoder, Field
+from gadshill.rules.encoding import Encoder, Field, Sink
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
@@ -44,14 +44,22 @@ class Position:
 
     def __init__(self, state: GameState[Any]):
         self.state = state
-        #: seat -> the game's tensor of its observation
-        self.seen: dict[int, np.ndarray] = {}
+        #: seat -> the non-zero entries of the game's tensor of its observation
+        self.seen: dict[int, Sink] = {}
 
-    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
+    def observed(self, encoder: Encoder, player: int) -> Sink:
         found = self.seen.get(player)
         if found is None:
-            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
+            found = self.seen[player] = encoder.entries(self.state.observation(player), player)
         return found
+
+
+def scatter(out: np.ndarray, entries: Sink) -> None:
+    """Write a tensor's non-zero ``entries`` into ``out`` (zeros already)."""
+    if entries:
+        count = len(entries)
+        indices = np.fromiter(entries.keys(), np.intp, count)
+        out[indices] = np.fromiter(entries.values(), np.float32, count)
 
 
 class Tensors:
@@ -87,9 +95,9 @@ class Tensors:
         """Write the observation tensor into ``out`` (zeros first)."""
         out[: self.observation_size] = 0.0
         if isinstance(state, GameState):
-            out[: self.encoder.size] = self.encoder.tensor(state, player)
+            scatter(out, self.encoder.entries(state.observation(player), player))
         elif state is not None:
-            out[: self.encoder.size] = state.observed(self.encoder, player)
+            scatter(out, state.observed(self.encoder, player))
         for position, word in enumerate(prefix):
             slot = min(position, self.prefix_slots)  # the last slot counts the rest
             out[self.encoder.size + slot * self.words + word] += 1.0
@@ -114,7 +122,9 @@ class Tensors:
         out[at + len(own_words) : at + self.own_slots] = 0.0
         at += self.own_slots
         number = int(digest, 16) if digest else 0
-        out[at:] = [(number >> bit) & 1 for bit in range(DIGEST_BITS)]
+        # bit k of the digest's number at slot k (little-endian bytes, low bit first)
+        bits = np.frombuffer(number.to_bytes(DIGEST_BITS // 8, "little"), np.uint8)
+        out[at:] = np.unpackbits(bits, bitorder="little")
 
     def layout(self, information_state: bool = False) -> list[Field]:
         """The fields of the observation tensor (or of the information-state tensor)."""
