@@ -16,7 +16,7 @@ lists the mapping in full.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, get_origin, get_type_hints
 
@@ -119,14 +119,36 @@ def positions(classes: Iterable[type[Move]]) -> int:
 SPELLINGS_KEPT = 50_000
 
 
-class Spellings(dict[tuple[int, ...], Move]):
-    """The legal moves of one position by the action ids that spell them, and the legal
-    next words after each prefix asked for (worked out once per prefix: a learner asks
-    at every word, and often twice)."""
+class Spellings(Mapping[tuple[int, ...], Move]):
+    """The legal moves of one position by the action ids that spell them.
 
-    def __init__(self, spelled: Iterable[tuple[tuple[int, ...], Move]]):
-        super().__init__(spelled)
+    Made from one ``legal_moves()`` call and filled as it is asked: a move's first
+    word is its kind, so the legal first words need no spelling, and only the moves
+    of a kind whose words are asked for are spelled (a random learner spells one
+    kind a move). The next words after each prefix are worked out once (a learner
+    asks at every word, and often twice).
+    """
+
+    def __init__(self, speller: Speller, legal: Sequence[Move]):
+        self.speller, self.legal = speller, legal
         self.after: dict[tuple[int, ...], list[int]] = {}
+        #: kind id -> the legal moves of that kind (made on first use)...
+        self.kinds: dict[int, list[Move]] | None = None
+        #: ...and their spellings (made when that kind's words are asked for)
+        self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
+        self._all: dict[tuple[int, ...], Move] | None = None
+
+    def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
+        found = self.spelled.get(kind)
+        if found is None:
+            if self.kinds is None:
+                kind_ids: dict[str, int] = self.speller.kind_ids
+                self.kinds = {}
+                for move in self.legal:
+                    self.kinds.setdefault(kind_ids[move.kind], []).append(move)
+            spell = self.speller.spell
+            found = self.spelled[kind] = {spell(m): m for m in self.kinds.get(kind, ())}
+        return found
 
     def next_words(self, prefix: tuple[int, ...]) -> list[int]:
         """The words that continue ``prefix`` towards a legal move, ascending."""
@@ -134,11 +156,41 @@ class Spellings(dict[tuple[int, ...], Move]):
         if found is None:
             size = len(prefix)
             if size:
-                words = {ids[size] for ids in self if len(ids) > size and ids[:size] == prefix}
+                words = {
+                    ids[size]
+                    for ids in self._of_kind(prefix[0])
+                    if len(ids) > size and ids[:size] == prefix
+                }
             else:
-                words = {ids[0] for ids in self}
+                kind_ids = self.speller.kind_ids
+                words = {kind_ids[move.kind] for move in self.legal}
             found = self.after[prefix] = sorted(words)
         return found
+
+    def move(self, words: tuple[int, ...]) -> Move | None:
+        """The legal move these words spell whole, if any."""
+        return self._of_kind(words[0]).get(words) if words else None
+
+    def _every(self) -> dict[tuple[int, ...], Move]:
+        if self._all is None:
+            kinds = sorted({self.speller.kind_ids[move.kind] for move in self.legal})
+            self._all = {ids: m for kind in kinds for ids, m in self._of_kind(kind).items()}
+        return self._all
+
+    def __getitem__(self, words: tuple[int, ...]) -> Move:
+        found = self.move(words)
+        if found is None:
+            raise KeyError(words)
+        return found
+
+    def __contains__(self, words: object) -> bool:
+        return isinstance(words, tuple) and self.move(words) is not None
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
 
 
 class Speller:
@@ -150,6 +202,8 @@ class Speller:
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
         self._spelled: dict[Move, tuple[int, ...]] = {}
+        #: a move kind's action id (a move's first word)
+        self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
@@ -169,12 +223,12 @@ class Speller:
             self._spelled[move] = found
         return found
 
-    def spellings(self, legal: Iterable[Move]) -> Spellings:
-        spell = self.spell
-        return Spellings((spell(move), move) for move in legal)
+    def spellings(self, legal: Sequence[Move]) -> Spellings:
+        """The legal moves ``legal`` (one position's) by their spellings."""
+        return Spellings(self, legal)
 
     @staticmethod
-    def next_words(spellings: dict[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
+    def next_words(spellings: Mapping[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
         if isinstance(spellings, Spellings):
             return spellings.next_words(prefix)
         size = len(prefix)

@@ -82,10 +82,10 @@ class Tensors:
     ) -> np.ndarray:
         """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
         out = np.zeros(self.observation_size, np.float32)
-        self._fill(out, state, player, prefix)
+        self.fill(out, state, player, prefix)
         return out
 
-    def _fill(
+    def fill(
         self,
         out: np.ndarray,
         state: Position | GameState[Any] | None,
@@ -113,7 +113,7 @@ class Tensors:
     ) -> None:
         """Write into ``out`` the observation, the seat's own words so far and the bits of
         its history digest."""
-        self._fill(out, state, player, prefix)
+        self.fill(out, state, player, prefix)
         at = self.observation_size
         if len(own_words) > self.own_slots:
             raise ValueError(f"{len(own_words)} own words, over the {self.own_slots} slots")
