@@ -3,30 +3,26 @@
 A move is spelled as a short sequence of *words*, one integer action each: its
 kind, then each field in order (an absent value is ``-``; a tuple is its items
 followed by the word ``<end>``). The action space of a game is its fixed
-vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, the whole
-numbers from -10 to the largest in the data pack, and every id in the data
-pack, every word of the game's candidate moves (its move universe) and the
-text constants of its modules (``up``, ``down``). So ``camp 14 3`` is three
-actions (``camp``, ``14``, ``3``) and ``discard 13,21 JAIL S10`` is six. Legal
-words at each step are those that extend the chosen prefix towards some legal
-move; the move is played when the words spell a whole one. docs/research.md
-lists the mapping in full.
+vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, then every value
+each move field may hold, field by field, as the game's encoder lists them from
+the pack (``Encoder.moves``: the buildings, the spaces, 1 to the die's sides...).
+So ``camp 14 3`` is three actions (``camp``, ``14``, ``3``) and ``discard 13,21
+JAIL S10`` is six. Legal words at each step are those that extend the chosen
+prefix towards some legal move; the move is played when the words spell a whole
+one. docs/research.md lists the mapping in full.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
-from gadshill.errors import GadshillError
 from gadshill.rules.moves import Move
 
 END = "<end>"
 NONE = "-"
-LOWEST_INT = -10
 
 
 def move_words(move: Move) -> tuple[str, ...]:
@@ -50,49 +46,26 @@ def _word(value: object) -> str:
     return str(value)
 
 
-def _leaves(value: Any) -> Iterable[Any]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
-
-
 def vocabulary(game: Setting) -> list[str]:
-    """The game's action words in action-id order (fixed for a data pack and options)."""
+    """The game's action words in action-id order (fixed for a data pack and options).
+
+    One source: the move codec names the kinds and their fields, and the game's
+    encoder (``GameSpec.encoder``, its ``encoding`` module) every value each field
+    may hold, from the pack. A field the encoder does not list is a ValueError."""
     spec = game.spec
-    values = list(_leaves(spec.describe_pack(spec.data_folder(game.data, game.options))))
-    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    ids = sorted({v for v in values if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v})
+    if spec.encoder is None:
+        raise ValueError(f"{spec.id} has no encoder (GameSpec.encoder) to list its move fields")
+    values = spec.encoder(game.new_game(0)).moves
+    names = list(dict.fromkeys(f.name for cls in spec.codec.classes.values() for f in fields(cls)))
+    missing, extra = [n for n in names if n not in values], sorted(set(values) - set(names))
+    if missing or extra:
+        raise ValueError(
+            f"{spec.id}: the encoder's move fields do not match the codec's"
+            f" (not listed: {missing}; not a field: {extra})"
+        )
     words = [END, *sorted(spec.codec.classes), NONE, "yes", "no"]
-    words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
-    words += ids
-    # and every word of the game's candidate moves (its move universe)
-    for players in range(spec.min_players, spec.max_players + 1):
-        try:
-            state = spec.new_game(players, 0, game.data, game.options)
-        except GadshillError:  # a pack (a mini variant) may seat fewer than the game
-            continue
-        words += sorted({w for move in state.candidate_moves() for w in move_words(move)})
-    words += _package_words(spec.new_game.__module__.rpartition(".")[0])
+    words += [_word(value) for name in names for value in values[name]]
     return list(dict.fromkeys(words))
-
-
-def _package_words(package: str) -> list[str]:
-    """Text constants of a game package's modules (a Sutter's Mill shift goes "up")."""
-    found: set[str] = set()
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(package + ".") or module is None:
-            continue
-        for value in vars(module).values():
-            items = value if isinstance(value, tuple) else (value,)
-            found.update(
-                v for v in items if isinstance(v, str) and v and " " not in v and len(v) <= 24
-            )
-    return sorted(found)
 
 
 #: items of a tuple field that count as positions in :func:`positions`

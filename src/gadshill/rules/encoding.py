@@ -399,8 +399,13 @@ class Encoder:
     kept entries of an unchanged field are what writing it again would give.
     """
 
-    def __init__(self, schema: Record, players: int):
+    def __init__(
+        self, schema: Record, players: int, moves: Mapping[str, Sequence[Any]] | None = None
+    ):
         self.schema, self.players = schema, players
+        #: the action space's one source: every value each move field may hold, by field
+        #: name (``building``: the pack's buildings; ``site``: 1 to the die's sides...)
+        self.moves: dict[str, tuple[Any, ...]] = {k: tuple(v) for k, v in (moves or {}).items()}
         self.size = schema.size(players)
         self.layout: list[Field] = schema.fields(players)
         self._spans: list[tuple[str, Part, int]] = []
@@ -408,8 +413,8 @@ class Encoder:
         for key, part in schema.parts.items():
             self._spans.append((key, part, at))
             at += part.size(players)
-        #: observer -> the last observation seen and each field's entries for it
-        self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink]]] = {}
+        #: observer -> the last observation seen, each field's entries and all of them
+        self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
 
     def encode(self, observation: Any, observer: int) -> list[float]:
         """The whole tensor as a list (every field written afresh)."""
@@ -421,28 +426,35 @@ class Encoder:
         return dense
 
     def entries(self, observation: Any, observer: int) -> Sink:
-        """The tensor's non-zero entries (index -> value); the same as :meth:`encode`'s."""
+        """The tensor's non-zero entries (index -> value); the same as :meth:`encode`'s.
+        The caller owns the dict it gets."""
         schema = self.schema
         if not isinstance(observation, dict | Mapping) or observation.keys() != schema.parts.keys():
             return self._fresh(observation, observer)  # the schema says what is wrong
         ctx = Context(observer, self.players)
         last = self._last.get(observer)
-        seen, kept = last if last is not None else ({}, {})
-        fields: dict[str, Sink] = {}
-        out: Sink = {}
-        for key, part, at in self._spans:
-            value = observation[key]
-            before = seen.get(key, _UNSEEN)
-            # the same object as last time may have changed in place since: write it again
-            if before is value and isinstance(value, list | dict) or before != value:
-                found: Sink = {}
-                part.write(found, at, value, ctx)
-            else:
-                found = kept[key]
-            fields[key] = found
-            out.update(found)
-        self._last[observer] = (observation, fields)
-        return out
+        if last is None:
+            fields: dict[str, Sink] = {}
+            out: Sink = {}
+            for key, part, at in self._spans:
+                found = fields[key] = {}
+                part.write(found, at, observation[key], ctx)
+                out.update(found)
+        else:
+            seen, kept, before_out = last
+            fields, out = dict(kept), dict(before_out)
+            for key, part, at in self._spans:
+                value, before = observation[key], seen[key]
+                # the same object as last time may have changed in place since: write it again
+                if before is value and isinstance(value, list | dict) or before != value:
+                    found = {}
+                    part.write(found, at, value, ctx)
+                    for index in kept[key]:
+                        del out[index]
+                    out.update(found)
+                    fields[key] = found
+        self._last[observer] = (observation, fields, out)
+        return dict(out)
 
     def _fresh(self, observation: Any, observer: int) -> Sink:
         out: Sink = {}
@@ -458,19 +470,20 @@ class Encoder:
         return self.encode(state.observation(player), player)
 
 
-#: a value no observation field holds
-_UNSEEN = object()
-
-
-def cached(schema: Callable[[P, int], Record]) -> Callable[[P, int], Encoder]:
-    """``schema(pack, players)`` made into an encoder once per pack object and player
-    count (a pack is loaded once, so its identity is a key; the entry keeps it alive)."""
+def cached(
+    schema: Callable[[P, int], Record],
+    moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
+) -> Callable[[P, int], Encoder]:
+    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``) made into
+    an encoder once per pack object and player count (a pack is loaded once, so its
+    identity is a key; the entry keeps it alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
 
     def encoder(pack: P, players: int) -> Encoder:
         found = built.get((id(pack), players))
         if found is None or found[0] is not pack:
-            found = built[(id(pack), players)] = (pack, Encoder(schema(pack, players), players))
+            made = Encoder(schema(pack, players), players, moves(pack) if moves else None)
+            found = built[(id(pack), players)] = (pack, made)
         return found[1]
 
     return encoder
