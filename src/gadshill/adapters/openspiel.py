@@ -305,13 +305,17 @@ class GadshillState(pyspiel.State):
                     native = self.get_game().setting.new_game(0)
             else:
                 assert self.pending is not None
-                native = self.native.state.clone()
+                native = self.native.state.clone()  # the move may stop for chance midway
                 native.rng = ScriptedRandom.of(self.outcomes)
                 native.apply(self.pending)
         except NeedChance as need:
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
-        native.rng = ScriptedRandom.of([])
+        rng = native.rng
+        if isinstance(rng, ScriptedRandom):  # spent: the next move brings its own outcomes
+            rng.outcomes, rng.used = [], 0
+        else:
+            native.rng = ScriptedRandom.of([])
         if self.native is None:
             self.seen = ("",) * self.players
             self.trail = _Trail(native, None, None, None)
