@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, get_origin, get_type_hints
+from typing import get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move

@@ -50,7 +50,7 @@ import hashlib
 import json
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -111,31 +111,30 @@ class ScriptedRandom(GameRandom):
         twin.used = self.used
         return twin
 
-    def _draw(self, count: int, labels: Callable[[], list[str]], dealing: bool = False) -> int:
-        """The next scripted outcome of ``count`` (the labels are made only for a node)."""
-        if count > MAX_CHANCE_OUTCOMES:
-            raise ChanceError(f"a chance node of {count} outcomes is over the bound")
+    def _draw(self, items: Sequence[Any], dealing: bool = False) -> int:
+        """The next scripted outcome, one of ``items`` (labelled only for a chance node)."""
+        if len(items) > MAX_CHANCE_OUTCOMES:
+            raise ChanceError(f"a chance node of {len(items)} outcomes is over the bound")
         if self.used == len(self.outcomes):
-            raise NeedChance(labels(), dealing)
+            raise NeedChance([str(item) for item in items], dealing)
         outcome = self.outcomes[self.used]
         self.used += 1
         return outcome
 
     def shuffle(self, x: Any) -> None:
         for position in range(len(x) - 1):
-            left = x[position:]
-            pick = position + self._draw(len(left), lambda: [str(p) for p in left], True)
+            pick = position + self._draw(x[position:], True)
             x[position], x[pick] = x[pick], x[position]
 
     def randint(self, a: int, b: int) -> int:
-        return a + self._draw(b - a + 1, lambda: [str(value) for value in range(a, b + 1)])
+        return a + self._draw(range(a, b + 1))
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         values = range(start) if stop is None else range(start, stop, step)
-        return values[self._draw(len(values), lambda: [str(value) for value in values])]
+        return values[self._draw(values)]
 
     def choice(self, seq: Any) -> Any:
-        return seq[self._draw(len(seq), lambda: [str(item) for item in seq])]
+        return seq[self._draw(seq)]
 
     def random(self) -> float:
         raise ChanceError("a game drew a real number: not an explicit chance outcome")

@@ -446,7 +446,7 @@ class Encoder:
             for key, part, at in self._spans:
                 value, before = observation[key], seen[key]
                 # the same object as last time may have changed in place since: write it again
-                if before is value and isinstance(value, list | dict) or before != value:
+                if (before is value and isinstance(value, list | dict)) or before != value:
                     found = {}
                     part.write(found, at, value, ctx)
                     for index in kept[key]:
