@@ -36,6 +36,10 @@ from gadshill.rules.state import GameState
 DIGEST_BITS = 96
 
 
+#: a tensor's non-zero entries as numpy arrays: their indices and their values
+Entries = tuple[np.ndarray, np.ndarray]
+
+
 class Position:
     """A native state and each seat's encoded observation of it, made once: a move is
     several words, and a learner asks for the observation at every one."""
@@ -45,21 +49,23 @@ class Position:
     def __init__(self, state: GameState[Any]):
         self.state = state
         #: seat -> the non-zero entries of the game's tensor of its observation
-        self.seen: dict[int, Sink] = {}
+        self.seen: dict[int, Entries] = {}
 
-    def observed(self, encoder: Encoder, player: int) -> Sink:
+    def observed(self, encoder: Encoder, player: int) -> Entries:
         found = self.seen.get(player)
         if found is None:
-            found = self.seen[player] = encoder.entries(self.state.observation(player), player)
+            sink = encoder.entries(self.state.observation(player), player)
+            found = self.seen[player] = arrays(sink)
         return found
 
 
-def scatter(out: np.ndarray, entries: Sink) -> None:
-    """Write a tensor's non-zero ``entries`` into ``out`` (zeros already)."""
-    if entries:
-        count = len(entries)
-        indices = np.fromiter(entries.keys(), np.intp, count)
-        out[indices] = np.fromiter(entries.values(), np.float32, count)
+def arrays(entries: Sink) -> Entries:
+    """A tensor's non-zero entries (index -> value) as an index and a value array."""
+    count = len(entries)
+    return (
+        np.fromiter(entries.keys(), np.intp, count),
+        np.fromiter(entries.values(), np.float32, count),
+    )
 
 
 class Tensors:
@@ -82,7 +88,7 @@ class Tensors:
     ) -> np.ndarray:
         """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
         out = np.zeros(self.observation_size, np.float32)
-        self.fill(out, state, player, prefix)
+        self.fill(out, state, player, prefix, zeroed=True)
         return out
 
     def fill(
@@ -91,13 +97,17 @@ class Tensors:
         state: Position | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
+        zeroed: bool = False,
     ) -> None:
-        """Write the observation tensor into ``out`` (zeros first)."""
-        out[: self.observation_size] = 0.0
+        """Write the observation tensor into ``out`` (zeros first, unless it is ``zeroed``)."""
+        if not zeroed:
+            out[: self.observation_size] = 0.0
         if isinstance(state, GameState):
-            scatter(out, self.encoder.entries(state.observation(player), player))
+            indices, values = arrays(self.encoder.entries(state.observation(player), player))
+            out[indices] = values
         elif state is not None:
-            scatter(out, state.observed(self.encoder, player))
+            indices, values = state.observed(self.encoder, player)
+            out[indices] = values
         for position, word in enumerate(prefix):
             slot = min(position, self.prefix_slots)  # the last slot counts the rest
             out[self.encoder.size + slot * self.words + word] += 1.0
