@@ -355,7 +355,9 @@ class GadshillState(pyspiel.State):
         return self.to_move  # type: ignore[return-value]
 
     def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        if self.to_move is None:
+            self._start()
+        return self.to_move == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
