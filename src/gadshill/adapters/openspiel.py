@@ -72,6 +72,7 @@ RESAMPLE_ATTEMPTS = 100
 #: moves kept on a state's trail before their observations are folded into its history
 TRAIL_LENGTH = 1000
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class ChanceError(Exception):
@@ -363,6 +364,22 @@ class GadshillState(pyspiel.State):
         if player != self.current_player():
             return []
         return self.spellings().next_words(self.prefix)
+
+    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
+    # rollout asks at every step): the same answers, without crossing into C++ and
+    # back for the seat to move several times (tests/adapters/test_openspiel.py).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return list(range(len(self.chance_labels)))
+        if player is not None and player != current:
+            return []
+        return list(self.spellings().next_words(self.prefix))
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
