@@ -225,8 +225,15 @@ def same_views_when_hidden_things_are_redrawn(table: Table, rng: random.Random) 
     it is redrawn (``determinize``); the spectators' view, for every such redraw."""
     real = table.state
     views = views_of(table)
-    for seen in views.values():  # no solver answer either: STOP claims are typed, not listed
-        assert not [m for m in seen["legal_moves"] if m.startswith("claim ")]
+    # no solver answer either: a STOP lists one claim per marker on the board (contract 2
+    # of issue 17), never the solver's list of the markers logic removes
+    markers = sorted(
+        f"claim {b} {s}" for b, spaces in getattr(real, "markers", {}).items() for s in spaces
+    )
+    for seen in views.values():
+        claims = [m for m in seen["legal_moves"] if m.startswith("claim ")]
+        assert claims in ([], markers), claims
+        assert all(e["action_label"] == "STOP!" for e in seen["menu"] if e["action"] == "claim")
     for seat in range(len(table.kinds)):
         table.state = real.determinize(seat, rng)
         try:

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gadshill.gads_hill import targets
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from gadshill.gads_hill.encoding import encoder
@@ -57,4 +58,9 @@ def spec() -> GameSpec:
         seat_view=seat_view,
         audit=audit,
         encoder=encoder,
+        entry=targets.entry,
+        move_targets=targets.move_targets,
+        hand=targets.hand,
+        prompt=targets.prompt,
+        tallies=targets.tallies,
     )

@@ -18,6 +18,7 @@ from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Pla
 from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.targets import stop_claims
 from gadshill.render.gads_hill import town_text
 from gadshill.render.words import plural
 from gadshill.rules.moves import Move
@@ -232,7 +233,10 @@ def seat_moves(state: GadsHillState, seat: int, hints: bool) -> list[Move]:
                     menu.append(move)
         order = {m: i for i, m in enumerate(state.candidate_moves())}
         menu.sort(key=lambda m: order.get(m, len(order)))
-    return menu
+    # one claim per marker on the board, in board order, after the other moves: neither
+    # list nor order tells which markers logic removes (GH-8.refused makes a wrong try
+    # public)
+    return [*menu, *stop_claims(state, seat)]
 
 
 def preview(state: GadsHillState, move: Move) -> str:
@@ -252,11 +256,15 @@ def preview(state: GadsHillState, move: Move) -> str:
 
 
 def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
-    """What ``seat`` sees: its picture and menu; without hints STOP claims are typed,
-    not listed, and no menu line tells what a move would do."""
+    """What ``seat`` sees: its picture and menu; without hints a STOP offers every
+    marker on the board (not the solver's list), and no menu line tells what a move
+    would do."""
     s = _state(state)
     claims = s.phase == STOP or (s.phase == TURN and s.action is not None)
-    typed = ("claim BUILDING SPACE: STOP! take a marker no layout of the town can use",)
+    typed = (
+        "claim BUILDING SPACE: STOP! take a marker no layout of the town can use"
+        " (the board's abbreviations do: claim STG S12)",
+    )
     moves = seat_moves(s, seat, hints)
     label = describe if hints else preview
     return SeatView(

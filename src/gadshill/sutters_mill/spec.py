@@ -8,6 +8,7 @@ from pathlib import Path
 from gadshill.gamedata import sutters_mill as gamedata
 from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.sutters_mill import targets
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.encoding import encoder
@@ -43,6 +44,11 @@ def spec() -> GameSpec:
         bots={"patient": PatientBot},
         audit=audit,
         encoder=encoder,
+        entry=targets.entry,
+        move_targets=targets.move_targets,
+        hand=targets.hand,
+        prompt=targets.prompt,
+        tallies=targets.tallies,
         # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
         # about doubled
         variant_bounds={"mini": (280, 460)},

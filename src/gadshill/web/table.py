@@ -151,6 +151,25 @@ class Table:
         made = raw["refused"] if is_refusal(raw) else raw
         return bool(made == move.to_json() and self.movers[version] == seat)
 
+    def last_events(self, since: int) -> list[dict[str, Any]]:
+        """The events after version ``since`` as the page steps them: version, seat, log
+        line and the pieces the move named (``GameSpec.move_targets``: the move's own
+        ids, nothing the log line does not tell)."""
+        out = []
+        for n in range(max(since, 0), self.version):
+            raw = self.record.moves[n]
+            move = self.spec.codec.from_json(raw["refused"] if is_refusal(raw) else raw)
+            seat = self.movers[n]
+            out.append(
+                {
+                    "version": n + 1,
+                    "seat": seat,
+                    "line": self.log[n],
+                    "targets": self.spec.move_targets(move, seat),
+                }
+            )
+        return out
+
     def view(self, seat: int, hints: bool = False) -> dict[str, Any]:
         """What ``seat`` (or SPECTATOR) is shown, as the API answers it."""
         state = self.state
@@ -170,12 +189,16 @@ class Table:
             "thinking": self.thinking(),
             "terminal": state.is_terminal,
             "legal_moves": [str(move) for move in shown.moves],
-            "menu": [{"move": str(m), "label": label} for m, label in shown.menu()],
+            "menu": [entry.to_json() for entry in self.spec.menu_entries(state, shown)],
             "typed": list(shown.typed),
             "text": shown.text,
             "log": list(self.log),
             "svg": svg,
             "hints": self.hints,
+            "hand": [card.to_json() for card in shown.hand],
+            "prompt": shown.prompt,
+            "last": self.last_events(self.version - 1),
+            "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
         if state.is_terminal:
             view["scores"] = state.scores()
