@@ -234,9 +234,10 @@ def seat_moves(state: GadsHillState, seat: int, hints: bool) -> list[Move]:
                     menu.append(move)
         order = {m: i for i, m in enumerate(state.candidate_moves())}
         menu.sort(key=lambda m: order.get(m, len(order)))
-    # one claim per marker on the board, in board order: neither list nor order tells
-    # which markers logic removes (GH-8.refused makes a wrong try public)
-    return [*stop_claims(state, seat), *menu]
+    # one claim per marker on the board, in board order, after the other moves: neither
+    # list nor order tells which markers logic removes (GH-8.refused makes a wrong try
+    # public)
+    return [*menu, *stop_claims(state, seat)]
 
 
 def preview(state: GadsHillState, move: Move) -> str:
