@@ -24,7 +24,8 @@ with warnings.catch_warnings():  # starlette's note about httpx's successor
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(Store(max_games=50)))
+    # a timed reaction window (a bot holding its die drifters) lasts 20 ms here
+    return TestClient(create_app(Store(max_games=50, reaction_ms=20)))
 
 
 def start(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.summary import breakdown, review
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
@@ -58,6 +59,8 @@ def spec() -> GameSpec:
         seat_view=seat_view,
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
+        review=review,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,

@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
-from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.summary import overlooked_summary as overlooked_summary
+from gadshill.gads_hill.summary import turn_line as turn_line
 from gadshill.gads_hill.targets import stop_claims
 from gadshill.render.gads_hill import town_text
 from gadshill.render.words import plural
@@ -273,22 +274,3 @@ def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
         typed if claims and s.current_player == seat and not hints else (),
         tuple(label(s, move) for move in moves),
     )
-
-
-def turn_line(log: TurnLog) -> str:
-    if not log.overlooked:
-        return f"turn {log.turn}: nothing overlooked"
-    n = len(log.overlooked)
-    return f"turn {log.turn}: {plural(n, 'marker')} overlooked: {markers_text(log.overlooked)}"
-
-
-def overlooked_summary(state: GadsHillState) -> str:
-    """Every turn that ended with removable markers nobody claimed."""
-    lines = [turn_line(t) for t in state.history if t.overlooked]
-    distinct = {m for t in state.history for m in t.overlooked}
-    head = (
-        f"overlooked points: {plural(len(distinct), 'distinct marker')}"
-        " left unclaimed"
-        f" in {len(lines)} of {len(state.history)} turns"
-    )
-    return "\n".join([head, *lines])

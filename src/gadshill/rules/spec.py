@@ -190,6 +190,12 @@ class GameSpec:
     #: encoder(state): the fixed-shape observation tensor of the state's pack and player
     #: count (the game's ``encoding`` module); the research adapters need one
     encoder: Callable[[GameState[Any]], Encoder] | None = None
+    #: breakdown(state): per seat, the final score in parts that add up to it (the
+    #: game's ``summary`` module; the end screen shows it): ``{"seat", "score",
+    #: "parts": [{"key", "label", "value"}], "details": {...}}``
+    breakdown: Callable[[GameState[Any]], list[dict[str, Any]]] | None = None
+    #: review(state): what the table overlooked, as data (Gads Hill: ``gadshill review``)
+    review: Callable[[GameState[Any]], dict[str, Any]] | None = None
     #: entry(state, move, label): a menu move with its action and the pieces clicked
     entry: EntryOf = default_entry
     #: move_targets(move, seat): the pieces a move names, for highlighting a move made

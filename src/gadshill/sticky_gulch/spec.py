@@ -17,6 +17,7 @@ from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
+from gadshill.sticky_gulch.summary import breakdown
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view
 
 
@@ -43,6 +44,7 @@ def spec() -> GameSpec:
         options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
         encoder=encoder,
+        breakdown=breakdown,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,

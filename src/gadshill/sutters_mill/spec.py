@@ -17,6 +17,7 @@ from gadshill.sutters_mill.moves import CODEC
 from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
+from gadshill.sutters_mill.summary import breakdown
 from gadshill.sutters_mill.view import describe, draw, render
 
 
@@ -44,6 +45,7 @@ def spec() -> GameSpec:
         bots={"patient": PatientBot},
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
         entry=targets.entry,
         move_targets=targets.move_targets,
         hand=targets.hand,
