@@ -56,11 +56,10 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
         )
     )
     if can_play or not exact:
+        # "my building" choices, the same for every district and condition card (GH-5)
+        mine: list[str | None] = list(state.my_buildings(seat) if exact else state.owned[seat])
         for card in hand:
-            if state.world.card_kind(card) == "building":
-                choices: list[str | None] = [None]
-            else:
-                choices = list(state.my_buildings(seat)) if exact else list(state.owned[seat])
+            choices = mine if state.world.card_kind(card) != "building" else [None]
             for my in choices:
                 move = Play(card, my)
                 if exact and not state.rulebook.allows(state, move):

@@ -219,9 +219,9 @@ def _removable_found(compiled: Compiled, analysis: Analysis) -> list[Marker]:
 # --- STOP (GH-8) ------------------------------------------------------------------
 
 
-def removable_edges(position: Position) -> list[Marker]:
+def removable_edges(position: Position, analysed: Analysed | None = None) -> list[Marker]:
     """Every logically removable marker, without explanations (the lean STOP check)."""
-    out = _removable_found(*_analyse(position))
+    out = _removable_found(*_analyse(position, analysed))
     out.sort(key=marker_key)
     return out
 
@@ -508,12 +508,16 @@ def _candidates(position: Position, clue: Clue, analysed: Analysed | None = None
         x, y = clue.subject, clue.partner
         ux, uy = unary[x], unary[y]
         px = py = 0
-        for v in bits(ux):
-            if forwards[v] & uy:
-                px |= 1 << v
-        for v in bits(uy):
-            if backwards[v] & px:
-                py |= 1 << v
+        while ux:  # keep each x with a partner space in the relation, then each y
+            low = ux & -ux
+            ux ^= low
+            if forwards[low.bit_length() - 1] & uy:
+                px |= low
+        while uy:
+            low = uy & -uy
+            uy ^= low
+            if backwards[low.bit_length() - 1] & px:
+                py |= low
         possible[x], possible[y] = px, py
     return Candidates(fr, status, unary, possible, compiled)
 
@@ -553,11 +557,9 @@ def _card_breaks(position: Position, clue: Clue, cand: Candidates) -> list[Break
             if not possible[b]:
                 found.append(("GH-R2", partial(r2_violation, position, clue, who)))
         elif not possible[b]:
-            spaces = fr.spaces(unary[b])
-            found.append(("GH-R1a", partial(card_violation, "GH-R1a", who, spaces)))
+            found.append(("GH-R1a", partial(_spaced, "GH-R1a", who, fr, unary[b])))
         elif possible[b].bit_count() > MARKERS_PER_BUILDING:
-            spaces = fr.spaces(possible[b])
-            found.append(("GH-R6a", partial(card_violation, "GH-R6a", (b,), spaces)))
+            found.append(("GH-R6a", partial(_spaced, "GH-R6a", (b,), fr, possible[b])))
     # GH-R1b, GH-R6c: a space receiving a marker may share it, but ends with at most three.
     # (Only receiving spaces are counted: no other space gains a marker.)
     newcomers = [b for b in named if status[b] == "unmarked"]
@@ -578,6 +580,10 @@ def _card_breaks(position: Position, clue: Clue, cand: Candidates) -> list[Break
                 word = partial(_crowded, position, cand, newcomers, space)
                 found.append(("GH-R6c", word))
     return found
+
+
+def _spaced(rule: str, who: tuple[BuildingId, ...], fr: Frame, spaces: int) -> SolverViolation:
+    return card_violation(rule, who, fr.spaces(spaces))
 
 
 def _crowded(

@@ -192,63 +192,75 @@ def _max_matching(rows: list[int]) -> tuple[list[int], dict[int, int], int]:
 
 def analyse_rows(rows: list[int], n_right: int) -> Analysis:
     """Match, then classify every edge (see the module docstring); ``rows[b]`` is the
-    bitmask of building b's spaces, all below ``n_right``."""
-    match_l, owner, matched = _max_matching(rows)
-    n = len(rows)
-    succ = [0] * n  # b -> the partner of each matched space b has an unmatched edge to
-    pred = [0] * n
-    has_free = 0  # buildings with an edge to an unmatched space
-    free_left = 0
+    bitmask of building b's spaces, all below ``n_right``.
+
+    The alternating graph is kept on the matched spaces: u -> v when the building on u
+    has a marker on v (it can move there and push v's building on), so each building's
+    arcs are one mask and no edge is visited on its own.
+    """
+    match_l, _, matched = _max_matching(rows)
+    arcs = [0] * n_right
+    start = 0  # matched spaces a free building has a marker on
+    exits = 0  # matched spaces whose building has a marker on a free space
     size = 0
     for b, row in enumerate(rows):
         own = match_l[b]
         if own < 0:
-            free_left |= 1 << b
-            others = row
+            start |= row
         else:
             size += 1
-            others = row & ~(1 << own)
-        if row & ~matched:
-            has_free |= 1 << b
-        others &= matched
-        mask = 0
-        while others:
-            low = others & -others
-            others ^= low
-            w = owner[low.bit_length() - 1]
-            mask |= 1 << w
-            pred[w] |= 1 << b
-        succ[b] = mask
-    # buildings some maximum matching leaves out: reached from a free building
-    uncovered_left = _closure(free_left, succ)
-    # spaces some maximum matching leaves empty: free now, or the own space of a
-    # building that reaches a building with a free space (shift along the path)
+            arcs[own] = row & matched & ~(1 << own)
+            if row & ~matched:
+                exits |= 1 << own
+    # spaces whose building some maximum matching leaves out: reached from a free building
+    pushed = _closure(start, arcs) if start else 0
+    # spaces some maximum matching leaves empty: free now, or one whose building reaches
+    # a building with a free space (shift along the path)
     uncovered_right = ((1 << n_right) - 1) & ~matched
-    if has_free:
-        for b in bits(_closure(has_free, pred)):
-            if match_l[b] >= 0:
-                uncovered_right |= 1 << match_l[b]
-    allowed = [0] * n
-    sources: dict[int, int] = {}  # building -> every building with a path to it
+    if exits:
+        uncovered_right |= _reaching(exits, arcs, matched)
+    allowed = [0] * len(rows)
+    uncovered_left = 0
+    ahead: dict[int, int] = {}  # space -> every space reachable from it
     for b, row in enumerate(rows):
-        if (uncovered_left >> b) & 1:
+        own = match_l[b]
+        if own < 0 or (pushed >> own) & 1:
+            uncovered_left |= 1 << b
             allowed[b] = row
             continue
-        mask = row & ((1 << match_l[b]) | uncovered_right)
+        mask = row & ((1 << own) | uncovered_right)
         rest = row & ~mask
-        if rest:  # matched spaces of others: allowed on an alternating cycle through b
-            back = sources.get(b)
-            if back is None:
-                back = sources[b] = _closure(pred[b], pred)
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if (back >> owner[low.bit_length() - 1]) & 1:
-                    mask |= low
+        while rest:  # another building's space: allowed on an alternating cycle back to b
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            reach = ahead.get(v)
+            if reach is None:
+                reach = ahead[v] = _closure(arcs[v], arcs)
+            if (reach >> own) & 1:
+                mask |= low
         allowed[b] = mask
     return Analysis(
         rows, n_right, size, uncovered_left, uncovered_right, allowed, matched & ~uncovered_right
     )
+
+
+def _reaching(targets: int, arcs: list[int], nodes: int) -> int:
+    """``targets`` and every vertex of ``nodes`` with a path into them along ``arcs``: passes
+    over the vertices until none is added (paths here are a few arcs long)."""
+    found = targets
+    rest = [(1 << u, arcs[u]) for u in bits(nodes & ~targets)]
+    while rest:
+        left = []
+        for bit, out in rest:
+            if out & found:
+                found |= bit
+            else:
+                left.append((bit, out))
+        if len(left) == len(rest):
+            break
+        rest = left
+    return found
 
 
 def _closure(start: int, arcs: list[int]) -> int:

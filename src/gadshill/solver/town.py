@@ -113,6 +113,7 @@ class Town:
         self.cards: Mapping[int, TownCard] = {
             n: TownCard(card, self) for n, card in sorted(data.cards.items())
         }
+        self._building_ids: dict[str, Ids] = {}
 
     def _check_maps(self) -> None:
         file = str(self.data.path / "cards.toml")
@@ -164,7 +165,10 @@ class Town:
     # --- ids as a person types them: any case, with a hint when unknown ----------
     def building_id(self, name: object, what: str = "building") -> str:
         """The building id ``name`` means, in any case (``"bank"`` -> ``"BANK"``)."""
-        return match_id(name, self.buildings, what)
+        ids = self._building_ids.get(what)
+        if ids is None:  # kept: every condition and district card asks (match_id's work)
+            ids = self._building_ids[what] = Ids(what, self.buildings)
+        return ids.canonical(name, PositionError)
 
     def space_id(self, name: object, what: str = "building space") -> str:
         """The building space ``name`` means (``"s12"`` -> ``"S12"``); a field id is refused."""
