@@ -2,8 +2,9 @@
 moves) and the legal moves themselves, generated directly.
 
 Both come from one walk over the turn's options, so they cannot drift apart:
-``exact`` adds the conditions the rule book would check, and a test holds the
-legal list equal to the candidates the book accepts.
+``exact`` adds the conditions the rule book would check (for a card, the solver's
+quick answer of which rules it breaks, rather than the whole book for every card
+in hand), and a test holds the legal list equal to the candidates the book accepts.
 """
 
 from __future__ import annotations
@@ -56,15 +57,20 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
         )
     )
     if can_play or not exact:
-        # "my building" choices, the same for every district and condition card (GH-5)
+        # "my building" choices, the same for every district and condition card (GH-F5)
         mine: list[str | None] = list(state.my_buildings(seat) if exact else state.owned[seat])
+        world = state.world
         for card in hand:
-            choices = mine if state.world.card_kind(card) != "building" else [None]
+            if world.card_kind(card) == "building":
+                choices: list[str | None] = [None]  # GH-5: it names its building itself
+            else:  # GH-5: a condition card's building cannot be "my building"
+                named = world.card_building(card)
+                choices = [my for my in mine if my != named] if exact else mine
             for my in choices:
-                move = Play(card, my)
-                if exact and not state.rulebook.allows(state, move):
-                    continue
-                out.append(move)
+                # GH-T1.two, GH-T1.sixteen (can_play) and the solver's rules (GH-R1a ...
+                # GH-R6c, GH-6.solver): legal when the solver names no broken rule
+                if not exact or not state.card_rules(card, my):
+                    out.append(Play(card, my))
     if state.action is None:
         takeable = sorted(
             (b, s) for b, spaces in state.markers.items() if len(spaces) > 1 for s in spaces

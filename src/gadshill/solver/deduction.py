@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from gadshill.errors import PositionError
@@ -185,8 +185,17 @@ def compile_position(position: Position) -> Compiled:
     return Compiled(position, fr, buildings, row_of, rows, built, trivial)
 
 
-#: a position compiled and its matching analysed: what every question about one board shares
-Analysed = tuple[Compiled, Analysis]
+@dataclass(slots=True)
+class Analysed:
+    """A position compiled and its matching analysed: what every question about one board
+    shares, down to each named building's standing for the cards (GH-6), found once."""
+
+    compiled: Compiled
+    analysis: Analysis
+    #: building -> its status and candidate spaces, as :func:`_candidates` finds them
+    standing: dict[BuildingId, tuple[str, int]] = field(default_factory=dict)
+    #: the free spaces no tight set claims (GH-R1c, GH-R1d), once asked
+    open_spaces: int | None = None
 
 
 def _analyse(position: Position, analysed: Analysed | None = None) -> Analysed:
@@ -195,7 +204,7 @@ def _analyse(position: Position, analysed: Analysed | None = None) -> Analysed:
     if analysed is not None:
         return analysed
     compiled = compile_position(position)
-    return compiled, analyse_rows(compiled.rows, len(compiled.frame.order))
+    return Analysed(compiled, analyse_rows(compiled.rows, len(compiled.frame.order)))
 
 
 def analyse_position(position: Position) -> Analysed:
@@ -221,7 +230,8 @@ def _removable_found(compiled: Compiled, analysis: Analysis) -> list[Marker]:
 
 def removable_edges(position: Position, analysed: Analysed | None = None) -> list[Marker]:
     """Every logically removable marker, without explanations (the lean STOP check)."""
-    out = _removable_found(*_analyse(position, analysed))
+    board = _analyse(position, analysed)
+    out = _removable_found(board.compiled, board.analysis)
     out.sort(key=marker_key)
     return out
 
@@ -243,7 +253,8 @@ def _trivial_removal(position: Position, building: BuildingId, space: SpaceId) -
 
 def removable_markers(position: Position, analysed: Analysed | None = None) -> list[Removal]:
     """Every logically removable marker with its smallest tight set (GH-8)."""
-    compiled, analysis = _analyse(position, analysed)
+    board = _analyse(position, analysed)
+    compiled, analysis = board.compiled, board.analysis
     return _explain(position, compiled, analysis, _removable_found(compiled, analysis))
 
 
@@ -253,7 +264,8 @@ def explain_removals(position: Position, markers: Iterable[Marker]) -> list[Remo
     The CP-SAT and python-constraint engines say *which* markers go; the reason
     (the smallest tight set) is the same whoever found them, so it is worded once.
     """
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     return _explain(position, compiled, analysis, markers)
 
 
@@ -301,7 +313,8 @@ def refute(
     """
     if space not in position.markers.get(building, frozenset()):
         raise PositionError(f"there is no {label(building)} marker on {space}")
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     used = _used(compiled, analysis, building, space)
     return None if used is None else _layout(compiled, *used)
 
@@ -323,7 +336,8 @@ def claimed_spaces(position: Position, without: BuildingId | None = None) -> fro
         position = position.replace(
             markers={b: s for b, s in position.markers.items() if b != without}
         )
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     return frozenset(compiled.frame.spaces(analysis.claimed))
 
 
@@ -333,7 +347,8 @@ def forced_placements(position: Position) -> list[Marker]:
     The cascade places them only once their other markers are gone (by STOP
     claims); this lists them directly.
     """
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     out: list[Marker] = []
     for b, allowed in enumerate(analysis.allowed):
         if allowed and not allowed & (allowed - 1) and not (analysis.uncovered_left >> b) & 1:
@@ -482,44 +497,55 @@ class Candidates:
 
 def _candidates(position: Position, clue: Clue, analysed: Analysed | None = None) -> Candidates:
     """The fast path's candidates and possible spaces of each named building (GH-6)."""
-    compiled, analysis = _analyse(position, analysed)
-    fr = compiled.frame
-    # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed by a tight set
-    free_unclaimed = ((1 << len(fr.order)) - 1) & ~compiled.built & ~analysis.claimed
+    board = _analyse(position, analysed)
+    fr = board.compiled.frame
     region = _region_mask(clue.region, fr)
-    status: dict[BuildingId, str] = {}
-    unary: dict[BuildingId, int] = {}
-    for role, b in enumerate(clue.named()):
+    subject, partner = clue.subject, clue.partner
+    kind, cand = _standing(position, board, subject)
+    status = {subject: kind}
+    unary = {subject: cand & region}
+    if partner is None:
+        return Candidates(fr, status, unary, dict(unary), board.compiled)
+    status[partner], uy = _standing(position, board, partner)
+    unary[partner] = uy
+    assert clue.relation is not None  # check_clue_ids
+    forwards, backwards = _relation_masks(clue.relation, fr)
+    ux = unary[subject]
+    px = py = 0
+    while ux:  # keep each x with a partner space in the relation, then each y
+        low = ux & -ux
+        ux ^= low
+        if forwards[low.bit_length() - 1] & uy:
+            px |= low
+    while uy:
+        low = uy & -uy
+        uy ^= low
+        if backwards[low.bit_length() - 1] & px:
+            py |= low
+    return Candidates(fr, status, unary, {subject: px, partner: py}, board.compiled)
+
+
+def _standing(position: Position, board: Analysed, b: BuildingId) -> tuple[str, int]:
+    """A named building's status and candidate spaces on this board, before the clue."""
+    found = board.standing.get(b)
+    if found is None:
+        compiled = board.compiled
         where = position.location(b)
         if b in position.retired:
-            status[b], cand = "retired", 0
+            found = ("retired", 0)
         elif where is not None:
-            status[b], cand = "placed", fr.bit[where]
+            found = ("placed", compiled.frame.bit[where])
         elif position.markers.get(b):
             i = compiled.row_of.get(b, -1)
-            status[b], cand = "marked", analysis.allowed[i] if i >= 0 else 0
+            found = ("marked", board.analysis.allowed[i] if i >= 0 else 0)
         else:
-            status[b], cand = "unmarked", free_unclaimed
-        unary[b] = cand & region if role == 0 else cand
-    possible = dict(unary)
-    if clue.partner is not None:
-        assert clue.relation is not None  # check_clue_ids
-        forwards, backwards = _relation_masks(clue.relation, fr)
-        x, y = clue.subject, clue.partner
-        ux, uy = unary[x], unary[y]
-        px = py = 0
-        while ux:  # keep each x with a partner space in the relation, then each y
-            low = ux & -ux
-            ux ^= low
-            if forwards[low.bit_length() - 1] & uy:
-                px |= low
-        while uy:
-            low = uy & -uy
-            uy ^= low
-            if backwards[low.bit_length() - 1] & px:
-                py |= low
-        possible[x], possible[y] = px, py
-    return Candidates(fr, status, unary, possible, compiled)
+            if board.open_spaces is None:
+                # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed
+                everything = (1 << len(compiled.frame.order)) - 1
+                board.open_spaces = everything & ~compiled.built & ~board.analysis.claimed
+            found = ("unmarked", board.open_spaces)
+        board.standing[b] = found
+    return found
 
 
 def _card_violations(position: Position, clue: Clue, cand: Candidates) -> list[SolverViolation]:
@@ -537,9 +563,10 @@ def _card_breaks(position: Position, clue: Clue, cand: Candidates) -> list[Break
     found: list[Break] = []
     named = clue.named()
     fr, status, unary, possible = cand.frame, cand.status, cand.unary, cand.possible
+    subject, partner = clue.subject, clue.partner
     for b in named:
-        others = [o for o in named if o != b]
-        other = others[0] if others else None
+        # the other named building (none for a one-building clue, or one related to itself)
+        other = None if partner in (None, subject) else partner if b == subject else subject
         # A relation failure is reported only when the other side had candidates:
         # otherwise the other building's own violation is the cause.
         by_relation = bool(unary[b]) and not possible[b]
@@ -778,7 +805,8 @@ def claim(
     wanted = sorted(set(claims), key=marker_key)
     violations: list[Violation] = []
     refutations: dict[Marker, dict[BuildingId, SpaceId]] = {}
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     trivial = set(compiled.trivial)
     judged = None if removable is None else set(removable(position))
     for b, s in wanted:
