@@ -49,7 +49,8 @@ class TurnLog:
 
 
 def apply(state: GadsHillState, move: Move) -> None:
-    """Carry out a move the rule book has accepted, then check the marker ledger."""
+    """Carry out a move the rule book has accepted; when it moved markers, check the
+    marker ledger."""
     seat = state.current_player
     assert seat is not None
     if isinstance(move, Draft):
@@ -98,7 +99,8 @@ def apply(state: GadsHillState, move: Move) -> None:
     else:  # pragma: no cover - the rule book refuses unknown moves
         raise TypeError(move)
     refill(state)
-    settle(state)
+    if isinstance(move, Play | Discard | Claim | Buy):  # the moves that move markers
+        settle(state)
 
 
 def refuse(state: GadsHillState, move: Move) -> None:
@@ -109,7 +111,6 @@ def refuse(state: GadsHillState, move: Move) -> None:
     if state.phase == STOP:
         next_stop_window(state)
         refill(state)
-        settle(state)
     else:
         state.claim_refused = True
 
