@@ -343,7 +343,11 @@ class GadsHillState(GameState[Move]):
 
     def analysed(self) -> deduction.Analysed:
         """The board compiled and its matching analysed, shared by every question of it."""
-        return self._answer(("analysed",), lambda: deduction.analyse_position(self.position()))
+        here = self._here if self._here is not None else self._board()
+        found: deduction.Analysed | None = here.get("analysed")
+        if found is None:
+            found = here["analysed"] = deduction.analyse_position(self.position())
+        return found
 
     def removable(self) -> list[Removal]:
         return self._answer(

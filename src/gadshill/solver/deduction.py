@@ -130,6 +130,7 @@ class Compiled:
     built: int  # spaces with a building standing on them
     trivial: list[Marker]  # markers on built spaces or of placed/retired buildings
     _on: list[int] | None = None
+    _at_least: list[int] | None = None
 
     def adjacency(self) -> list[list[int]]:
         """The rows as lists, each building's spaces in id order: the refuting layouts of
@@ -152,6 +153,16 @@ class Compiled:
                         on[v] += 1
             self._on = on
         return self._on
+
+    def at_least(self, count: int) -> int:
+        """The spaces holding ``count`` markers or more (0 to 3: more than 3 count as 3)."""
+        if self._at_least is None:
+            masks = [(1 << len(self.frame.order)) - 1, 0, 0, 0]
+            for v, n in enumerate(self.markers_on()):
+                for k in range(1, min(n, MAX_MARKERS_PER_SPACE) + 1):
+                    masks[k] |= 1 << v
+            self._at_least = masks
+        return self._at_least[max(0, min(count, MAX_MARKERS_PER_SPACE))]
 
 
 def compile_position(position: Position) -> Compiled:
@@ -489,10 +500,8 @@ class Candidates:
     def sets(self, masks: Mapping[BuildingId, int]) -> dict[BuildingId, frozenset[SpaceId]]:
         return {b: frozenset(self.frame.spaces(m)) for b, m in masks.items()}
 
-    def markers_on(self, position: Position) -> list[int]:
-        if self.compiled is not None:
-            return self.compiled.markers_on()
-        return compile_position(position).markers_on()
+    def board(self, position: Position) -> Compiled:
+        return self.compiled if self.compiled is not None else compile_position(position)
 
 
 def _candidates(position: Position, clue: Clue, analysed: Analysed | None = None) -> Candidates:
@@ -594,8 +603,12 @@ def _card_breaks(position: Position, clue: Clue, cand: Candidates) -> list[Break
     for b in newcomers:
         receiving |= possible[b]
     if receiving:
-        on = cand.markers_on(position)
+        board = cand.board(position)
         marked = [b for b in dict.fromkeys(named) if status[b] == "marked"]
+        # each newcomer and each marked building adds at most one marker to a space, so
+        # only a space with 4 - (their number) markers already can end with more than 3
+        receiving &= board.at_least(MAX_MARKERS_PER_SPACE + 1 - len(newcomers) - len(marked))
+        on = board.markers_on() if receiving else []
         for v in bits(receiving):
             space = fr.order[v]
             count = on[v]  # the markers there now; a marked building keeps its possible ones
