@@ -519,19 +519,20 @@ def _candidates(position: Position, clue: Clue, analysed: Analysed | None = None
     unary[partner] = uy
     assert clue.relation is not None  # check_clue_ids
     forwards, backwards = _relation_masks(clue.relation, fr)
-    ux = unary[subject]
-    px = py = 0
-    while ux:  # keep each x with a partner space in the relation, then each y
-        low = ux & -ux
-        ux ^= low
-        if forwards[low.bit_length() - 1] & uy:
-            px |= low
-    while uy:
-        low = uy & -uy
-        uy ^= low
-        if backwards[low.bit_length() - 1] & px:
-            py |= low
+    # keep each x related to some y, then each y related to some kept x
+    px = unary[subject] & _related(uy, backwards)
+    py = uy & _related(px, forwards)
     return Candidates(fr, status, unary, {subject: px, partner: py}, board.compiled)
+
+
+def _related(spaces: int, relation: tuple[int, ...]) -> int:
+    """Every space related to one of ``spaces`` (``relation``: one mask per space)."""
+    out = 0
+    while spaces:
+        low = spaces & -spaces
+        spaces ^= low
+        out |= relation[low.bit_length() - 1]
+    return out
 
 
 def _standing(position: Position, board: Analysed, b: BuildingId) -> tuple[str, int]:
