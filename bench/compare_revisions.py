@@ -36,12 +36,15 @@ def run(src: Path, command: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], usage="%(prog)s BEFORE [--rounds N] -- SCRIPT [ARGS]"
+    )
     parser.add_argument("before", help="the older revision (a branch, tag or commit)")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- SCRIPT [ARGS]")
-    args = parser.parse_args(argv)
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    command = argv[cut + 1 :]
     if not command:
         parser.error("give the bench script to run after --")
     with tempfile.TemporaryDirectory() as folder:
