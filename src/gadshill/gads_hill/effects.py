@@ -49,7 +49,8 @@ class TurnLog:
 
 
 def apply(state: GadsHillState, move: Move) -> None:
-    """Carry out a move the rule book has accepted, then check the marker ledger."""
+    """Carry out a move the rule book has accepted; when it moved markers, check the
+    marker ledger."""
     seat = state.current_player
     assert seat is not None
     if isinstance(move, Draft):
@@ -98,8 +99,8 @@ def apply(state: GadsHillState, move: Move) -> None:
     else:  # pragma: no cover - the rule book refuses unknown moves
         raise TypeError(move)
     refill(state)
-    state.board_changed()
-    settle(state)
+    if isinstance(move, Play | Discard | Claim | Buy):  # the moves that move markers
+        settle(state)
 
 
 def refuse(state: GadsHillState, move: Move) -> None:
@@ -110,8 +111,6 @@ def refuse(state: GadsHillState, move: Move) -> None:
     if state.phase == STOP:
         next_stop_window(state)
         refill(state)
-        state.board_changed()
-        settle(state)
     else:
         state.claim_refused = True
 
@@ -142,7 +141,7 @@ def resolve(state: GadsHillState, seat: int, effect: Effect, kind: str, **detail
     state.markers = {b: s for b, s in after.markers.items() if s}
     state.placed = dict(after.placed)
     state.retired = after.retired
-    state.board_changed()
+    state.board_changed()  # the one place the board changes: the solver's answers are new
     after_board = sum(len(s) for s in state.markers.values())
     points = before_board + from_stock - after_board
     assert points == effect.points, (

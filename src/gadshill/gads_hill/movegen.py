@@ -2,12 +2,14 @@
 moves) and the legal moves themselves, generated directly.
 
 Both come from one walk over the turn's options, so they cannot drift apart:
-``exact`` adds the conditions the rule book would check, and a test holds the
-legal list equal to the candidates the book accepts.
+``exact`` adds the conditions the rule book would check (for a card, the solver's
+quick answer of which rules it breaks, rather than the whole book for every card
+in hand), and a test holds the legal list equal to the candidates the book accepts.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from gadshill.gads_hill.constants import (
@@ -22,6 +24,17 @@ from gadshill.rules.moves import Move
 
 if TYPE_CHECKING:
     from gadshill.gads_hill.state import GadsHillState
+
+# Moves are frozen values: the generator hands out one object per move instead of
+# building equal ones again for every position (a turn's discards are often dozens).
+_play = functools.lru_cache(maxsize=4096)(Play)
+_discard = functools.lru_cache(maxsize=1 << 16)(Discard)
+_claim = functools.lru_cache(maxsize=1024)(Claim)
+_draft = functools.lru_cache(maxsize=256)(Draft)
+_buy = functools.lru_cache(maxsize=256)(Buy)
+_draw = functools.lru_cache(maxsize=16)(Draw)
+_PASS = Pass()
+_STOP_DONE = StopDone()
 
 
 def candidate_moves(state: GadsHillState) -> list[Move]:
@@ -41,10 +54,10 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
     if seat is None:
         return []
     if state.phase == DRAFT:
-        return [Draft(b) for b in state.beside_board()]
+        return [_draft(b) for b in state.beside_board()]
     if state.phase == STOP:
         # GH-8.window: claim what is removable, or close the window
-        return [*(Claim(b, s) for b, s in sorted(state.removable_set())), StopDone()]
+        return [*(_claim(b, s) for b, s in sorted(state.removable_set())), _STOP_DONE]
     out: list[Move] = []
     hand = sorted(set(state.hands[seat]))
     can_play = not state.claimed and (
@@ -56,16 +69,20 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
         )
     )
     if can_play or not exact:
+        # "my building" choices, the same for every district and condition card (GH-F5)
+        mine: list[str | None] = list(state.my_buildings(seat) if exact else state.owned[seat])
+        world = state.world
         for card in hand:
-            if state.world.card_kind(card) == "building":
-                choices: list[str | None] = [None]
-            else:
-                choices = list(state.my_buildings(seat)) if exact else list(state.owned[seat])
+            if world.card_kind(card) == "building":
+                choices: list[str | None] = [None]  # GH-5: it names its building itself
+            else:  # GH-5: a condition card's building cannot be "my building"
+                named = world.card_building(card)
+                choices = [my for my in mine if my != named] if exact else mine
             for my in choices:
-                move = Play(card, my)
-                if exact and not state.rulebook.allows(state, move):
-                    continue
-                out.append(move)
+                # GH-T1.two, GH-T1.sixteen (can_play) and the solver's rules (GH-R1a ...
+                # GH-R6c, GH-6.solver): legal when the solver names no broken rule
+                if not exact or not state.card_rules(card, my):
+                    out.append(_play(card, my))
     if state.action is None:
         takeable = sorted(
             (b, s) for b, spaces in state.markers.items() if len(spaces) > 1 for s in spaces
@@ -74,17 +91,17 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
             for i, first in enumerate(hand):
                 for second in hand[i + 1 :]:
                     for b, s in takeable:
-                        out.append(Discard((first, second), b, s))
-        out.append(Pass())  # GH-T3: passing is always an action
+                        out.append(_discard((first, second), b, s))
+        out.append(_PASS)  # GH-T3: passing is always an action
     if not state.bought and (
         not exact or (state.buys[seat] < MAX_BUYS and state.collected[seat] >= BUY_PRICE)
     ):
-        out.extend(Buy(b) for b in state.beside_board())
+        out.extend(_buy(b) for b in state.beside_board())
     if state.action is not None:
         if not state.claim_refused or not exact:  # GH-8.refused
-            out.extend(Claim(b, s) for b, s in sorted(state.removable_set()))
+            out.extend(_claim(b, s) for b, s in sorted(state.removable_set()))
         piles = [p for p in PILES if state.piles[p]]
-        out.extend(Draw(p) for p in piles)
+        out.extend(_draw(p) for p in piles)
         if not piles:
-            out.append(Draw(None))
+            out.append(_draw(None))
     return out

@@ -6,7 +6,8 @@ The rule book (:mod:`gadshill.gads_hill.rules`) decides whether a move is legal;
 :mod:`gadshill.gads_hill.movegen` lists the moves. Every card, marker take and
 STOP claim is resolved by the deduction solver (:mod:`gadshill.solver.deduction`),
 whose report is cached per (board, question) so that checking a move and then
-playing it asks the solver once.
+playing it asks the solver once; the answers of one board are one dictionary,
+found once per board, so that asking again costs a dictionary lookup.
 
 The marker ledger is explicit: each of the 110 markers is with its building
 (a building never marked keeps its 5), on the board, collected by a player,
@@ -54,9 +55,8 @@ from gadshill.solver.position_file import PlayerInfo, PositionFile
 
 T = TypeVar("T")
 
-#: a game's solver-answer cache is emptied when it grows beyond this many entries
-ANSWERS_LIMIT = 50_000
-#: move fields that hold string ids, and the kind of id each one names
+#: a game's solver-answer cache is emptied when it holds the answers of this many boards
+BOARDS_LIMIT = 5_000
 
 
 class GadsHillState(GameState[Move]):
@@ -109,9 +109,10 @@ class GadsHillState(GameState[Move]):
         self.history: list[TurnLog] = []
         self.current_log = TurnLog(0, 0)
         self._key: Any = None
-        # Solver answers keyed by (board, question): an answer depends only on the
-        # board, so this game's clones share the cache.
-        self._cache: dict[Any, Any] = {}
+        # Solver answers per board, then per question: an answer depends only on the
+        # board, so this game's clones share the cache; ``_here`` is this board's.
+        self._cache: dict[Any, dict[Any, Any]] = {}
+        self._here: dict[Any, Any] | None = None
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -233,19 +234,33 @@ class GadsHillState(GameState[Move]):
         return self._key
 
     def board_changed(self) -> None:
-        """Forget the board's key after a change; keep the shared answer cache bounded."""
+        """Forget the board's key and answers after a change of markers or buildings."""
         self._key = None
-        if len(self._cache) > ANSWERS_LIMIT:
-            self._cache.clear()
+        self._here = None
+
+    def _board(self) -> dict[Any, Any]:
+        """This board's answers, shared by every state of the game with an equal board
+        (the shared cache is emptied when it holds too many boards)."""
+        here = self._here
+        if here is None:
+            key = self.board_key()
+            here = self._cache.get(key)
+            if here is None:
+                if len(self._cache) >= BOARDS_LIMIT:
+                    self._cache.clear()
+                here = self._cache[key] = {}
+            self._here = here
+        return here
 
     def position(self) -> Position:
         """The board as the solver reads it (one object per board, shared by clones)."""
-        return self._answer(
-            ("position",),
-            lambda: Position(
+        here = self._board()
+        found: Position | None = here.get("position")
+        if found is None:
+            found = here["position"] = Position(
                 self.world.spaces, dict(self.markers), dict(self.placed), self.retired
-            ),
-        )
+            )
+        return found
 
     def location(self, building: str) -> str | None:
         for space, standing in self.placed.items():
@@ -298,10 +313,10 @@ class GadsHillState(GameState[Move]):
     # --- solver questions, cached per board --------------------------------------------
     def _answer(self, question: tuple[Any, ...], ask: Callable[[], T]) -> T:
         """The cached answer to a question about this board, asked once per board."""
-        key = (question, self.board_key())
-        found = self._cache.get(key)
+        here = self._board()
+        found = here.get(question)
         if found is None:
-            found = self._cache[key] = ask()
+            found = here[question] = ask()
         answer: T = found
         return answer
 
@@ -316,17 +331,23 @@ class GadsHillState(GameState[Move]):
 
     def card_rules(self, card: int, my: str | None) -> frozenset[str]:
         """The ids of the rules the card breaks on this board (none: playable), without
-        their wording or the card's effect: all that legal-move generation needs."""
-        return self._answer(
-            ("card rules", card, my),
-            lambda: deduction.card_rules(
-                self.position(), self.world.clue(card, my), self.analysed()
-            ),
-        )
+        their wording or the card's effect: all that legal-move generation needs (each
+        of the card's rules asks, so the answer is looked up without a closure)."""
+        here = self._here if self._here is not None else self._board()
+        question = ("card rules", card, my)
+        found: frozenset[str] | None = here.get(question)
+        if found is None:
+            clue = self.world.clue(card, my)
+            found = here[question] = deduction.card_rules(self.position(), clue, self.analysed())
+        return found
 
     def analysed(self) -> deduction.Analysed:
         """The board compiled and its matching analysed, shared by every question of it."""
-        return self._answer(("analysed",), lambda: deduction.analyse_position(self.position()))
+        here = self._here if self._here is not None else self._board()
+        found: deduction.Analysed | None = here.get("analysed")
+        if found is None:
+            found = here["analysed"] = deduction.analyse_position(self.position())
+        return found
 
     def removable(self) -> list[Removal]:
         return self._answer(
@@ -335,8 +356,10 @@ class GadsHillState(GameState[Move]):
         )
 
     def removable_set(self) -> frozenset[Marker]:
+        """The removable markers without their explanations (move generation's question)."""
         return self._answer(
-            ("removable-set",), lambda: frozenset((r.building, r.space) for r in self.removable())
+            ("removable-set",),
+            lambda: frozenset(deduction.removable_edges(self.position(), self.analysed())),
         )
 
     def take_report(self, building: str, space: str) -> ActionReport:

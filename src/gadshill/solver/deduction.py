@@ -23,8 +23,9 @@ once by :func:`matching.analyse`. The readings of the rules are documented in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from gadshill.errors import PositionError
@@ -32,7 +33,7 @@ from gadshill.rules.rulebook import Violation
 from gadshill.solver import explain
 from gadshill.solver.matching import (
     Analysis,
-    analyse,
+    analyse_rows,
     bits,
     matching_with,
     tight_closure,
@@ -76,46 +77,136 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, eq=False)
+class Frame:
+    """A town's building spaces in town order (S2 before S10), each one bit of an int:
+    worked out once per set of spaces, so every board of a town shares it."""
+
+    order: tuple[SpaceId, ...]
+    index: dict[SpaceId, int]
+    bit: dict[SpaceId, int]
+
+    def mask(self, spaces: Iterable[SpaceId]) -> int:
+        bit = self.bit
+        out = 0
+        for s in spaces:
+            out |= bit[s]
+        return out
+
+    def spaces(self, mask: int) -> tuple[SpaceId, ...]:
+        """The spaces of a mask, in town order."""
+        order = self.order
+        return tuple(order[v] for v in bits(mask))
+
+
+@functools.lru_cache(maxsize=64)
+def frame(spaces: frozenset[SpaceId]) -> Frame:
+    """The frame of a town's spaces (ties of the natural order broken by the id)."""
+    order = tuple(sorted(spaces, key=lambda s: (natural(s), s)))
+    return Frame(
+        order, {s: i for i, s in enumerate(order)}, {s: 1 << i for i, s in enumerate(order)}
+    )
+
+
+def _frame_of(position: Position) -> Frame:
+    """The position's frame; a building standing on a space the town lacks (a hand-made
+    position) gets a bit of its own, so that it still has a location."""
+    found = frame(position.spaces)
+    if not position.placed.keys() <= found.bit.keys():
+        found = frame(position.spaces | frozenset(position.placed))
+    return found
+
+
 @dataclass(slots=True)
 class Compiled:
-    """A position as index lists: buildings with markers (unplaced) x free spaces."""
+    """A position as bitmasks: the unplaced buildings with markers and, for each, its
+    marked free spaces (``rows``), over the town's frame."""
 
+    position: Position
+    frame: Frame
     buildings: list[BuildingId]
-    spaces: list[SpaceId]
-    space_index: dict[SpaceId, int]
-    adj: list[list[int]]
+    row_of: dict[BuildingId, int]
+    rows: list[int]
+    built: int  # spaces with a building standing on them
     trivial: list[Marker]  # markers on built spaces or of placed/retired buildings
+    _on: list[int] | None = None
+    _at_least: list[int] | None = None
+
+    def adjacency(self) -> list[list[int]]:
+        """The rows as lists, each building's spaces in id order: the refuting layouts of
+        :func:`matching.matching_with` follow that order, so it is kept."""
+        index, markers, built = self.frame.index, self.position.markers, self.built
+        return [
+            [index[s] for s in sorted(markers[b]) if s in index and not (built >> index[s]) & 1]
+            for b in self.buildings
+        ]
+
+    def markers_on(self) -> list[int]:
+        """How many markers each space of the frame holds (any building's)."""
+        if self._on is None:
+            on = [0] * len(self.frame.order)
+            index = self.frame.index
+            for marks in self.position.markers.values():
+                for s in marks:
+                    v = index.get(s)
+                    if v is not None:
+                        on[v] += 1
+            self._on = on
+        return self._on
+
+    def at_least(self, count: int) -> int:
+        """The spaces holding ``count`` markers or more (0 to 3: more than 3 count as 3)."""
+        if self._at_least is None:
+            masks = [(1 << len(self.frame.order)) - 1, 0, 0, 0]
+            for v, n in enumerate(self.markers_on()):
+                for k in range(1, min(n, MAX_MARKERS_PER_SPACE) + 1):
+                    masks[k] |= 1 << v
+            self._at_least = masks
+        return self._at_least[max(0, min(count, MAX_MARKERS_PER_SPACE))]
 
 
 def compile_position(position: Position) -> Compiled:
+    fr = _frame_of(position)
+    bit = fr.bit
     placed = position.placed
-    spaces = sorted(position.spaces.difference(placed), key=natural)
-    index = {s: i for i, s in enumerate(spaces)}
+    built = 0
+    for s in placed:
+        built |= bit[s]
     standing = set(placed.values()) | position.retired
     buildings: list[BuildingId] = []
-    adj: list[list[int]] = []
+    rows: list[int] = []
     trivial: list[Marker] = []
-    for b in sorted(position.markers):
-        marks = position.markers[b]
+    markers = position.markers
+    for b in sorted(markers):
+        marks = markers[b]
         if not marks:
             continue
         if b in standing:
             trivial.extend((b, s) for s in marks)
             continue
-        row: list[int] = []
-        for s in sorted(marks):
-            i = index.get(s)
-            if i is None:
-                trivial.append((b, s))
-            else:
-                row.append(i)
+        row = 0
+        for s in marks:
+            row |= bit.get(s, 0)
+        if len(marks) != row.bit_count() or row & built:  # markers off the free spaces
+            trivial.extend((b, s) for s in sorted(marks) if not bit.get(s, 0) & ~built)
+            row &= ~built
         buildings.append(b)
-        adj.append(row)
-    return Compiled(buildings, spaces, index, adj, trivial)
+        rows.append(row)
+    row_of = {b: i for i, b in enumerate(buildings)}
+    return Compiled(position, fr, buildings, row_of, rows, built, trivial)
 
 
-#: a position compiled and its matching analysed: what every question about one board shares
-Analysed = tuple[Compiled, Analysis]
+@dataclass(slots=True)
+class Analysed:
+    """A position compiled and its matching analysed: what every question about one board
+    shares, down to each named building's standing for the cards (GH-6), found once."""
+
+    compiled: Compiled
+    analysis: Analysis
+    #: building -> its status and candidate spaces, as :func:`_candidates` finds them
+    standing: dict[BuildingId, tuple[str, int]] = field(default_factory=dict)
+    #: the free spaces no tight set claims (GH-R1c, GH-R1d), once asked
+    open_spaces: int | None = None
 
 
 def _analyse(position: Position, analysed: Analysed | None = None) -> Analysed:
@@ -124,7 +215,7 @@ def _analyse(position: Position, analysed: Analysed | None = None) -> Analysed:
     if analysed is not None:
         return analysed
     compiled = compile_position(position)
-    return compiled, analyse(compiled.adj, len(compiled.spaces))
+    return Analysed(compiled, analyse_rows(compiled.rows, len(compiled.frame.order)))
 
 
 def analyse_position(position: Position) -> Analysed:
@@ -133,19 +224,25 @@ def analyse_position(position: Position) -> Analysed:
     return _analyse(position)
 
 
+def _removable_found(compiled: Compiled, analysis: Analysis) -> list[Marker]:
+    """The removable markers, unsorted: the trivial ones, then every edge no maximum
+    layout uses."""
+    found = list(compiled.trivial)
+    names, order = compiled.buildings, compiled.frame.order
+    for b, (row, allowed) in enumerate(zip(compiled.rows, analysis.allowed, strict=True)):
+        out = row & ~allowed
+        if out:
+            found.extend((names[b], order[v]) for v in bits(out))
+    return found
+
+
 # --- STOP (GH-8) ------------------------------------------------------------------
 
 
-def removable_edges(position: Position) -> list[Marker]:
+def removable_edges(position: Position, analysed: Analysed | None = None) -> list[Marker]:
     """Every logically removable marker, without explanations (the lean STOP check)."""
-    compiled, analysis = _analyse(position)
-    out = list(compiled.trivial)
-    spaces = compiled.spaces
-    for b, row in enumerate(compiled.adj):
-        allowed = analysis.allowed[b]
-        for v in row:
-            if not (allowed >> v) & 1:
-                out.append((compiled.buildings[b], spaces[v]))
+    board = _analyse(position, analysed)
+    out = _removable_found(board.compiled, board.analysis)
     out.sort(key=marker_key)
     return out
 
@@ -167,13 +264,9 @@ def _trivial_removal(position: Position, building: BuildingId, space: SpaceId) -
 
 def removable_markers(position: Position, analysed: Analysed | None = None) -> list[Removal]:
     """Every logically removable marker with its smallest tight set (GH-8)."""
-    compiled, analysis = _analyse(position, analysed)
-    names, spaces = compiled.buildings, compiled.spaces
-    found = list(compiled.trivial)
-    for b, row in enumerate(compiled.adj):
-        allowed = analysis.allowed[b]
-        found.extend((names[b], spaces[v]) for v in row if not (allowed >> v) & 1)
-    return _explain(position, compiled, analysis, found)
+    board = _analyse(position, analysed)
+    compiled, analysis = board.compiled, board.analysis
+    return _explain(position, compiled, analysis, _removable_found(compiled, analysis))
 
 
 def explain_removals(position: Position, markers: Iterable[Marker]) -> list[Removal]:
@@ -182,7 +275,8 @@ def explain_removals(position: Position, markers: Iterable[Marker]) -> list[Remo
     The CP-SAT and python-constraint engines say *which* markers go; the reason
     (the smallest tight set) is the same whoever found them, so it is worded once.
     """
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     return _explain(position, compiled, analysis, markers)
 
 
@@ -196,31 +290,24 @@ def _explain(
         if (b, s) in trivial:
             out.append(_trivial_removal(position, b, s))
             continue
-        v = compiled.space_index.get(s)
+        v = compiled.frame.index.get(s)
         if v is None or _used(compiled, analysis, b, s) is not None:
             raise RuntimeError(f"the {label(b)} marker on {s} is not removable (engines disagree)")
         if users is None:
             users = analysis.users()
         tight, covered = tight_closure(analysis, users, v)
         tb = tuple(compiled.buildings[j] for j in bits(tight))
-        ts = tuple(compiled.spaces[j] for j in bits(covered))
+        ts = compiled.frame.spaces(covered)
         out.append(Removal(b, s, tb, ts, explain.removal_text(b, s, tb, ts)))
     out.sort(key=lambda r: marker_key((r.building, r.space)))
     return out
-
-
-def _find(compiled: Compiled, building: BuildingId) -> int:
-    try:
-        return compiled.buildings.index(building)
-    except ValueError:
-        return -1
 
 
 def _used(
     compiled: Compiled, analysis: Analysis, building: BuildingId, space: SpaceId
 ) -> tuple[int, int] | None:
     """(building index, space index) when some maximum layout uses this marker."""
-    i, v = _find(compiled, building), compiled.space_index.get(space)
+    i, v = compiled.row_of.get(building, -1), compiled.frame.index.get(space)
     if i < 0 or v is None or not (analysis.allowed[i] >> v) & 1:
         return None
     return i, v
@@ -237,15 +324,17 @@ def refute(
     """
     if space not in position.markers.get(building, frozenset()):
         raise PositionError(f"there is no {label(building)} marker on {space}")
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     used = _used(compiled, analysis, building, space)
     return None if used is None else _layout(compiled, *used)
 
 
 def _layout(compiled: Compiled, building: int, space: int) -> dict[BuildingId, SpaceId]:
     """A maximum layout with this building on this space (the edge must be in one)."""
-    match_l = matching_with(compiled.adj, len(compiled.spaces), building, space)
-    return {compiled.buildings[u]: compiled.spaces[w] for u, w in enumerate(match_l) if w >= 0}
+    order = compiled.frame.order
+    match_l = matching_with(compiled.adjacency(), len(order), building, space)
+    return {compiled.buildings[u]: order[w] for u, w in enumerate(match_l) if w >= 0}
 
 
 def claimed_spaces(position: Position, without: BuildingId | None = None) -> frozenset[SpaceId]:
@@ -258,8 +347,9 @@ def claimed_spaces(position: Position, without: BuildingId | None = None) -> fro
         position = position.replace(
             markers={b: s for b, s in position.markers.items() if b != without}
         )
-    compiled, analysis = _analyse(position)
-    return frozenset(compiled.spaces[v] for v in bits(analysis.claimed))
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
+    return frozenset(compiled.frame.spaces(analysis.claimed))
 
 
 def forced_placements(position: Position) -> list[Marker]:
@@ -268,11 +358,12 @@ def forced_placements(position: Position) -> list[Marker]:
     The cascade places them only once their other markers are gone (by STOP
     claims); this lists them directly.
     """
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     out: list[Marker] = []
     for b, allowed in enumerate(analysis.allowed):
         if allowed and not allowed & (allowed - 1) and not (analysis.uncovered_left >> b) & 1:
-            out.append((compiled.buildings[b], compiled.spaces[allowed.bit_length() - 1]))
+            out.append((compiled.buildings[b], compiled.frame.order[allowed.bit_length() - 1]))
     return out
 
 
@@ -369,58 +460,106 @@ def cascade(
 # --- playing a card (GH-5, GH-6) ----------------------------------------------------
 
 
-def _possible(
-    position: Position, clue: Clue, analysed: Analysed | None = None
-) -> tuple[
-    dict[BuildingId, str],
-    dict[BuildingId, frozenset[SpaceId]],
-    dict[BuildingId, frozenset[SpaceId]],
-]:
-    """(status, unary candidates, possible spaces) of each named building (GH-6)."""
-    compiled, analysis = _analyse(position, analysed)
-    claimed = analysis.claimed
-    # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed by a tight set
-    free_unclaimed = frozenset(s for v, s in enumerate(compiled.spaces) if not (claimed >> v) & 1)
-    status: dict[BuildingId, str] = {}
-    unary: dict[BuildingId, frozenset[SpaceId]] = {}
-    for role, b in enumerate(clue.named()):
-        cand: frozenset[SpaceId]
+@functools.lru_cache(maxsize=1024)
+def _region_mask(region: frozenset[SpaceId], fr: Frame) -> int:
+    """A clue's region as a mask (a card is asked about on many boards)."""
+    return fr.mask(region)
+
+
+@functools.lru_cache(maxsize=256)
+def _relation_masks(
+    relation: frozenset[tuple[SpaceId, SpaceId]], fr: Frame
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A condition card's relation as masks: for each space (by index), the spaces it is
+    related to forwards (a -> every c with (a, c)) and backwards (c -> every a), pairs of
+    one space with itself left out. The cards of one relation share them."""
+    index = fr.index
+    forwards = [0] * len(fr.order)
+    backwards = [0] * len(fr.order)
+    for a, c in relation:
+        if a != c:
+            i, j = index[a], index[c]
+            forwards[i] |= 1 << j
+            backwards[j] |= 1 << i
+    return tuple(forwards), tuple(backwards)
+
+
+@dataclass(slots=True)
+class Candidates:
+    """Each named building's ``status`` ("retired", "placed", "marked" or "unmarked"), its
+    candidates before a condition card's relation (``unary``) and its possible spaces after
+    it (``possible``), as masks over the frame (GH-6); ``compiled`` is the board's when the
+    fast path found them (it counts the markers per space once for every card)."""
+
+    frame: Frame
+    status: dict[BuildingId, str]
+    unary: dict[BuildingId, int]
+    possible: dict[BuildingId, int]
+    compiled: Compiled | None = None
+
+    def sets(self, masks: Mapping[BuildingId, int]) -> dict[BuildingId, frozenset[SpaceId]]:
+        return {b: frozenset(self.frame.spaces(m)) for b, m in masks.items()}
+
+    def board(self, position: Position) -> Compiled:
+        return self.compiled if self.compiled is not None else compile_position(position)
+
+
+def _candidates(position: Position, clue: Clue, analysed: Analysed | None = None) -> Candidates:
+    """The fast path's candidates and possible spaces of each named building (GH-6)."""
+    board = _analyse(position, analysed)
+    fr = board.compiled.frame
+    region = _region_mask(clue.region, fr)
+    subject, partner = clue.subject, clue.partner
+    kind, cand = _standing(position, board, subject)
+    status = {subject: kind}
+    unary = {subject: cand & region}
+    if partner is None:
+        return Candidates(fr, status, unary, dict(unary), board.compiled)
+    status[partner], uy = _standing(position, board, partner)
+    unary[partner] = uy
+    assert clue.relation is not None  # check_clue_ids
+    forwards, backwards = _relation_masks(clue.relation, fr)
+    # keep each x related to some y, then each y related to some kept x
+    px = unary[subject] & _related(uy, backwards)
+    py = uy & _related(px, forwards)
+    return Candidates(fr, status, unary, {subject: px, partner: py}, board.compiled)
+
+
+def _related(spaces: int, relation: tuple[int, ...]) -> int:
+    """Every space related to one of ``spaces`` (``relation``: one mask per space)."""
+    out = 0
+    while spaces:
+        low = spaces & -spaces
+        spaces ^= low
+        out |= relation[low.bit_length() - 1]
+    return out
+
+
+def _standing(position: Position, board: Analysed, b: BuildingId) -> tuple[str, int]:
+    """A named building's status and candidate spaces on this board, before the clue."""
+    found = board.standing.get(b)
+    if found is None:
+        compiled = board.compiled
         where = position.location(b)
         if b in position.retired:
-            status[b], cand = "retired", frozenset()
+            found = ("retired", 0)
         elif where is not None:
-            status[b], cand = "placed", frozenset((where,))
+            found = ("placed", compiled.frame.bit[where])
         elif position.markers.get(b):
-            i = _find(compiled, b)
-            status[b] = "marked"
-            cand = (
-                frozenset(compiled.spaces[v] for v in bits(analysis.allowed[i]))
-                if i >= 0
-                else frozenset()
-            )
+            i = compiled.row_of.get(b, -1)
+            found = ("marked", board.analysis.allowed[i] if i >= 0 else 0)
         else:
-            status[b], cand = "unmarked", free_unclaimed
-        unary[b] = cand & clue.region if role == 0 else cand
-    possible = dict(unary)
-    if clue.partner is not None:
-        x, y = clue.subject, clue.partner
-        forwards, backwards = clue.related
-        ux, uy = unary[x], unary[y]
-        nothing: frozenset[SpaceId] = frozenset()
-        px = frozenset(a for a in ux if not forwards.get(a, nothing).isdisjoint(uy))
-        py = frozenset(c for c in uy if not backwards.get(c, nothing).isdisjoint(px))
-        possible[x], possible[y] = px, py
-    return status, unary, possible
+            if board.open_spaces is None:
+                # GH-R1c: only free spaces (no building stands there); GH-R1d: none claimed
+                everything = (1 << len(compiled.frame.order)) - 1
+                board.open_spaces = everything & ~compiled.built & ~board.analysis.claimed
+            found = ("unmarked", board.open_spaces)
+        board.standing[b] = found
+    return found
 
 
-def _card_violations(
-    position: Position,
-    clue: Clue,
-    status: Mapping[BuildingId, str],
-    unary: Mapping[BuildingId, frozenset[SpaceId]],
-    possible: Mapping[BuildingId, frozenset[SpaceId]],
-) -> list[SolverViolation]:
-    found = [word() for _rule, word in _card_breaks(position, clue, status, unary, possible)]
+def _card_violations(position: Position, clue: Clue, cand: Candidates) -> list[SolverViolation]:
+    found = [word() for _rule, word in _card_breaks(position, clue, cand)]
     found.sort(key=lambda v: v.key())
     return found
 
@@ -429,19 +568,15 @@ def _card_violations(
 Break = tuple[str, Callable[[], SolverViolation]]
 
 
-def _card_breaks(
-    position: Position,
-    clue: Clue,
-    status: Mapping[BuildingId, str],
-    unary: Mapping[BuildingId, frozenset[SpaceId]],
-    possible: Mapping[BuildingId, frozenset[SpaceId]],
-) -> list[Break]:
+def _card_breaks(position: Position, clue: Clue, cand: Candidates) -> list[Break]:
     """Every rule the card breaks (GH-R1a, GH-R2, GH-R6a-c), each with its wording."""
     found: list[Break] = []
     named = clue.named()
+    fr, status, unary, possible = cand.frame, cand.status, cand.unary, cand.possible
+    subject, partner = clue.subject, clue.partner
     for b in named:
-        others = [o for o in named if o != b]
-        other = others[0] if others else None
+        # the other named building (none for a one-building clue, or one related to itself)
+        other = None if partner in (None, subject) else partner if b == subject else subject
         # A relation failure is reported only when the other side had candidates:
         # otherwise the other building's own violation is the cause.
         by_relation = bool(unary[b]) and not possible[b]
@@ -459,30 +594,54 @@ def _card_breaks(
             if not possible[b]:
                 found.append(("GH-R2", partial(r2_violation, position, clue, who)))
         elif not possible[b]:
-            spaces = tuple(sorted(unary[b]))
-            found.append(("GH-R1a", partial(card_violation, "GH-R1a", who, spaces)))
-        elif len(possible[b]) > MARKERS_PER_BUILDING:
-            spaces = tuple(sorted(possible[b]))
-            found.append(("GH-R6a", partial(card_violation, "GH-R6a", (b,), spaces)))
+            found.append(("GH-R1a", partial(_spaced, "GH-R1a", who, fr, unary[b])))
+        elif possible[b].bit_count() > MARKERS_PER_BUILDING:
+            found.append(("GH-R6a", partial(_spaced, "GH-R6a", (b,), fr, possible[b])))
     # GH-R1b, GH-R6c: a space receiving a marker may share it, but ends with at most three.
     # (Only receiving spaces are counted: no other space gains a marker.)
     newcomers = [b for b in named if status[b] == "unmarked"]
-    receiving = frozenset().union(*(possible[b] for b in newcomers))
-    after: dict[SpaceId, list[BuildingId]] = {s: [] for s in receiving}
+    receiving = 0
+    for b in newcomers:
+        receiving |= possible[b]
     if receiving:
-        for b, marks in position.markers.items():
-            keep = possible[b] if status.get(b) == "marked" else marks
-            for s in receiving.intersection(keep):
-                after[s].append(b)
-        for b in newcomers:
-            for s in possible[b]:
-                after[s].append(b)
-    for s in sorted(receiving):
-        if len(after[s]) > MAX_MARKERS_PER_SPACE:
-            there = tuple(sorted(after[s]))
-            word = partial(card_violation, "GH-R6c", there, (s,), len(there))
-            found.append(("GH-R6c", word))
+        board = cand.board(position)
+        marked = [b for b in dict.fromkeys(named) if status[b] == "marked"]
+        # each newcomer and each marked building adds at most one marker to a space, so
+        # only a space with 4 - (their number) markers already can end with more than 3
+        receiving &= board.at_least(MAX_MARKERS_PER_SPACE + 1 - len(newcomers) - len(marked))
+        on = board.markers_on() if receiving else []
+        for v in bits(receiving):
+            space = fr.order[v]
+            count = on[v]  # the markers there now; a marked building keeps its possible ones
+            for b in marked:
+                count += ((possible[b] >> v) & 1) - (space in position.markers[b])
+            for b in newcomers:
+                count += (possible[b] >> v) & 1
+            if count > MAX_MARKERS_PER_SPACE:
+                word = partial(_crowded, position, cand, newcomers, space)
+                found.append(("GH-R6c", word))
     return found
+
+
+def _spaced(rule: str, who: tuple[BuildingId, ...], fr: Frame, spaces: int) -> SolverViolation:
+    return card_violation(rule, who, fr.spaces(spaces))
+
+
+def _crowded(
+    position: Position, cand: Candidates, newcomers: list[BuildingId], space: SpaceId
+) -> SolverViolation:
+    """GH-R6c for a space that would hold more than three markers, naming every building
+    with a marker there after the card."""
+    bit = cand.frame.bit[space]
+    there: list[BuildingId] = []
+    for b, marks in position.markers.items():
+        if cand.status.get(b) == "marked":
+            if cand.possible[b] & bit:
+                there.append(b)
+        elif space in marks:
+            there.append(b)
+    there.extend(b for b in newcomers if cand.possible[b] & bit)
+    return card_violation("GH-R6c", tuple(sorted(there)), (space,), len(there))
 
 
 def r2_violation(position: Position, clue: Clue, who: tuple[BuildingId, ...]) -> SolverViolation:
@@ -510,7 +669,7 @@ def check_card(position: Position, clue: Clue, analysed: Analysed | None = None)
     check_clue_ids(position, clue)
     if clue.partner is not None and clue.partner == clue.subject:
         return CardReport(False, [card_violation("GH-5", (clue.subject,))], Effect())
-    return judge_card(position, clue, *_possible(position, clue, analysed))
+    return _judge(position, clue, _candidates(position, clue, analysed))
 
 
 def card_rules(position: Position, clue: Clue, analysed: Analysed | None = None) -> frozenset[str]:
@@ -520,7 +679,7 @@ def card_rules(position: Position, clue: Clue, analysed: Analysed | None = None)
     check_clue_ids(position, clue)
     if clue.partner is not None and clue.partner == clue.subject:
         return frozenset({"GH-5"})
-    breaks = _card_breaks(position, clue, *_possible(position, clue, analysed))
+    breaks = _card_breaks(position, clue, _candidates(position, clue, analysed))
     return frozenset(rule for rule, _word in breaks)
 
 
@@ -538,7 +697,28 @@ def judge_card(
     those is the search (the fast path here, or another engine); what follows from
     them (every broken rule, the markers placed and removed, the cascade) is this.
     """
-    violations: list[Violation] = list(_card_violations(position, clue, status, unary, possible))
+    fr = _frame_of(position)
+    cand = Candidates(
+        fr,
+        dict(status),
+        {b: fr.mask(s) for b, s in unary.items()},
+        {b: fr.mask(s) for b, s in possible.items()},
+    )
+    return _judge(position, clue, cand, possible)
+
+
+def _judge(
+    position: Position,
+    clue: Clue,
+    cand: Candidates,
+    possible: Mapping[BuildingId, frozenset[SpaceId]] | None = None,
+) -> CardReport:
+    """:func:`judge_card` on candidates as masks (``possible``: the same as sets, when the
+    caller has them)."""
+    if possible is None:
+        possible = cand.sets(cand.possible)
+    status = cand.status
+    violations: list[Violation] = list(_card_violations(position, clue, cand))
     if violations:
         return CardReport(False, violations, Effect(), possible)
     markers, placed, retired = _mutable(position)
@@ -639,7 +819,8 @@ def claim(
     wanted = sorted(set(claims), key=marker_key)
     violations: list[Violation] = []
     refutations: dict[Marker, dict[BuildingId, SpaceId]] = {}
-    compiled, analysis = _analyse(position)
+    board = _analyse(position)
+    compiled, analysis = board.compiled, board.analysis
     trivial = set(compiled.trivial)
     judged = None if removable is None else set(removable(position))
     for b, s in wanted:

@@ -5,7 +5,7 @@ markers, right vertices are the free building spaces, one edge per marker.
 Everything is plain lists and int bitmasks: the graphs are tiny (at most 22 x
 19), so constant factors decide the speed, not asymptotics.
 
-:func:`analyse` answers, from one maximum matching M (Hopcroft-Karp), which
+:func:`analyse_rows` answers, from one maximum matching M, which
 edges lie in *some* maximum matching (Dulmage-Mendelsohn / Régin). Orient the
 matched edges space -> building and the unmatched ones building -> space. An
 edge (b, s) lies in some maximum matching exactly when
@@ -18,13 +18,19 @@ edge (b, s) lies in some maximum matching exactly when
 
 Because every matched space has exactly one outgoing arc (to its partner), the
 directed graph is contracted to buildings: b -> M(s) for each unmatched edge (b, s)
-to a matched space. Reachability is a bitmask transitive closure (Warshall),
-which costs ~n^2 word operations for n <= 22 buildings.
+to a matched space. Only three reachability questions are asked, each a
+breadth-first closure over bitmasks: what the free buildings reach, what reaches
+a building with a free space, and for an edge (b, s) of neither kind whether
+M(s) reaches b (b -> M(s) is an arc, so that closes the cycle). A board's graph
+is given as one bitmask of spaces per building (``rows``).
+
+:func:`hopcroft_karp` (on adjacency lists) finds the refuting layouts of
+:func:`matching_with`, whose exact choice the explanations show.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 INF = 1 << 30
 
@@ -97,34 +103,20 @@ def hopcroft_karp(adj: list[list[int]], n_right: int) -> tuple[list[int], list[i
 class Analysis:
     """One maximum matching and what every maximum matching can and must do.
 
-    ``allowed[b]`` is the bitmask of spaces s whose edge (b, s) lies in some
-    maximum matching; ``uncovered_left`` the buildings some maximum matching
-    leaves unplaced; ``uncovered_right`` the spaces some maximum matching
-    leaves empty (so ``claimed`` = the other spaces with markers: every maximum
-    matching fills them).
+    ``rows[b]`` is the bitmask of building b's spaces (its edges); ``allowed[b]``
+    the bitmask of spaces s whose edge (b, s) lies in some maximum matching;
+    ``uncovered_left`` the buildings some maximum matching leaves unplaced;
+    ``uncovered_right`` the spaces (with markers) some maximum matching leaves
+    empty; ``claimed`` the spaces every maximum matching fills.
     """
 
-    adj: list[list[int]]
+    rows: list[int]
     n_right: int
-    match_l: list[int]
-    match_r: list[int]
     size: int
-    reach: list[int]
     uncovered_left: int
     uncovered_right: int
     allowed: list[int]
-    #: ``claimed`` once worked out (every card checked on one board asks for it)
-    _claimed: int | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def claimed(self) -> int:
-        if self._claimed is None:
-            matched = 0
-            for v, u in enumerate(self.match_r):
-                if u >= 0:
-                    matched |= 1 << v
-            self._claimed = matched & ~self.uncovered_right
-        return self._claimed
+    claimed: int
 
     def users(self) -> list[int]:
         """For each space, the bitmask of buildings whose edge to it is allowed."""
@@ -136,65 +128,153 @@ class Analysis:
 
 
 def analyse(adj: list[list[int]], n_right: int) -> Analysis:
-    """Match, then classify every edge (see the module docstring)."""
-    match_l, match_r, size = hopcroft_karp(adj, n_right)
-    n = len(adj)
-    reach = [0] * n
-    has_free = 0
-    free_left = 0
-    for b in range(n):
-        own = match_l[b]
-        succ = 0
-        for v in adj[b]:
-            w = match_r[v]
-            if w < 0:
-                has_free |= 1 << b
-            elif v != own:
-                succ |= 1 << w
-        reach[b] = succ
-        if own < 0:
-            free_left |= 1 << b
-    for k in range(n):  # Warshall on bitmasks: reach[i] = everything i reaches
-        bit = 1 << k
-        rk = reach[k]
-        if not rk:
-            continue
-        for i in range(n):
-            if reach[i] & bit:
-                reach[i] |= rk
-    uncovered_left = free_left
-    for b in bits(free_left):
-        uncovered_left |= reach[b]
-    uncovered_right = 0
-    for v in range(n_right):
-        if match_r[v] < 0:
-            uncovered_right |= 1 << v
-    if has_free:
-        for b in range(n):
-            if match_l[b] >= 0 and (reach[b] | (1 << b)) & has_free:
-                uncovered_right |= 1 << match_l[b]
-    allowed = [0] * n
-    for b in range(n):
-        if (uncovered_left >> b) & 1:
-            mask = 0
-            for v in adj[b]:
-                mask |= 1 << v
-            allowed[b] = mask
-            continue
-        own = match_l[b]
-        rb = reach[b]
+    """:func:`analyse_rows` of a graph given as adjacency lists."""
+    rows = []
+    for vs in adj:
         mask = 0
-        for v in adj[b]:
-            if v == own or (uncovered_right >> v) & 1:
-                mask |= 1 << v
+        for v in vs:
+            mask |= 1 << v
+        rows.append(mask)
+    return analyse_rows(rows, n_right)
+
+
+def _max_matching(rows: list[int]) -> tuple[list[int], dict[int, int], int]:
+    """Some maximum matching of a graph given as bitmask rows: (space of each building or
+    -1, building of each matched space, mask of the matched spaces).
+
+    Greedy, then one augmenting-path search per building left over (Kuhn): on graphs
+    this small that beats Hopcroft-Karp's bookkeeping. Which maximum matching it is
+    does not matter: the analysis is about all of them.
+    """
+    match_l = [-1] * len(rows)
+    match_r: dict[int, int] = {}
+    matched = seen = 0
+
+    def augment(b: int) -> bool:
+        # a space is marked seen when a search first lists it: the search that listed it
+        # tries it (a free one at once), so every space an alternating path reaches is tried
+        nonlocal seen, matched
+        options = rows[b] & ~seen
+        seen |= options
+        free = options & ~matched
+        if free:
+            low = free & -free
+            matched |= low
+        else:
+            while options:
+                low = options & -options
+                options ^= low
+                if augment(match_r[low.bit_length() - 1]):
+                    break
             else:
-                w = match_r[v]
-                if (rb >> w) & 1 and (reach[w] >> b) & 1:
-                    mask |= 1 << v
+                return False
+        v = low.bit_length() - 1
+        match_l[b] = v
+        match_r[v] = b
+        return True
+
+    loose: list[int] = []
+    for u, row in enumerate(rows):
+        free = row & ~matched
+        if free:
+            low = free & -free
+            v = low.bit_length() - 1
+            match_l[u] = v
+            match_r[v] = u
+            matched |= low
+        elif row:
+            loose.append(u)
+    for u in loose:
+        seen = 0
+        augment(u)
+    return match_l, match_r, matched
+
+
+def analyse_rows(rows: list[int], n_right: int) -> Analysis:
+    """Match, then classify every edge (see the module docstring); ``rows[b]`` is the
+    bitmask of building b's spaces, all below ``n_right``.
+
+    The alternating graph is kept on the matched spaces: u -> v when the building on u
+    has a marker on v (it can move there and push v's building on), so each building's
+    arcs are one mask and no edge is visited on its own.
+    """
+    match_l, _, matched = _max_matching(rows)
+    arcs = [0] * n_right
+    start = 0  # matched spaces a free building has a marker on
+    exits = 0  # matched spaces whose building has a marker on a free space
+    size = 0
+    for b, row in enumerate(rows):
+        own = match_l[b]
+        if own < 0:
+            start |= row
+        else:
+            size += 1
+            arcs[own] = row & matched & ~(1 << own)
+            if row & ~matched:
+                exits |= 1 << own
+    # spaces whose building some maximum matching leaves out: reached from a free building
+    pushed = _closure(start, arcs) if start else 0
+    # spaces some maximum matching leaves empty: free now, or one whose building reaches
+    # a building with a free space (shift along the path)
+    uncovered_right = ((1 << n_right) - 1) & ~matched
+    if exits:
+        uncovered_right |= _reaching(exits, arcs, matched)
+    allowed = [0] * len(rows)
+    uncovered_left = 0
+    ahead: dict[int, int] = {}  # space -> every space reachable from it
+    for b, row in enumerate(rows):
+        own = match_l[b]
+        if own < 0 or (pushed >> own) & 1:
+            uncovered_left |= 1 << b
+            allowed[b] = row
+            continue
+        mask = row & ((1 << own) | uncovered_right)
+        rest = row & ~mask
+        while rest:  # another building's space: allowed on an alternating cycle back to b
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            reach = ahead.get(v)
+            if reach is None:
+                reach = ahead[v] = _closure(arcs[v], arcs)
+            if (reach >> own) & 1:
+                mask |= low
         allowed[b] = mask
     return Analysis(
-        adj, n_right, match_l, match_r, size, reach, uncovered_left, uncovered_right, allowed
+        rows, n_right, size, uncovered_left, uncovered_right, allowed, matched & ~uncovered_right
     )
+
+
+def _reaching(targets: int, arcs: list[int], nodes: int) -> int:
+    """``targets`` and every vertex of ``nodes`` with a path into them along ``arcs``: passes
+    over the vertices until none is added (paths here are a few arcs long)."""
+    found = targets
+    rest = [(1 << u, arcs[u]) for u in bits(nodes & ~targets)]
+    while rest:
+        left = []
+        for bit, out in rest:
+            if out & found:
+                found |= bit
+            else:
+                left.append((bit, out))
+        if len(left) == len(rest):
+            break
+        rest = left
+    return found
+
+
+def _closure(start: int, arcs: list[int]) -> int:
+    """``start`` and every vertex reachable from it along ``arcs`` (bitmask successors)."""
+    seen = frontier = start
+    while frontier:
+        step = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            step |= arcs[low.bit_length() - 1]
+        frontier = step & ~seen
+        seen |= frontier
+    return seen
 
 
 def tight_closure(analysis: Analysis, users: list[int], space: int) -> tuple[int, int]:
@@ -208,21 +288,20 @@ def tight_closure(analysis: Analysis, users: list[int], space: int) -> tuple[int
     of its buildings, so it contains this closure: the closure is the unique
     minimum. ``space`` must be covered by every maximum matching.
     """
-    adj = analysis.adj
-    tight = 0
-    spaces = 0
-    todo = [space]
+    rows = analysis.rows
+    tight = spaces = 0
+    todo = 1 << space
     while todo:
-        v = todo.pop()
-        if (spaces >> v) & 1:
-            continue
-        spaces |= 1 << v
-        new = users[v] & ~tight
+        spaces |= todo
+        new = 0
+        for v in bits(todo):
+            new |= users[v]
+        new &= ~tight
         tight |= new
+        reached = 0
         for b in bits(new):
-            for w in adj[b]:
-                if not (spaces >> w) & 1:
-                    todo.append(w)
+            reached |= rows[b]
+        todo = reached & ~spaces
     return tight, spaces
 
 

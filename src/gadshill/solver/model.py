@@ -214,27 +214,15 @@ class Clue:
     def named(self) -> list[BuildingId]:
         return [self.subject] if self.partner is None else [self.subject, self.partner]
 
-    @functools.cached_property
+    @property
     def relation_spaces(self) -> frozenset[SpaceId]:
-        """Every space a pair of the relation names (a clue is asked about many boards)."""
-        return frozenset(s for pair in self.relation or () for s in pair)
+        """Every space a pair of the relation names (the cards of one relation share it)."""
+        return _relation_spaces(self.relation or frozenset())
 
-    @functools.cached_property
-    def related(
-        self,
-    ) -> tuple[dict[SpaceId, frozenset[SpaceId]], dict[SpaceId, frozenset[SpaceId]]]:
-        """The relation as adjacency, forwards (a -> every c with (a, c)) and backwards
-        (c -> every a), pairs of one space with itself left out."""
-        forwards: dict[SpaceId, set[SpaceId]] = {}
-        backwards: dict[SpaceId, set[SpaceId]] = {}
-        for a, c in self.relation or ():
-            if a != c:
-                forwards.setdefault(a, set()).add(c)
-                backwards.setdefault(c, set()).add(a)
-        return (
-            {a: frozenset(cs) for a, cs in forwards.items()},
-            {c: frozenset(aa) for c, aa in backwards.items()},
-        )
+
+@functools.lru_cache(maxsize=256)
+def _relation_spaces(relation: frozenset[tuple[SpaceId, SpaceId]]) -> frozenset[SpaceId]:
+    return frozenset(s for pair in relation for s in pair)
 
 
 # --- answers --------------------------------------------------------------------
@@ -408,10 +396,10 @@ class StopReport:
 
 def check_clue_ids(position: Position, clue: Clue) -> None:
     """Reject a clue naming spaces the position does not have (a data bug)."""
-    unknown = sorted(clue.region - position.spaces)
-    if clue.relation is not None:
-        unknown += sorted(clue.relation_spaces - position.spaces - set(unknown))
-    if unknown:
+    spaces = position.spaces
+    if not (clue.region <= spaces and (clue.relation is None or clue.relation_spaces <= spaces)):
+        unknown = sorted(clue.region - spaces)
+        unknown += sorted(clue.relation_spaces - spaces - set(unknown))
         raise PositionError(f"clue names unknown spaces: {quoted_list(unknown)}")
     if clue.partner is not None and clue.relation is None:
         raise PositionError("a condition clue needs a relation")

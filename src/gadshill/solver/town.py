@@ -113,6 +113,7 @@ class Town:
         self.cards: Mapping[int, TownCard] = {
             n: TownCard(card, self) for n, card in sorted(data.cards.items())
         }
+        self._building_ids: dict[str, Ids] = {}
 
     def _check_maps(self) -> None:
         file = str(self.data.path / "cards.toml")
@@ -165,7 +166,10 @@ class Town:
     def building_id(self, name: object, what: str = "building") -> str:
         """The building id ``name`` means, in any case (``"bank"`` -> ``"BANK"``), or by
         the abbreviation the board prints (``"bnk"`` -> ``"BANK"``)."""
-        return match_id(name, self.buildings, what, self.abbreviations)
+        ids = self._building_ids.get(what)
+        if ids is None:  # kept: every condition and district card asks (match_id's work)
+            ids = self._building_ids[what] = Ids(what, self.buildings, self.abbreviations)
+        return ids.canonical(name, PositionError)
 
     @property
     def abbreviations(self) -> dict[str, str]:
