@@ -93,7 +93,10 @@ def _prospectors(
                 continue
             cx = x + DISC + (i % per_row) * (2 * DISC + 4)
             cy = y - (i // per_row) * (2 * DISC + 4)
-            disc = svg.group(parent, "prospector", data_target=f"prospector:{seat}-{k + 1}")
+            name = f"{state.data.colours[seat]} prospector {k + 1}"  # the move bar's words
+            disc = svg.group(
+                parent, "prospector", data_target=f"prospector:{seat}-{k + 1}", data_label=name
+            )
             svg.circle(disc, cx, cy, DISC, fill=hue, stroke=svg.INK)
             _on_disc(disc, cx, cy, str(k + 1), hue)
             svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): prospector {k + 1}")
@@ -103,8 +106,7 @@ def _prospectors(
 def _frame(
     parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool, current: bool = False
 ) -> None:
-    # the current camp's frame is dashed dark gold (a local: a module's text constants
-    # are words of the research adapters' action vocabulary, adapters/actions.py)
+    # the current camp's frame is dashed dark gold
     stroke = svg.HIGHLIGHT if lit else "#6b4f00" if current else "#6b5a3a"
     svg.rect(
         parent,
