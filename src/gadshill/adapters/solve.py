@@ -25,17 +25,22 @@ bot would never spell gets a uniform choice, which no value depends on); the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pyspiel
 
-from gadshill.adapters.actions import move_words
+from gadshill.adapters.actions import Speller, move_words
 from gadshill.adapters.openspiel import GadshillState
+from gadshill.adapters.walk import NativeWalk
 from gadshill.errors import UsageError
 from gadshill.rules.bots import make_bot
 from gadshill.rules.rng import GameRandom
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+
+N = TypeVar("N")
 
 #: nodes a tree may have before :func:`game_tree` refuses it
 DEFAULT_LIMIT = 300_000
@@ -48,8 +53,9 @@ class InfoSet:
     player: int
     number: int
     actions: list[int]
-    #: the first few states of the set (a bot's choice is asked of them)
-    states: list[GadshillState] = field(default_factory=list)
+    #: the first few states of the set, each the native state and the words chosen so
+    #: far (a bot's choice is asked of them)
+    states: list[tuple[GameState[Any], tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -63,59 +69,142 @@ class GameTree:
     efg: str
     nodes: int
     terminals: int
-    #: information-state string -> its set, one mapping per player
-    infosets: list[dict[str, InfoSet]]
+    #: information-state key -> its set, one mapping per player
+    infosets: list[dict[Hashable, InfoSet]]
+    spec: GameSpec
+    speller: Speller
 
     def load(self) -> pyspiel.Game:
         """The tree as an OpenSpiel C++ game (``pyspiel.load_efg_game``)."""
         return pyspiel.load_efg_game(self.efg)
 
 
-def game_tree(game: pyspiel.Game, limit: int = DEFAULT_LIMIT, keep: int = 4) -> GameTree:
-    """Walk ``game`` (a gadshill OpenSpiel game) depth first and write its EFG text.
+class Walk(Protocol[N]):
+    """The questions a walk of a game tree asks of a node (:class:`AdapterWalk`, and
+    :class:`~gadshill.adapters.walk.NativeWalk`, which answers them on the engine)."""
+
+    players: int
+    speller: Speller
+
+    def root(self) -> N: ...
+    def is_terminal(self, node: N) -> bool: ...
+    def returns(self, node: N) -> list[float]: ...
+    def is_chance(self, node: N) -> bool: ...
+    def chance_outcomes(self, node: N) -> list[tuple[int, float]]: ...
+    def player(self, node: N) -> int: ...
+    def legal_actions(self, node: N) -> list[int]: ...
+    def info_key(self, node: N, player: int) -> Hashable: ...
+    def child(self, node: N, action: int) -> N: ...
+    def native(self, node: N) -> tuple[GameState[Any], tuple[int, ...]]: ...
+
+
+class AdapterWalk:
+    """The tree as the OpenSpiel adapter's states give it (``pyspiel.State`` per node):
+    the reference the native walk is checked against, a few times slower a node."""
+
+    def __init__(self, game: pyspiel.Game):
+        self.game = game
+        self.players = game.num_players()
+        self.speller = game.speller
+
+    def root(self) -> GadshillState:
+        state: GadshillState = self.game.new_initial_state()
+        return state
+
+    def is_terminal(self, node: GadshillState) -> bool:
+        return bool(node.is_terminal())
+
+    def returns(self, node: GadshillState) -> list[float]:
+        return list(node.returns())
+
+    def is_chance(self, node: GadshillState) -> bool:
+        return bool(node.is_chance_node())
+
+    def chance_outcomes(self, node: GadshillState) -> list[tuple[int, float]]:
+        return list(node.chance_outcomes())
+
+    def player(self, node: GadshillState) -> int:
+        return int(node.current_player())
+
+    def legal_actions(self, node: GadshillState) -> list[int]:
+        return list(node.legal_actions())
+
+    def info_key(self, node: GadshillState, player: int) -> Hashable:
+        return str(node.information_state_string(player))
+
+    def child(self, node: GadshillState, action: int) -> GadshillState:
+        state: GadshillState = node.child(action)
+        return state
+
+    def native(self, node: GadshillState) -> tuple[GameState[Any], tuple[int, ...]]:
+        assert node.game_state is not None
+        return node.game_state, node.prefix
+
+
+def game_tree(
+    game: pyspiel.Game, limit: int = DEFAULT_LIMIT, keep: int = 4, native: bool = True
+) -> GameTree:
+    """Walk ``game`` (a gadshill OpenSpiel game) depth first and write its EFG text:
+    on the engine (:class:`~gadshill.adapters.walk.NativeWalk`), or, with
+    ``native=False``, through the adapter's states (the same text, slower).
 
     ``keep`` states of each information set are kept for :func:`bot_policy`."""
-    players = game.num_players()
+    walk: Walk[Any] = NativeWalk(game) if native else AdapterWalk(game)
+    return walk_tree(walk, game.spec, limit, keep)
+
+
+def walk_tree(walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep: int = 4) -> GameTree:
+    """The EFG text of the tree ``walk`` gives, depth first, children in action order."""
+    players = walk.players
     share = 1.0 / players
     lines = [
         'EFG 2 R "gadshill" { ' + " ".join(f'"seat {p}"' for p in range(players)) + " }",
         '""',
     ]
-    infosets: list[dict[str, InfoSet]] = [{} for _ in range(players)]
+    infosets: list[dict[Hashable, InfoSet]] = [{} for _ in range(players)]
     counts = {"nodes": 0, "terminals": 0, "chance": 0}
-    stack: list[GadshillState] = [game.new_initial_state()]
+    # a node, or (parent, action): a child made when it is reached, so the stack stays small
+    stack: list[tuple[Any, int | None]] = [(walk.root(), None)]
     while stack:
-        state = stack.pop()
+        parent, action = stack.pop()
+        node = parent if action is None else walk.child(parent, action)
         counts["nodes"] += 1
         if counts["nodes"] > limit:
             raise UsageError(f"the game tree has more than {limit} nodes: lower max_moves")
-        if state.is_terminal():
+        if walk.is_terminal(node):
             counts["terminals"] += 1
-            payoffs = " ".join(repr(r - share) for r in state.returns())
+            payoffs = " ".join(repr(r - share) for r in walk.returns(node))
             lines.append(f't "" {counts["terminals"]} "" {{ {payoffs} }}')
             continue
-        if state.is_chance_node():
+        if walk.is_chance(node):
             counts["chance"] += 1
-            outcomes = state.chance_outcomes()
+            outcomes = walk.chance_outcomes(node)
             body = " ".join(f'"{a}" {p!r}' for a, p in outcomes)
             lines.append(f'c "" {counts["chance"]} "" {{ {body} }} 0')
             actions = [a for a, _p in outcomes]
         else:
-            player = state.current_player()
-            actions = state.legal_actions()
-            key = state.information_state_string(player)
+            player = walk.player(node)
+            actions = walk.legal_actions(node)
+            key = walk.info_key(node, player)
             found = infosets[player].get(key)
             if found is None:
                 found = infosets[player][key] = InfoSet(player, len(infosets[player]) + 1, actions)
             elif found.actions != actions:
                 raise RuntimeError(f"seat {player}: one information set, two action lists")
             if len(found.states) < keep:
-                found.states.append(state)
+                found.states.append(walk.native(node))
             words = " ".join(f'"{a}"' for a in actions)
             lines.append(f'p "" {player + 1} {found.number} "{found.name}" {{ {words} }} 0')
         # depth first, children in action order: push them in reverse
-        stack.extend(state.child(a) for a in reversed(actions))
-    return GameTree("\n".join(lines) + "\n", counts["nodes"], counts["terminals"], infosets)
+        stack.extend((node, a) for a in reversed(actions))
+    return GameTree(
+        "\n".join(lines) + "\n",
+        counts["nodes"],
+        counts["terminals"],
+        infosets,
+        spec,
+        walk.speller,
+    )
 
 
 def cfr_curve(
@@ -167,7 +256,8 @@ def bot_policy(
     for player_sets in tree.infosets:
         for info in player_sets.values():
             answers = [
-                _bot_word(state, bot, options, seed * 7919 + info.number) for state in info.states
+                _bot_word(tree, state, prefix, bot, options, seed * 7919 + info.number)
+                for state, prefix in info.states
             ]
             choice[info.name] = answers[0]
             split += len(set(answers)) > 1
@@ -191,9 +281,10 @@ def _uniform_moves(tree: GameTree, efg_game: pyspiel.Game) -> pyspiel.TabularPol
     shares: dict[str, dict[str, float]] = {}
     for player_sets in tree.infosets:
         for info in player_sets.values():
-            state = info.states[0]
-            size = len(state.prefix)
-            nexts = [w[size] for w in state.spellings() if w[:size] == state.prefix]
+            state, prefix = info.states[0]
+            size = len(prefix)
+            spellings = tree.speller.spellings(state.legal_moves())
+            nexts = [w[size] for w in spellings if w[:size] == prefix]
             shares[info.name] = {str(w): nexts.count(w) / len(nexts) for w in set(nexts)}
     table = {}
     for state, names in _efg_decisions(efg_game):
@@ -205,17 +296,20 @@ def _uniform_moves(tree: GameTree, efg_game: pyspiel.Game) -> pyspiel.TabularPol
 
 
 def _bot_word(
-    state: GadshillState, bot: str, options: dict[str, str] | None, seed: int
+    tree: GameTree,
+    native: GameState[Any],
+    chosen: tuple[int, ...],
+    bot: str,
+    options: dict[str, str] | None,
+    seed: int,
 ) -> int | None:
-    """The next word of the move ``bot`` chooses in ``state`` (None: a prefix it would not
-    spell)."""
-    native = state.game_state
-    assert native is not None
+    """The next word of the move ``bot`` chooses in ``native`` after the words ``chosen``
+    (None: a prefix it would not spell)."""
     seen = native.clone()
     seen.rng = GameRandom(seed)
-    move = make_bot(state.spec, bot, options).choose(seen, random.Random(seed))
-    words = [state.speller.ids[w] for w in move_words(move)]
-    prefix = list(state.prefix)
+    move = make_bot(tree.spec, bot, options).choose(seen, random.Random(seed))
+    words = [tree.speller.ids[w] for w in move_words(move)]
+    prefix = list(chosen)
     if words[: len(prefix)] != prefix or len(words) <= len(prefix):
         return None
     return words[len(prefix)]
