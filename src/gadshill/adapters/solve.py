@@ -73,6 +73,11 @@ class GameTree:
     infosets: list[dict[Hashable, InfoSet]]
     spec: GameSpec
     speller: Speller
+    #: leaves where the game was cut (``max_moves`` or ``max_game_length``), a draw:
+    #: none when the tree is the whole game
+    cut: int = 0
+    #: the longest game in the tree: (native moves, decisions)
+    longest: tuple[int, int] = (0, 0)
 
     def load(self) -> pyspiel.Game:
         """The tree as an OpenSpiel C++ game (``pyspiel.load_efg_game``)."""
@@ -88,6 +93,8 @@ class Walk(Protocol[N]):
 
     def root(self) -> N: ...
     def is_terminal(self, node: N) -> bool: ...
+    def is_cut(self, node: N) -> bool: ...
+    def depth(self, node: N) -> tuple[int, int]: ...
     def returns(self, node: N) -> list[float]: ...
     def is_chance(self, node: N) -> bool: ...
     def chance_outcomes(self, node: N) -> list[tuple[int, float]]: ...
@@ -113,6 +120,12 @@ class AdapterWalk:
 
     def is_terminal(self, node: GadshillState) -> bool:
         return bool(node.is_terminal())
+
+    def is_cut(self, node: GadshillState) -> bool:
+        return node.truncated()
+
+    def depth(self, node: GadshillState) -> tuple[int, int]:
+        return node.moves, node.decisions
 
     def returns(self, node: GadshillState) -> list[float]:
         return list(node.returns())
@@ -162,7 +175,7 @@ def walk_tree(walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep:
         '""',
     ]
     infosets: list[dict[Hashable, InfoSet]] = [{} for _ in range(players)]
-    counts = {"nodes": 0, "terminals": 0, "chance": 0}
+    counts = dict.fromkeys(("nodes", "terminals", "chance", "cut", "moves", "decisions"), 0)
     # a node, or (parent, action): a child made when it is reached, so the stack stays small
     stack: list[tuple[Any, int | None]] = [(walk.root(), None)]
     while stack:
@@ -173,6 +186,10 @@ def walk_tree(walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep:
             raise UsageError(f"the game tree has more than {limit} nodes: lower max_moves")
         if walk.is_terminal(node):
             counts["terminals"] += 1
+            counts["cut"] += walk.is_cut(node)
+            moves, decisions = walk.depth(node)
+            counts["moves"] = max(counts["moves"], moves)
+            counts["decisions"] = max(counts["decisions"], decisions)
             payoffs = " ".join(repr(r - share) for r in walk.returns(node))
             lines.append(f't "" {counts["terminals"]} "" {{ {payoffs} }}')
             continue
@@ -204,6 +221,8 @@ def walk_tree(walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep:
         infosets,
         spec,
         walk.speller,
+        counts["cut"],
+        (counts["moves"], counts["decisions"]),
     )
 
 

@@ -46,6 +46,35 @@ class Words:
         self.nexts = {prefix: sorted(words) for prefix, words in nexts.items()}
 
 
+class History:
+    """Each seat's digest after a move, folded in when a decision of that seat asks for
+    it (as the adapter's trail is): a leaf or a chance node never pays for one. Shared
+    by every node until the next move."""
+
+    __slots__ = ("before", "digests", "move", "mover", "state")
+
+    def __init__(
+        self, state: GameState[Any], mover: int | None, move: str, before: History | None
+    ):
+        self.state, self.mover, self.move, self.before = state, mover, move, before
+        self.digests: list[str | None] = [None] * state.num_players
+
+    def digest(self, player: int) -> str:
+        steps: list[History] = []
+        step: History | None = self
+        while step is not None and step.digests[player] is None:
+            steps.append(step)
+            step = step.before
+        for step in reversed(steps):  # oldest first
+            before = "" if step.before is None else step.before.digests[player]
+            assert before is not None
+            move = step.move if player == step.mover else ""
+            step.digests[player] = _digest(before, step.state.observation(player), move)
+        found = self.digests[player]
+        assert found is not None
+        return found
+
+
 @dataclass(slots=True)
 class Node:
     """One node: the native state after the last whole move (None in the setup), the
@@ -59,7 +88,7 @@ class Node:
     prefix: tuple[int, ...]
     moves: int
     decisions: int
-    seen: tuple[str, ...]
+    history: History | None
     words: Words | None = None
 
     @property
@@ -79,13 +108,20 @@ class NativeWalk:
 
     # --- the walk's questions -----------------------------------------------------
     def root(self) -> Node:
-        return self._advance(Node(None, None, (), [], (), 0, 0, ()))
+        return self._advance(Node(None, None, (), [], (), 0, 0, None))
 
     def is_terminal(self, node: Node) -> bool:
         if node.building:
             return False
         assert node.state is not None
         return node.state.is_terminal or self._truncated(node)
+
+    def is_cut(self, node: Node) -> bool:
+        assert node.state is not None
+        return not node.state.is_terminal and self._truncated(node)
+
+    def depth(self, node: Node) -> tuple[int, int]:
+        return node.moves, node.decisions
 
     def _truncated(self, node: Node) -> bool:
         return node.moves >= self.max_moves or node.decisions >= self.max_decisions
@@ -114,7 +150,8 @@ class NativeWalk:
     def info_key(self, node: Node, player: int) -> tuple[Any, ...]:
         """What the adapter's ``information_state_string`` holds at a decision, less
         what follows from the rest (the observation now is in the digest)."""
-        return (node.moves, node.seen[player], node.prefix)
+        assert node.history is not None
+        return (node.moves, node.history.digest(player), node.prefix)
 
     def child(self, node: Node, action: int) -> Node:
         if node.building:
@@ -127,7 +164,7 @@ class NativeWalk:
                     (),
                     node.moves,
                     node.decisions,
-                    node.seen,
+                    node.history,
                 )
             )
         words = self._words(node)
@@ -135,10 +172,10 @@ class NativeWalk:
         move = words.moves.get(prefix)
         if move is None:
             return Node(
-                node.state, None, (), [], prefix, node.moves, node.decisions + 1, node.seen, words
+                node.state, None, (), [], prefix, node.moves, node.decisions + 1, node.history, words
             )
         return self._advance(
-            Node(node.state, move, (), [], (), node.moves, node.decisions + 1, node.seen)
+            Node(node.state, move, (), [], (), node.moves, node.decisions + 1, node.history)
         )
 
     def native(self, node: Node) -> tuple[GameState[Any], tuple[int, ...]]:
@@ -171,12 +208,7 @@ class NativeWalk:
             return node
         state.rng = ScriptedRandom.of([])
         if node.state is None:
-            seen = tuple(_digest("", state.observation(p), "") for p in range(self.players))
-            return Node(state, None, (), [], (), 0, node.decisions, seen)
+            return Node(state, None, (), [], (), 0, node.decisions, History(state, None, "", None))
         mover = node.state.current_player
-        move = str(node.pending)
-        seen = tuple(
-            _digest(node.seen[p], state.observation(p), move if p == mover else "")
-            for p in range(self.players)
-        )
-        return Node(state, None, (), [], (), node.moves + 1, node.decisions, seen)
+        history = History(state, mover, str(node.pending), node.history)
+        return Node(state, None, (), [], (), node.moves + 1, node.decisions, history)
