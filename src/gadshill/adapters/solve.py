@@ -259,25 +259,42 @@ def bot_policy(
     bot: str,
     options: dict[str, str] | None = None,
     seed: int = 1,
+    ask: int | None = None,
 ) -> BotPolicy:
     """``bot`` (a name of the game's bots, or ``mcts``) as a policy over the tree's sets.
 
-    The bot is asked in each kept state of a set with a generator seeded from
-    ``seed`` and the set's number; the state it sees has a fresh generator for
-    the future (the adapter's scripted one has no outcomes), which a seat cannot
-    know anyway. The first state's answer is the policy; ``split`` counts the sets
-    in which another kept state got another answer (a bot that reads only what
-    its seat sees has none)."""
+    The bot is asked in each kept state of a set (the first ``ask`` of them, if
+    given) with a generator seeded from ``seed`` and the number of the first set
+    that asks in that state; the state it sees has a fresh generator for the
+    future (the adapter's scripted one has no outcomes), which a seat cannot know
+    anyway. A state's move is chosen once: the sets of its later words (the same
+    state, a longer prefix) spell the same move. A set of one action needs no bot.
+    The first state's answer is the policy; ``split`` counts the sets in which
+    another state asked got another answer (a bot that reads only what its seat
+    sees has none)."""
     if bot == "random":  # uniform over whole moves, not over words
         return BotPolicy(_uniform_moves(tree, efg_game), 0, sum(len(p) for p in tree.infosets))
+    chosen: dict[int, tuple[int, ...]] = {}  # id of a native state -> the move's words
+
+    def word(native: GameState[Any], prefix: tuple[int, ...], number: int) -> int | None:
+        if id(native) not in chosen:
+            move = make_bot(tree.spec, bot, options).choose(
+                _fresh(native, seed * 7919 + number), random.Random(seed * 7919 + number)
+            )
+            chosen[id(native)] = tuple(tree.speller.ids[w] for w in move_words(move))
+        words = chosen[id(native)]
+        if words[: len(prefix)] != prefix or len(words) <= len(prefix):
+            return None
+        return words[len(prefix)]
+
     choice: dict[str, int | None] = {}
     split = 0
     for player_sets in tree.infosets:
         for info in player_sets.values():
-            answers = [
-                _bot_word(tree, state, prefix, bot, options, seed * 7919 + info.number)
-                for state, prefix in info.states
-            ]
+            if len(info.actions) == 1:
+                choice[info.name] = info.actions[0]
+                continue
+            answers = [word(state, prefix, info.number) for state, prefix in info.states[:ask]]
             choice[info.name] = answers[0]
             split += len(set(answers)) > 1
     table: dict[str, list[tuple[int, float]]] = {}
@@ -314,24 +331,11 @@ def _uniform_moves(tree: GameTree, efg_game: pyspiel.Game) -> pyspiel.TabularPol
     return pyspiel.TabularPolicy(table)
 
 
-def _bot_word(
-    tree: GameTree,
-    native: GameState[Any],
-    chosen: tuple[int, ...],
-    bot: str,
-    options: dict[str, str] | None,
-    seed: int,
-) -> int | None:
-    """The next word of the move ``bot`` chooses in ``native`` after the words ``chosen``
-    (None: a prefix it would not spell)."""
+def _fresh(native: GameState[Any], seed: int) -> GameState[Any]:
+    """A copy of ``native`` with a seeded generator for its future."""
     seen = native.clone()
     seen.rng = GameRandom(seed)
-    move = make_bot(tree.spec, bot, options).choose(seen, random.Random(seed))
-    words = [tree.speller.ids[w] for w in move_words(move)]
-    prefix = list(chosen)
-    if words[: len(prefix)] != prefix or len(words) <= len(prefix):
-        return None
-    return words[len(prefix)]
+    return seen
 
 
 def _efg_decisions(efg_game: pyspiel.Game) -> Iterable[tuple[pyspiel.State, list[str]]]:
