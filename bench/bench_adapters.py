@@ -1,16 +1,32 @@
 """Adapter overhead: random play through OpenSpiel and PettingZoo against the native engine.
 
-For each game, seeded two-player random games are played three ways in one run:
-natively (``legal_moves`` + ``apply``), through the OpenSpiel adapter (chance
-nodes and the words of each move as actions) and through the PettingZoo AEC
-environment (each word's observation and mask). Every way picks the same way:
-a whole move uniformly among the legal ones, with ``random.Random(seed)``, then
-spells its words (picking among words instead makes other, longer games). The
-native engine and PettingZoo draw chance from the same seeded generator, so they
-play the very same games; OpenSpiel's chance nodes are drawn uniformly from the
-seed, so its games are others of the same kind (the mean length shows it). Each
-way prints game moves per second, the ratio to the native speed and the mean
-moves per game. Run: ``PYTHONPATH=src python bench/bench_adapters.py``.
+For each game, seeded two-player random games are played three ways, side by side
+in one run (seed by seed, the three ways in turn, so a change in the machine's load
+falls on all three):
+
+- natively: ``legal_moves()`` + ``apply``;
+- through OpenSpiel as its random rollouts play: chance nodes drawn from the
+  seed, and at every decision ``state.legal_actions()`` then ``apply_action``;
+- through PettingZoo's standard AEC loop: ``env.last()`` (the observation, with
+  its tensor and ``action_mask``) then ``env.step``. This loop includes the
+  observation tensor of every step (made once per position and seat).
+
+Every way picks the same way: a whole move uniformly among the legal ones with
+``random.Random(seed)``, in ``legal_moves()`` order (the adapters keep the list
+of their one ``legal_moves()`` call), then plays its words one by one (picking
+among words instead makes other, longer games). The native engine and PettingZoo
+draw chance from the same seeded generator, so they play the very same games;
+OpenSpiel's chance nodes are drawn from the seed, so its games are others of the
+same kind (the mean length shows it). Times are CPU seconds of this process (a
+busy machine inflates them less than the wall clock); each way prints game moves
+per second, the ratio to native and the mean moves per game.
+
+Then, per game, what a learner's tensors cost on top: the mean microseconds of
+one OpenSpiel ``observation_tensor`` and one ``information_state_tensor`` of the
+seat to move, asked once at every decision of random games (each asked of a new
+position, so nothing is reused across positions).
+
+Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N]``.
 """
 
 from __future__ import annotations
@@ -18,6 +34,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import pyspiel
@@ -26,64 +43,87 @@ import gadshill.adapters.openspiel as openspiel_adapter
 from gadshill import registry
 from gadshill.adapters.pettingzoo import env
 
+GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 
-def native(game: str, seeds: range) -> tuple[int, float]:
+
+def native(game: str, seed: int) -> tuple[int, float]:
     spec = registry.get_spec(game)
-    moves, start = 0, time.perf_counter()
-    for seed in seeds:
-        state = spec.new_game(2, seed, None, spec.resolve_options({}))
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            state.apply(rng.choice(state.legal_moves()))
+    start = time.process_time()
+    state = spec.new_game(2, seed, None, spec.resolve_options({}))
+    rng, moves = random.Random(seed), 0
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+        moves += 1
+    return moves, time.process_time() - start
+
+
+def _pick(spellings: Mapping[tuple[int, ...], Any], rng: random.Random) -> list[int]:
+    """A legal move picked as the native way picks it (uniformly, in ``legal_moves()``
+    order), as the words that spell it."""
+    legal = getattr(spellings, "legal", None)
+    if legal is None:  # the adapters before issue 18's speed work: a dict in that order
+        return list(rng.choice(list(spellings)))
+    return list(spellings.speller.spell(rng.choice(legal)))  # type: ignore[attr-defined]
+
+
+def through_openspiel(game: str, seed: int, loaded: Any) -> tuple[int, float]:
+    start = time.process_time()
+    rng, chance = random.Random(seed), random.Random(-seed)
+    state = loaded.new_initial_state()
+    words: list[int] = []
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chance.choice(state.chance_outcomes())[0])
+            continue
+        legal = state.legal_actions()  # what a rollout asks at every decision
+        if not words:  # the first word of a move: pick the move
+            words = _pick(state.spellings(), rng)
             moves += 1
-    return moves, time.perf_counter() - start
+        assert words[0] in legal
+        state.apply_action(words.pop(0))
+    return moves, time.process_time() - start
 
 
-def _spelling(spellings: dict[tuple[int, ...], Any], rng: random.Random) -> tuple[int, ...]:
-    """A legal move picked uniformly, as the native way picks it (the spellings are made
-    from ``legal_moves()`` in its order), as the words that spell it."""
-    return rng.choice(list(spellings))
+def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
+    start = time.process_time()
+    table.reset(seed=seed)  # the game env(game, seed=seed) plays first
+    rng = random.Random(seed)
+    words: list[int] = []
+    moves = 0
+    for _agent in table.agent_iter():
+        observation, _reward, terminated, truncated, _info = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        if not words:
+            words = _pick(table.spellings(), rng)
+            moves += 1
+        assert observation["action_mask"][words[0]]
+        table.step(words.pop(0))
+    return moves, time.process_time() - start
 
 
-def through_openspiel(game: str, seeds: range) -> tuple[int, float]:
-    loaded = pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
-    moves, start = 0, time.perf_counter()
+def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
+    """Mean microseconds of one observation tensor and one information-state tensor of
+    the seat to move, asked at every decision of random games, and how many."""
+    spent = [0.0, 0.0]
+    asked = 0
     for seed in seeds:
-        rng, chance = random.Random(seed), random.Random(-seed)
+        rng = random.Random(seed)
         state = loaded.new_initial_state()
-        words: list[int] = []
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(chance.choice(state.chance_outcomes())[0])
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
-            if not words:  # the first word of a move: pick the move
-                state.legal_actions()  # what a learner asks at every step
-                words = list(_spelling(state.spellings(), rng))
-                moves += 1
-            else:
-                state.legal_actions()
-            state.apply_action(words.pop(0))
-    return moves, time.perf_counter() - start
-
-
-def through_pettingzoo(game: str, seeds: range) -> tuple[int, float]:
-    moves, start = 0, time.perf_counter()
-    for seed in seeds:
-        table = env(game, players=2, seed=seed)
-        table.reset()
-        rng = random.Random(seed)
-        words: list[int] = []
-        for _agent in table.agent_iter():
-            observation, _reward, terminated, truncated, _info = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            if not words:
-                words = list(_spelling(table.spellings(), rng))
-                moves += 1
-            assert observation["action_mask"][words[0]]
-            table.step(words.pop(0))
-    return moves, time.perf_counter() - start
+            seat = state.current_player()
+            for k, ask in enumerate((state.observation_tensor, state.information_state_tensor)):
+                start = time.process_time()
+                ask(seat)
+                spent[k] += time.process_time() - start
+            asked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    return spent[0] / asked * 1e6, spent[1] / asked * 1e6, asked
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,20 +132,43 @@ def main(argv: list[str] | None = None) -> int:
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
     print(
-        f"{args.games} random two-player games per game and way (uniform over moves);"
-        " game moves per second, ratio to native, mean moves per game"
+        f"{args.games} random two-player games per game and way (uniform over moves; the"
+        " PettingZoo loop includes the observation tensor); game moves per CPU second,"
+        " ratio to native, mean moves per game"
     )
     print("game          native         openspiel (ratio)  length   pettingzoo (ratio)  length")
-    for game in ("gads-hill", "sutters-mill", "sticky-gulch"):
-        rates, lengths = [], []
-        for play in (native, through_openspiel, through_pettingzoo):
-            moves, seconds = play(game, seeds)
-            rates.append(moves / seconds)
-            lengths.append(moves / len(seeds))
+    # made once, as a user makes them (building the action space reads the whole pack)
+    loaded = {
+        game: pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
+        for game in GAMES
+    }
+    tables = {game: env(game, players=2) for game in GAMES}
+    for game in GAMES:
+        moves, seconds = [0, 0, 0], [0.0, 0.0, 0.0]
+        for seed in seeds:
+            for k, (made, spent) in enumerate(
+                (
+                    native(game, seed),
+                    through_openspiel(game, seed, loaded[game]),
+                    through_pettingzoo(game, seed, tables[game]),
+                )
+            ):
+                moves[k] += made
+                seconds[k] += spent
+        rates = [m / s for m, s in zip(moves, seconds, strict=True)]
+        lengths = [m / len(seeds) for m in moves]
         base = rates[0]
         print(
             f"{game:<13} {base:>7.0f} {lengths[0]:>5.0f}   {rates[1]:>7.0f} ({rates[1] / base:.2f})"
             f"  {lengths[1]:>5.0f}   {rates[2]:>7.0f} ({rates[2] / base:.2f})   {lengths[2]:>5.0f}",
+            flush=True,
+        )
+    print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
+    for game in GAMES:
+        observation, information, asked = tensor_costs(loaded[game], range(1, 3))
+        print(
+            f"{game:<13} observation {observation:>7.1f}   information state"
+            f" {information:>7.1f}   ({asked})",
             flush=True,
         )
     return 0

@@ -363,3 +363,24 @@ def test_game_strings_carry_options_and_packs(tmp_path: Path) -> None:
         pyspiel.load_game("gadshill_gads_hill", {"pack": str(tmp_path / "no" / "such")})
     with pytest.raises(ValueError, match="players"):
         pyspiel.load_game("gadshill_gads_hill", {"players": 9})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_python_answers_are_the_cpp_ones(game: str) -> None:
+    """``legal_actions`` and ``is_chance_node``, answered in Python for Python callers,
+    give what OpenSpiel's C++ side gives, at every node of a random game (chance too)."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    state = loaded.new_initial_state()
+    rng = random.Random(3)
+    nodes = 0
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if not state.is_chance_node():
+            for seat in range(2):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        nodes += 1
+    assert nodes > 100

@@ -102,6 +102,23 @@ def test_record_dir_records_replay(
         assert code == 0 and "all legal" in out
 
 
+def test_record_dir_never_overwrites_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second tournament whose seeds meet records already in the folder refuses to
+    start, in one line, and leaves every record as it was."""
+    args = ["tournament", "toy", "--bots", "greedy,random", "--games", "3", "--workers", "1"]
+    code, _, _ = run([*args, "--seed", "1", "--record-dir", str(tmp_path)], capsys)
+    assert code == 0
+    before = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    code, _, err = run([*args, "--seed", "3", "--record-dir", str(tmp_path)], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "already holds toy-seed3.jsonl" in err and "never overwritten" in err
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
+    code, _, err = run([*args, "--seed", "4", "--record-dir", str(tmp_path)], capsys)
+    assert code == 0 and len(list(tmp_path.iterdir())) == 6
+
+
 def test_progress_bar_only_at_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -174,6 +174,15 @@ def test_record_dir_that_cannot_be_written_is_a_user_error(tmp_path: Path) -> No
             run_tournament(spec, ["greedy", "random"], range(2), workers, record_dir=blocker)
 
 
+def test_a_record_is_never_written_over(tmp_path: Path) -> None:
+    """Even without the CLI's check, a game whose record file exists fails in one line
+    and leaves the file as it was."""
+    (tmp_path / "toy-seed1.jsonl").write_text("mine")
+    with pytest.raises(GadshillError, match="already there; not overwritten"):
+        run_tournament(spec, ["greedy", "random"], range(1, 2), 1, record_dir=tmp_path)
+    assert (tmp_path / "toy-seed1.jsonl").read_text() == "mine"
+
+
 def test_bradley_terry_orders_bots_and_narrows_with_games() -> None:
     """Three bots a > b > c: the ratings keep the order, centre on 1500, and their
     intervals shrink as the games grow (issue 18 item 5)."""

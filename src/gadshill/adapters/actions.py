@@ -3,30 +3,26 @@
 A move is spelled as a short sequence of *words*, one integer action each: its
 kind, then each field in order (an absent value is ``-``; a tuple is its items
 followed by the word ``<end>``). The action space of a game is its fixed
-vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, the whole
-numbers from -10 to the largest in the data pack, and every id in the data
-pack, every word of the game's candidate moves (its move universe) and the
-text constants of its modules (``up``, ``down``). So ``camp 14 3`` is three
-actions (``camp``, ``14``, ``3``) and ``discard 13,21 JAIL S10`` is six. Legal
-words at each step are those that extend the chosen prefix towards some legal
-move; the move is played when the words spell a whole one. docs/research.md
-lists the mapping in full.
+vocabulary: ``<end>``, every move kind, ``-``, ``yes``, ``no``, then every value
+each move field may hold, field by field, as the game's encoder lists them from
+the pack (``Encoder.moves``: the buildings, the spaces, 1 to the die's sides...).
+So ``camp 14 3`` is three actions (``camp``, ``14``, ``3``) and ``discard 13,21
+JAIL S10`` is six. Legal words at each step are those that extend the chosen
+prefix towards some legal move; the move is played when the words spell a whole
+one. docs/research.md lists the mapping in full.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, get_origin, get_type_hints
+from typing import get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
-from gadshill.errors import GadshillError
 from gadshill.rules.moves import Move
 
 END = "<end>"
 NONE = "-"
-LOWEST_INT = -10
 
 
 def move_words(move: Move) -> tuple[str, ...]:
@@ -50,49 +46,26 @@ def _word(value: object) -> str:
     return str(value)
 
 
-def _leaves(value: Any) -> Iterable[Any]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
-
-
 def vocabulary(game: Setting) -> list[str]:
-    """The game's action words in action-id order (fixed for a data pack and options)."""
+    """The game's action words in action-id order (fixed for a data pack and options).
+
+    One source: the move codec names the kinds and their fields, and the game's
+    encoder (``GameSpec.encoder``, its ``encoding`` module) every value each field
+    may hold, from the pack. A field the encoder does not list is a ValueError."""
     spec = game.spec
-    values = list(_leaves(spec.describe_pack(spec.data_folder(game.data, game.options))))
-    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    ids = sorted({v for v in values if isinstance(v, str) and 0 < len(v) <= 40 and " " not in v})
+    if spec.encoder is None:
+        raise ValueError(f"{spec.id} has no encoder (GameSpec.encoder) to list its move fields")
+    values = spec.encoder(game.new_game(0)).moves
+    names = list(dict.fromkeys(f.name for cls in spec.codec.classes.values() for f in fields(cls)))
+    missing, extra = [n for n in names if n not in values], sorted(set(values) - set(names))
+    if missing or extra:
+        raise ValueError(
+            f"{spec.id}: the encoder's move fields do not match the codec's"
+            f" (not listed: {missing}; not a field: {extra})"
+        )
     words = [END, *sorted(spec.codec.classes), NONE, "yes", "no"]
-    words += [str(n) for n in range(LOWEST_INT, max([0, *ints]) + 1)]
-    words += ids
-    # and every word of the game's candidate moves (its move universe)
-    for players in range(spec.min_players, spec.max_players + 1):
-        try:
-            state = spec.new_game(players, 0, game.data, game.options)
-        except GadshillError:  # a pack (a mini variant) may seat fewer than the game
-            continue
-        words += sorted({w for move in state.candidate_moves() for w in move_words(move)})
-    words += _package_words(spec.new_game.__module__.rpartition(".")[0])
+    words += [_word(value) for name in names for value in values[name]]
     return list(dict.fromkeys(words))
-
-
-def _package_words(package: str) -> list[str]:
-    """Text constants of a game package's modules (a Sutter's Mill shift goes "up")."""
-    found: set[str] = set()
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(package + ".") or module is None:
-            continue
-        for value in vars(module).values():
-            items = value if isinstance(value, tuple) else (value,)
-            found.update(
-                v for v in items if isinstance(v, str) and v and " " not in v and len(v) <= 24
-            )
-    return sorted(found)
 
 
 #: items of a tuple field that count as positions in :func:`positions`
@@ -114,26 +87,122 @@ def positions(classes: Iterable[type[Move]]) -> int:
     return longest
 
 
+#: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
+#: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
+SPELLINGS_KEPT = 50_000
+
+
+class Spellings(Mapping[tuple[int, ...], Move]):
+    """The legal moves of one position by the action ids that spell them.
+
+    Made from one ``legal_moves()`` call and filled as it is asked: a move's first
+    word is its kind, so the legal first words need no spelling, and only the moves
+    of a kind whose words are asked for are spelled (a random learner spells one
+    kind a move). The next words after each prefix are worked out once (a learner
+    asks at every word, and often twice).
+    """
+
+    def __init__(self, speller: Speller, legal: Sequence[Move]):
+        self.speller, self.legal = speller, legal
+        self.after: dict[tuple[int, ...], list[int]] = {}
+        #: kind id -> the legal moves of that kind (made on first use)...
+        self.kinds: dict[int, list[Move]] | None = None
+        #: ...and their spellings (made when that kind's words are asked for)
+        self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
+        self._all: dict[tuple[int, ...], Move] | None = None
+
+    def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
+        found = self.spelled.get(kind)
+        if found is None:
+            if self.kinds is None:
+                kind_ids: dict[str, int] = self.speller.kind_ids
+                self.kinds = {}
+                for move in self.legal:
+                    self.kinds.setdefault(kind_ids[move.kind], []).append(move)
+            spell = self.speller.spell
+            found = self.spelled[kind] = {spell(m): m for m in self.kinds.get(kind, ())}
+        return found
+
+    def next_words(self, prefix: tuple[int, ...]) -> list[int]:
+        """The words that continue ``prefix`` towards a legal move, ascending."""
+        found = self.after.get(prefix)
+        if found is None:
+            size = len(prefix)
+            if size:
+                words = {
+                    ids[size]
+                    for ids in self._of_kind(prefix[0])
+                    if len(ids) > size and ids[:size] == prefix
+                }
+            else:
+                kind_ids = self.speller.kind_ids
+                words = {kind_ids[move.kind] for move in self.legal}
+            found = self.after[prefix] = sorted(words)
+        return found
+
+    def move(self, words: tuple[int, ...]) -> Move | None:
+        """The legal move these words spell whole, if any."""
+        return self._of_kind(words[0]).get(words) if words else None
+
+    def _every(self) -> dict[tuple[int, ...], Move]:
+        if self._all is None:
+            kinds = sorted({self.speller.kind_ids[move.kind] for move in self.legal})
+            self._all = {ids: m for kind in kinds for ids, m in self._of_kind(kind).items()}
+        return self._all
+
+    def __getitem__(self, words: tuple[int, ...]) -> Move:
+        found = self.move(words)
+        if found is None:
+            raise KeyError(words)
+        return found
+
+    def __contains__(self, words: object) -> bool:
+        return isinstance(words, tuple) and self.move(words) is not None
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+
 class Speller:
-    """Legal words after a prefix, and the move a complete spelling names."""
+    """The action ids that spell a move, and the legal words after a prefix."""
 
     def __init__(self, game: Setting):
         self.words = vocabulary(game)
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
+        self._spelled: dict[Move, tuple[int, ...]] = {}
+        #: a move kind's action id (a move's first word)
+        self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
 
-    def spellings(self, legal: Iterable[Move]) -> dict[tuple[int, ...], Move]:
-        out: dict[tuple[int, ...], Move] = {}
-        for move in legal:
+    def spell(self, move: Move) -> tuple[int, ...]:
+        """The action ids of ``move``'s words, in order (a ValueError if a word is not
+        in the action space)."""
+        found = self._spelled.get(move)
+        if found is None:
             words = move_words(move)
-            missing = [w for w in words if w not in self.ids]
-            if missing:
-                raise ValueError(f"move {move} uses words outside the action space: {missing}")
-            out[tuple(self.ids[w] for w in words)] = move
-        return out
+            try:
+                found = tuple([self.ids[word] for word in words])
+            except KeyError:
+                missing = [w for w in words if w not in self.ids]
+                raise ValueError(
+                    f"move {move} uses words outside the action space: {missing}"
+                ) from None
+            if len(self._spelled) >= SPELLINGS_KEPT:
+                self._spelled.clear()
+            self._spelled[move] = found
+        return found
+
+    def spellings(self, legal: Sequence[Move]) -> Spellings:
+        """The legal moves ``legal`` (one position's) by their spellings."""
+        return Spellings(self, legal)
 
     @staticmethod
-    def next_words(spellings: dict[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
+    def next_words(spellings: Mapping[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
+        if isinstance(spellings, Spellings):
+            return spellings.next_words(prefix)
         size = len(prefix)
         return sorted({ids[size] for ids in spellings if len(ids) > size and ids[:size] == prefix})

@@ -28,7 +28,7 @@ from typing import Any
 
 import pyspiel
 
-from gadshill.adapters.actions import Speller, move_words
+from gadshill.adapters.actions import Speller
 from gadshill.rules.bots import make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
@@ -67,7 +67,7 @@ class WordPlanner:
         native: GameState[Any],
         seat: int,
         prefix: tuple[int, ...],
-        spellings: dict[tuple[int, ...], Move],
+        spellings: Mapping[tuple[int, ...], Move],
     ) -> int:
         """The next word of the move the bot plays from ``native`` after ``prefix``."""
         size = len(prefix)
@@ -80,11 +80,11 @@ class WordPlanner:
         native: GameState[Any],
         seat: int,
         prefix: tuple[int, ...],
-        spellings: dict[tuple[int, ...], Move],
+        spellings: Mapping[tuple[int, ...], Move],
     ) -> tuple[int, ...]:
         view = native.determinize(seat, self.rng)  # only what the seat may know
         move = self.bot.choose(view, self.rng)
-        plan = tuple(self.speller.ids[word] for word in move_words(move))
+        plan = self.speller.spell(move)
         if plan in spellings and plan[: len(prefix)] == prefix:
             return plan
         # the move does not continue the words chosen so far (another policy began

@@ -50,12 +50,13 @@ import hashlib
 import json
 import random
 from array import array
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from gadshill.adapters.actions import Speller
+from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.registry import game_ids, get_spec
@@ -70,6 +71,8 @@ MAX_CHANCE_OUTCOMES = 160
 RESAMPLE_ATTEMPTS = 100
 #: moves kept on a state's trail before their observations are folded into its history
 TRAIL_LENGTH = 1000
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class ChanceError(Exception):
@@ -79,9 +82,10 @@ class ChanceError(Exception):
 class NeedChance(Exception):  # a signal, not an error
     """A scripted generator ran out of chosen outcomes: the next one is a chance node."""
 
-    def __init__(self, labels: list[str]):
+    def __init__(self, labels: list[str], dealing: bool = False):
         super().__init__(f"chance node with {len(labels)} outcomes")
-        self.labels = labels
+        #: the outcomes' labels; ``dealing``: a shuffle's deal, whose next deals follow
+        self.labels, self.dealing = labels, dealing
 
 
 class ScriptedRandom(GameRandom):
@@ -108,29 +112,30 @@ class ScriptedRandom(GameRandom):
         twin.used = self.used
         return twin
 
-    def _draw(self, labels: list[str]) -> int:
-        if len(labels) > MAX_CHANCE_OUTCOMES:
-            raise ChanceError(f"a chance node of {len(labels)} outcomes is over the bound")
+    def _draw(self, items: Sequence[Any], dealing: bool = False) -> int:
+        """The next scripted outcome, one of ``items`` (labelled only for a chance node)."""
+        if len(items) > MAX_CHANCE_OUTCOMES:
+            raise ChanceError(f"a chance node of {len(items)} outcomes is over the bound")
         if self.used == len(self.outcomes):
-            raise NeedChance(labels)
+            raise NeedChance([str(item) for item in items], dealing)
         outcome = self.outcomes[self.used]
         self.used += 1
         return outcome
 
     def shuffle(self, x: Any) -> None:
         for position in range(len(x) - 1):
-            pick = position + self._draw([str(piece) for piece in x[position:]])
+            pick = position + self._draw(x[position:], True)
             x[position], x[pick] = x[pick], x[position]
 
     def randint(self, a: int, b: int) -> int:
-        return a + self._draw([str(value) for value in range(a, b + 1)])
+        return a + self._draw(range(a, b + 1))
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         values = range(start) if stop is None else range(start, stop, step)
-        return values[self._draw([str(value) for value in values])]
+        return values[self._draw(values)]
 
     def choice(self, seq: Any) -> Any:
-        return seq[self._draw([str(item) for item in seq])]
+        return seq[self._draw(seq)]
 
     def random(self) -> float:
         raise ChanceError("a game drew a real number: not an explicit chance outcome")
@@ -227,7 +232,7 @@ class _Native(Position):
 
     def __init__(self, state: GameState[Any]):
         super().__init__(state)
-        self.spellings: dict[tuple[int, ...], Move] | None = None
+        self.spellings: Spellings | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
         twin = _Native(self.state.clone())
@@ -245,6 +250,8 @@ class GadshillState(pyspiel.State):
         self.pending: Move | None = None  # a move waiting for its chance outcomes
         self.outcomes: list[int] = []
         self.chance_labels: list[str] = []
+        #: the chance node is a shuffle's deal (the deals after it need no engine run)
+        self.dealing = False
         self.prefix: tuple[int, ...] = ()
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
@@ -257,6 +264,9 @@ class GadshillState(pyspiel.State):
         self.trail: _Trail | None = None
         self.max_moves: int = game.max_moves
         self.max_decisions = game.max_decisions  # max_game_length
+        #: who acts now (a seat, chance or terminal), set after every change: OpenSpiel
+        #: asks for it several times an action (None: the setup has not run yet)
+        self.to_move: int | None = None
 
     @property
     def spec(self) -> GameSpec:
@@ -276,6 +286,16 @@ class GadshillState(pyspiel.State):
         if not self.started:
             self.started = True
             self._advance()
+            self._settle()
+
+    def _settle(self) -> None:
+        """Work out who acts now, after the state changed."""
+        if self.native is None or self.pending is not None:
+            self.to_move = int(pyspiel.PlayerId.CHANCE)
+        elif self.native.state.is_terminal or self.truncated():
+            self.to_move = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            self.to_move = int(self.native.state.current_player)  # type: ignore[arg-type]
 
     def _advance(self) -> None:
         """Try the pending step with the outcomes so far: done, or a chance node."""
@@ -285,31 +305,32 @@ class GadshillState(pyspiel.State):
                     native = self.get_game().setting.new_game(0)
             else:
                 assert self.pending is not None
-                native = self.native.state.clone()
+                native = self.native.state.clone()  # the move may stop for chance midway
                 native.rng = ScriptedRandom.of(self.outcomes)
                 native.apply(self.pending)
         except NeedChance as need:
-            self.chance_labels = need.labels
+            self.chance_labels, self.dealing = need.labels, need.dealing
             return
-        native.rng = ScriptedRandom.of([])
+        rng = native.rng
+        if isinstance(rng, ScriptedRandom):  # spent: the next move brings its own outcomes
+            rng.outcomes, rng.used = [], 0
+        else:
+            native.rng = ScriptedRandom.of([])
         if self.native is None:
             self.seen = ("",) * self.players
-            self.trail = _Trail(native, None, "", None)
+            self.trail = _Trail(native, None, None, None)
         else:
             self.moves += 1
             mover = self.native.state.current_player
-            self.trail = _Trail(native, mover, str(self.pending), self.trail)
+            self.trail = _Trail(native, mover, self.pending, self.trail)
             if self.trail.length > TRAIL_LENGTH:
                 self._fold()  # bound the states kept alive
-        self.native, self.pending, self.outcomes, self.chance_labels = (
-            _Native(native),
-            None,
-            [],
-            [],
-        )
+        self.native, self.pending, self.outcomes = _Native(native), None, []
+        self.chance_labels, self.dealing = [], False
 
     def _building(self) -> bool:
-        self._start()
+        if not self.started:
+            self._start()
         return self.native is None or self.pending is not None
 
     def truncated(self) -> bool:
@@ -322,7 +343,7 @@ class GadshillState(pyspiel.State):
         assert self.native is not None
         return not self.native.state.is_terminal
 
-    def spellings(self) -> dict[tuple[int, ...], Move]:
+    def spellings(self) -> Spellings:
         assert self.native is not None
         if self.native.spellings is None:
             self.native.spellings = self.speller.spellings(self.native.state.legal_moves())
@@ -330,21 +351,35 @@ class GadshillState(pyspiel.State):
 
     # --- pyspiel.State ---------------------------------------------------------------
     def current_player(self) -> int:
-        if self._building():
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.native is not None
-        if self.native.state.is_terminal or self.truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.native.state.current_player)  # type: ignore[arg-type]
+        if self.to_move is None:
+            self._start()
+        return self.to_move  # type: ignore[return-value]
 
     def is_terminal(self) -> bool:
-        if self._building():
-            return False
-        assert self.native is not None
-        return self.native.state.is_terminal or self.truncated()
+        if self.to_move is None:
+            self._start()
+        return self.to_move == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        return Speller.next_words(self.spellings(), self.prefix)
+        if player != self.current_player():
+            return []
+        return self.spellings().next_words(self.prefix)
+
+    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
+    # rollout asks at every step): the same answers, without crossing into C++ and
+    # back for the seat to move several times (tests/adapters/test_openspiel.py).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return list(range(len(self.chance_labels)))
+        if player is not None and player != current:
+            return []
+        return list(self.spellings().next_words(self.prefix))
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
@@ -359,22 +394,33 @@ class GadshillState(pyspiel.State):
                     f"chance outcome {action} is not one of 0-{len(self.chance_labels) - 1}"
                 )
             self.outcomes.append(int(action))
+            if self.dealing and len(self.chance_labels) > 2:
+                # the shuffle's next deal is among the pieces left, as the engine will
+                # ask when it is run again with every deal chosen (ScriptedRandom.shuffle)
+                left = list(self.chance_labels)
+                left[0], left[action] = left[action], left[0]
+                self.chance_labels = left[1:]
+                return
             self._advance()
+            self._settle()
             return
-        if self.is_terminal():
+        player = self.current_player()
+        if player == TERMINAL:
             raise ValueError(f"action {action}: the game is over")
-        if action not in self._legal_actions(self.current_player()):
+        spellings = self.spellings()
+        if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
-        self.own_words[self.current_player()].append(int(action))
+        self.own_words[player].append(int(action))
         self.decisions += 1
         prefix = (*self.prefix, int(action))
-        move = self.spellings().get(prefix)
+        move = spellings.move(prefix)
         if move is None:
             self.prefix = prefix
-            return
-        self.prefix, self.pending, self.outcomes = (), move, []
-        self._advance()
+        else:
+            self.prefix, self.pending, self.outcomes = (), move, []
+            self._advance()
+        self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -393,8 +439,9 @@ class GadshillState(pyspiel.State):
 
     def own_prefix(self, player: int) -> tuple[int, ...]:
         """The words ``player`` has chosen of the move it is spelling (none if not spelling)."""
-        mine = not self._building() and self.current_player() == player
-        return self.prefix if mine else ()
+        # a state whose setup has not run has nothing to show: OpenSpiel's C++ side asks
+        # a new initial state for a tensor whenever it wants the tensor's shape
+        return self.prefix if self.to_move == player else ()
 
     def digest(self, player: int) -> str:
         """The digest of what ``player`` has seen (and played) after every move so far."""
@@ -422,7 +469,7 @@ class GadshillState(pyspiel.State):
                 _digest(
                     self.seen[p],
                     step.state.observation(p),
-                    step.move if p == step.mover else "",
+                    str(step.move) if p == step.mover else "",
                 )
                 for p in range(self.players)
             )
@@ -463,7 +510,7 @@ class GadshillState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2**31))
         for _attempt in range(RESAMPLE_ATTEMPTS):
             twin = self._sample(player, rng)
-            if twin.is_terminal() or Speller.next_words(twin.spellings(), twin.prefix):
+            if twin.is_terminal() or twin.spellings().next_words(twin.prefix):
                 return twin
         raise ValueError(
             f"no sample for seat {player} in {RESAMPLE_ATTEMPTS} draws left the seat to move "
@@ -491,6 +538,7 @@ class GadshillState(pyspiel.State):
         twin.own_words = [
             words if p == player else array("i") for p, words in enumerate(twin.own_words)
         ]
+        twin._settle()
         return twin
 
     def __str__(self) -> str:
@@ -512,7 +560,9 @@ class _Trail:
 
     __slots__ = ("before", "length", "move", "mover", "state")
 
-    def __init__(self, state: GameState[Any], mover: int | None, move: str, before: _Trail | None):
+    def __init__(
+        self, state: GameState[Any], mover: int | None, move: Move | None, before: _Trail | None
+    ):
         self.state, self.mover, self.move, self.before = state, mover, move, before
         self.length: int = 1 if before is None else before.length + 1
 
@@ -535,7 +585,7 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
-        self.tensor[:] = self.tensors.observation(state.native, player, state.own_prefix(player))
+        self.tensors.fill(self.tensor, state.native, player, state.own_prefix(player))
 
     def string_from(self, state: GadshillState, player: int) -> str:
         return json.dumps(state.observation_data(player), sort_keys=True)

@@ -34,10 +34,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from gadshill.adapters.actions import Speller
+from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.setting import setting, whole
 from gadshill.adapters.tensors import Position, Tensors
-from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
 
 
@@ -118,7 +117,7 @@ class GadshillEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.prefix: tuple[int, ...] = ()
         self.moves = 0  # native moves played
-        self._spellings: dict[tuple[int, ...], Move] | None = None
+        self._spellings: Spellings | None = None
         self._position = Position(self.game_state)
         self._select()
 
@@ -128,7 +127,7 @@ class GadshillEnv(AECEnv):
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
-    def spellings(self) -> dict[tuple[int, ...], Move]:
+    def spellings(self) -> Spellings:
         assert self.game_state is not None
         if self._spellings is None:
             self._spellings = self.speller.spellings(self.game_state.legal_moves())
@@ -140,7 +139,7 @@ class GadshillEnv(AECEnv):
         mask = np.zeros(len(self.speller.words), np.int8)
         mine = not self.game_state.is_terminal and self.game_state.current_player == seat
         if mine:
-            mask[Speller.next_words(self.spellings(), self.prefix)] = 1
+            mask[self.spellings().next_words(self.prefix)] = 1
         tensor = self.tensors.observation(self._position, seat, self.prefix if mine else ())
         return {"observation": tensor, "action_mask": mask}
 
@@ -162,9 +161,9 @@ class GadshillEnv(AECEnv):
         word = whole("action", action, 0, len(self.speller.words) - 1)
         prefix = (*self.prefix, word)
         spellings = self.spellings()
-        if word not in Speller.next_words(spellings, self.prefix):
+        if word not in spellings.next_words(self.prefix):
             raise ValueError(f"action {action} is not legal now (see the action_mask)")
-        move = spellings.get(prefix)
+        move = spellings.move(prefix)
         if move is None:
             self.prefix = prefix
         else:

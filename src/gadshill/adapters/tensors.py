@@ -29,11 +29,15 @@ import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Encoder, Field
+from gadshill.rules.encoding import Encoder, Field, Sink
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
 DIGEST_BITS = 96
+
+
+#: a tensor's non-zero entries as numpy arrays: their indices and their values
+Entries = tuple[np.ndarray, np.ndarray]
 
 
 class Position:
@@ -44,14 +48,24 @@ class Position:
 
     def __init__(self, state: GameState[Any]):
         self.state = state
-        #: seat -> the game's tensor of its observation
-        self.seen: dict[int, np.ndarray] = {}
+        #: seat -> the non-zero entries of the game's tensor of its observation
+        self.seen: dict[int, Entries] = {}
 
-    def observed(self, encoder: Encoder, player: int) -> np.ndarray:
+    def observed(self, encoder: Encoder, player: int) -> Entries:
         found = self.seen.get(player)
         if found is None:
-            found = self.seen[player] = np.asarray(encoder.tensor(self.state, player), np.float32)
+            sink = encoder.entries(self.state.observation(player), player)
+            found = self.seen[player] = arrays(sink)
         return found
+
+
+def arrays(entries: Sink) -> Entries:
+    """A tensor's non-zero entries (index -> value) as an index and a value array."""
+    count = len(entries)
+    return (
+        np.fromiter(entries.keys(), np.intp, count),
+        np.fromiter(entries.values(), np.float32, count),
+    )
 
 
 class Tensors:
@@ -74,22 +88,26 @@ class Tensors:
     ) -> np.ndarray:
         """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
         out = np.zeros(self.observation_size, np.float32)
-        self._fill(out, state, player, prefix)
+        self.fill(out, state, player, prefix, zeroed=True)
         return out
 
-    def _fill(
+    def fill(
         self,
         out: np.ndarray,
         state: Position | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
+        zeroed: bool = False,
     ) -> None:
-        """Write the observation tensor into ``out`` (zeros first)."""
-        out[: self.observation_size] = 0.0
+        """Write the observation tensor into ``out`` (zeros first, unless it is ``zeroed``)."""
+        if not zeroed:
+            out[: self.observation_size] = 0.0
         if isinstance(state, GameState):
-            out[: self.encoder.size] = self.encoder.tensor(state, player)
+            indices, values = arrays(self.encoder.entries(state.observation(player), player))
+            out[indices] = values
         elif state is not None:
-            out[: self.encoder.size] = state.observed(self.encoder, player)
+            indices, values = state.observed(self.encoder, player)
+            out[indices] = values
         for position, word in enumerate(prefix):
             slot = min(position, self.prefix_slots)  # the last slot counts the rest
             out[self.encoder.size + slot * self.words + word] += 1.0
@@ -105,7 +123,7 @@ class Tensors:
     ) -> None:
         """Write into ``out`` the observation, the seat's own words so far and the bits of
         its history digest."""
-        self._fill(out, state, player, prefix)
+        self.fill(out, state, player, prefix)
         at = self.observation_size
         if len(own_words) > self.own_slots:
             raise ValueError(f"{len(own_words)} own words, over the {self.own_slots} slots")
@@ -114,7 +132,9 @@ class Tensors:
         out[at + len(own_words) : at + self.own_slots] = 0.0
         at += self.own_slots
         number = int(digest, 16) if digest else 0
-        out[at:] = [(number >> bit) & 1 for bit in range(DIGEST_BITS)]
+        # bit k of the digest's number at slot k (little-endian bytes, low bit first)
+        bits = np.frombuffer(number.to_bytes(DIGEST_BITS // 8, "little"), np.uint8)
+        out[at:] = np.unpackbits(bits, bitorder="little")
 
     def layout(self, information_state: bool = False) -> list[Field]:
         """The fields of the observation tensor (or of the information-state tensor)."""

@@ -210,7 +210,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         from gadshill.registry import spec_factory
         from gadshill.rules.bots import bot_names, make_bot, parse_bot_options
-        from gadshill.rules.tournament import label_bots, run_tournament
+        from gadshill.rules.tournament import label_bots, records_in_the_way, run_tournament
 
         check_count("--games", games, 1, MAX_GAMES)
         if workers is not None:
@@ -240,6 +240,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             spec.describe_pack(data)  # a bad pack fails here, not in every worker
         if record_dir is not None:
             check_writable(record_dir, "--record-dir", folder=True)
+            clash = records_in_the_way(record_dir, spec.id, range(seed, seed + games))
+            if clash:
+                more = f" and {len(clash) - 1} more" if len(clash) > 1 else ""
+                raise UsageError(
+                    f"--record-dir: {record_dir} already holds {clash[0]}{more};"
+                    " records are never overwritten (use another folder)"
+                )
         watch = None
         if not as_json and sys.stdout.isatty():
             watch = progress_bar(games)

@@ -81,7 +81,20 @@ def schema(world: World, players: int) -> Record:
     )
 
 
-_encoders = cached(schema)
+def moves(world: World) -> dict[str, list[Any]]:
+    """Every value each field of a move may hold (the action space's words)."""
+    buildings, cards = list(world.buildings), sorted(world.kinds)
+    return {
+        "building": buildings,
+        "card": cards,
+        "my": buildings,
+        "cards": cards,
+        "space": world.order(world.spaces),
+        "pile": list(PILES),
+    }
+
+
+_encoders = cached(schema, moves)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

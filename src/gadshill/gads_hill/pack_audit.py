@@ -34,8 +34,6 @@ from gadshill.solver.geography import Geography
 from gadshill.solver.town import order_spaces
 
 #: the bots of the simulated games, dealt round the seats
-#: lists, not tuples: a game package's text constants are words of its action space
-#: (``adapters.actions.vocabulary``), and bot or check names are no move words
 BOTS = ["sharp", "greedy", "random"]
 #: a card held this often and never playable is worth a look (fewer turns prove little)
 NEVER_PLAYABLE_TURNS = 30

@@ -45,6 +45,10 @@ class EncodingError(GadshillError, ValueError):
     """An observation the game's tensor schema cannot encode faithfully."""
 
 
+#: where a part writes: tensor index -> value, the entries that are not zero
+Sink = dict[int, float]
+
+
 @dataclass(frozen=True)
 class Context:
     observer: int
@@ -66,12 +70,28 @@ class Field:
 
 
 class Part:
-    """A piece of a schema: a fixed size, and how a value is written into it."""
+    """A piece of a schema: a fixed size, and how a value is written into it.
+
+    ``write`` puts the value's non-zero floats into a :data:`Sink` (index -> float):
+    most of a tensor is zeros, so only the few set entries are ever touched."""
+
+    _sizes: dict[int, int]
 
     def size(self, players: int) -> int:
+        """The part's length for ``players`` seats (worked out once: writes ask often)."""
+        try:
+            return self._sizes[players]
+        except AttributeError:
+            self._sizes = {}
+        except KeyError:
+            pass
+        found = self._sizes[players] = self._size(players)
+        return found
+
+    def _size(self, players: int) -> int:
         raise NotImplementedError
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         raise NotImplementedError
 
     def holds(self, players: int) -> str:
@@ -89,10 +109,10 @@ class Skip(Part):
     def __init__(self, why: str):
         self.why = why
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return 0
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         pass
 
     def holds(self, players: int) -> str:
@@ -105,15 +125,16 @@ class Skip(Part):
 class Number(Part):
     """A whole number or amount, as is (``None`` is 0: pair it with a flag if both occur)."""
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return 1
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise EncodingError(f"expected a number, got {value!r}")
-        out[at] = float(value)
+        if value:
+            out[at] = float(value)
 
     def holds(self, players: int) -> str:
         return "number"
@@ -125,10 +146,10 @@ class Maybe(Part):
     def __init__(self, item: Part):
         self.item = item
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return 1 + self.item.size(players)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is not None:
             out[at] = 1.0
             self.item.write(out, at + 1, value, ctx)
@@ -143,13 +164,14 @@ class Maybe(Part):
 class Flag(Part):
     """A yes/no."""
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return 1
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if not isinstance(value, bool):
             raise EncodingError(f"expected true or false, got {value!r}")
-        out[at] = 1.0 if value else 0.0
+        if value:
+            out[at] = 1.0
 
     def holds(self, players: int) -> str:
         return "flag"
@@ -162,10 +184,10 @@ class OneOf(Part):
         self.values = list(dict.fromkeys(values))
         self.index = {v: i for i, v in enumerate(self.values)}
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return len(self.values)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is None:
             return
         found = self.index.get(value)
@@ -185,10 +207,10 @@ class Seat(Part):
     def __init__(self, *specials: Any):
         self.specials = {value: k for k, value in enumerate(specials)}
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return players + len(self.specials)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is None:
             return
         special = self.specials.get(value)
@@ -210,15 +232,15 @@ class Counts(Part):
     def __init__(self, values: Iterable[Any]):
         self.one = OneOf(values)
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return self.one.size(players)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         for item in value:
             found = self.one.index.get(_key(item))
             if found is None:
                 raise EncodingError(f"{item!r} is not one of the known values")
-            out[at + found] += 1.0
+            out[at + found] = out.get(at + found, 0.0) + 1.0
 
     def holds(self, players: int) -> str:
         return f"count per value ({len(self.one.values)})"
@@ -238,13 +260,14 @@ class Slots(Part):
     def __init__(self, n: int, item: Part):
         self.n, self.item = n, item
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return 1 + self.n * self.item.size(players)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if len(value) > self.n:
             raise EncodingError(f"a list of {len(value)} items, over the bound of {self.n}")
-        out[at] = float(len(value))
+        if value:
+            out[at] = float(len(value))
         step = self.item.size(ctx.players)
         for k, item in enumerate(value):
             self.item.write(out, at + 1 + k * step, item, ctx)
@@ -262,10 +285,10 @@ class PerSeat(Part):
     def __init__(self, item: Part):
         self.item = item
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return players * self.item.size(players)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if len(value) != ctx.players:
             raise EncodingError(f"{len(value)} items for {ctx.players} seats")
         step = self.item.size(ctx.players)
@@ -287,10 +310,10 @@ class Keyed(Part):
         self.index = {k: i for i, k in enumerate(self.keys)}
         self.item = item
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return len(self.keys) * (1 + self.item.size(players))
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         step = 1 + self.item.size(ctx.players)
         for key, item in value.items():
             found = self.index.get(key)
@@ -312,10 +335,10 @@ class Tuple(Part):
     def __init__(self, *items: Part):
         self.items = items
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return sum(item.size(players) for item in self.items)
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if len(value) != len(self.items):
             raise EncodingError(f"expected {len(self.items)} items, got {len(value)}")
         for item, part in zip(value, self.items, strict=True):
@@ -335,11 +358,11 @@ class Record(Part):
     def __init__(self, parts: Mapping[str, Part]):
         self.parts = dict(parts)
 
-    def size(self, players: int) -> int:
+    def _size(self, players: int) -> int:
         return sum(part.size(players) for part in self.parts.values())
 
-    def write(self, out: list[float], at: int, value: Any, ctx: Context) -> None:
-        if not isinstance(value, Mapping) or value.keys() != self.parts.keys():
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
+        if not isinstance(value, dict | Mapping) or value.keys() != self.parts.keys():
             keys = set(value) if isinstance(value, Mapping) else set()
             extra, missing = sorted(keys - self.parts.keys()), sorted(self.parts.keys() - keys)
             raise EncodingError(f"fields not in the schema: {extra}; missing: {missing}")
@@ -367,15 +390,74 @@ class Record(Part):
 
 
 class Encoder:
-    """A game's observation schema for one player count: its size, layout and ``encode``."""
+    """A game's observation schema for one player count: its size, layout and ``encode``.
 
-    def __init__(self, schema: Record, players: int):
+    :meth:`entries` is what the adapters call at every step: the tensor's non-zero
+    entries, worked out again only for the top-level fields whose value changed since
+    the last observation this encoder saw for the same observer (a move changes a few
+    of a game's 20-40 fields). A field's part writes only inside its own span, so the
+    kept entries of an unchanged field are what writing it again would give.
+    """
+
+    def __init__(
+        self, schema: Record, players: int, moves: Mapping[str, Sequence[Any]] | None = None
+    ):
         self.schema, self.players = schema, players
+        #: the action space's one source: every value each move field may hold, by field
+        #: name (``building``: the pack's buildings; ``site``: 1 to the die's sides...)
+        self.moves: dict[str, tuple[Any, ...]] = {k: tuple(v) for k, v in (moves or {}).items()}
         self.size = schema.size(players)
         self.layout: list[Field] = schema.fields(players)
+        self._spans: list[tuple[str, Part, int]] = []
+        at = 0
+        for key, part in schema.parts.items():
+            self._spans.append((key, part, at))
+            at += part.size(players)
+        #: observer -> the last observation seen, each field's entries and all of them
+        self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
 
     def encode(self, observation: Any, observer: int) -> list[float]:
-        out = [0.0] * self.size
+        """The whole tensor as a list (every field written afresh)."""
+        out: Sink = {}
+        self.schema.write(out, 0, observation, Context(observer, self.players))
+        dense = [0.0] * self.size
+        for index, value in out.items():
+            dense[index] = value
+        return dense
+
+    def entries(self, observation: Any, observer: int) -> Sink:
+        """The tensor's non-zero entries (index -> value); the same as :meth:`encode`'s.
+        The caller owns the dict it gets."""
+        schema = self.schema
+        if not isinstance(observation, dict | Mapping) or observation.keys() != schema.parts.keys():
+            return self._fresh(observation, observer)  # the schema says what is wrong
+        ctx = Context(observer, self.players)
+        last = self._last.get(observer)
+        if last is None:
+            fields: dict[str, Sink] = {}
+            out: Sink = {}
+            for key, part, at in self._spans:
+                found = fields[key] = {}
+                part.write(found, at, observation[key], ctx)
+                out.update(found)
+        else:
+            seen, kept, before_out = last
+            fields, out = dict(kept), dict(before_out)
+            for key, part, at in self._spans:
+                value, before = observation[key], seen[key]
+                # the same object as last time may have changed in place since: write it again
+                if (before is value and isinstance(value, list | dict)) or before != value:
+                    found = {}
+                    part.write(found, at, value, ctx)
+                    for index in kept[key]:
+                        del out[index]
+                    out.update(found)
+                    fields[key] = found
+        self._last[observer] = (observation, fields, out)
+        return dict(out)
+
+    def _fresh(self, observation: Any, observer: int) -> Sink:
+        out: Sink = {}
         self.schema.write(out, 0, observation, Context(observer, self.players))
         return out
 
@@ -388,15 +470,20 @@ class Encoder:
         return self.encode(state.observation(player), player)
 
 
-def cached(schema: Callable[[P, int], Record]) -> Callable[[P, int], Encoder]:
-    """``schema(pack, players)`` made into an encoder once per pack object and player
-    count (a pack is loaded once, so its identity is a key; the entry keeps it alive)."""
+def cached(
+    schema: Callable[[P, int], Record],
+    moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
+) -> Callable[[P, int], Encoder]:
+    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``) made into
+    an encoder once per pack object and player count (a pack is loaded once, so its
+    identity is a key; the entry keeps it alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
 
     def encoder(pack: P, players: int) -> Encoder:
         found = built.get((id(pack), players))
         if found is None or found[0] is not pack:
-            found = built[(id(pack), players)] = (pack, Encoder(schema(pack, players), players))
+            made = Encoder(schema(pack, players), players, moves(pack) if moves else None)
+            found = built[(id(pack), players)] = (pack, made)
         return found[1]
 
     return encoder

@@ -93,9 +93,13 @@ class Record:
         lines = [json.dumps(self.header())] + [json.dumps(m) for m in self.moves]
         return "\n".join(lines) + "\n"
 
-    def write(self, path: Path) -> None:
+    def write(self, path: Path, exclusive: bool = False) -> None:
+        """Write the record to ``path``; ``exclusive``: never over an existing file."""
         try:
-            path.write_text(self.to_jsonl())
+            with path.open("x" if exclusive else "w") as out:
+                out.write(self.to_jsonl())
+        except FileExistsError:
+            raise RecordError(f"{path}: a record is already there; not overwritten") from None
         except OSError as err:
             raise RecordError(f"{path}: cannot write record ({err.strerror})") from None
 

@@ -190,6 +190,16 @@ def record_name(game: str, seed: int) -> str:
     return f"{game}-seed{seed}.jsonl"
 
 
+def records_in_the_way(folder: Path, game: str, seeds: range) -> list[str]:
+    """The records a tournament of ``seeds`` would write that ``folder`` already holds
+    (sorted by seed): it refuses to start rather than overwrite them."""
+    try:
+        present = {p.name for p in folder.iterdir()}
+    except OSError:
+        return []  # a missing or unreadable folder is check_writable's to report
+    return [n for n in (record_name(game, s) for s in seeds) if n in present]
+
+
 #: one game's job: the spec factory, the bots (labels of :func:`label_bots`), the seed,
 #: game options, bot options (by bot name), the data pack folder (None: built-in) and
 #: the folder to write the game's record in (None: not written)
@@ -216,7 +226,8 @@ def play_one(args: Job) -> GameOutcome:
         spec, [bot_of(s) for s in seats], seed, data, options=options, bot_options=bot_options
     )
     if record_dir is not None:
-        played.record.write(record_dir / record_name(spec.id, seed))  # a RecordError if not
+        # exclusive: a second tournament into the same folder never replaces a record
+        played.record.write(record_dir / record_name(spec.id, seed), exclusive=True)
     state = played.state
     return GameOutcome(
         seed,

@@ -119,7 +119,19 @@ def schema(data: StickyGulchData, players: int) -> Record:
     )
 
 
-_encoders = cached(schema)
+def moves(data: StickyGulchData) -> dict[str, list[Any]]:
+    """Every value each field of a move may hold (the action space's words)."""
+    sides = data.table.die_sides
+    return {
+        "drifter": [drifter.id for drifter in data.drifters],
+        "location": [location.number for location in data.locations],
+        "site": list(range(1, sides + 1)),
+        # a die drifter's change to the die (as movegen.die_values offers it)
+        "value": [value for value in range(-(sides - 1), sides + 1) if value != 0],
+    }
+
+
+_encoders = cached(schema, moves)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

@@ -25,8 +25,6 @@ from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS, MAX_EXTRA_ROLLS
 from gadshill.sticky_gulch.moves import Keep, Use
 from gadshill.sticky_gulch.state import StickyGulchState
 
-#: lists, not tuples: a game package's text constants are words of its action space
-#: (``adapters.actions.vocabulary``), and bot or check names are no move words
 BOTS = ["prospector", "greedy", "random"]
 CHECKS = ["duplicate", "costs", "lengths", "simulation"]
 #: a drifter kept this often and never used is worth a look (fewer proves little)

@@ -28,7 +28,7 @@ from gadshill.rules.encoding import (
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
 from gadshill.sutters_mill.state import SuttersMillState
-from gadshill.sutters_mill.tables import Tables
+from gadshill.sutters_mill.tables import DIRECTIONS, Tables
 
 #: why a game ended ("" while it runs), as effects sets it
 OVER_REASONS = ("", "the gold vein is empty", "no player can act any more")
@@ -82,7 +82,22 @@ def schema(tables: Tables, players: int) -> Record:
     )
 
 
-_encoders = cached(schema)
+def moves(tables: Tables) -> dict[str, list[Any]]:
+    """Every value each field of a move may hold (the action space's words)."""
+    data = tables.data
+    return {
+        "building": list(tables.buildings),
+        "space": list(tables.spaces),
+        "rank": list(tables.ranks),
+        "prospector": list(range(1, data.prospectors + 1)),
+        # a card's place in a building's stack, 1 the bottom: at most every card
+        "position": list(range(1, len(data.cards) + 1)),
+        "direction": list(DIRECTIONS),
+        "values": sorted({chip.value for chip in data.chips}, reverse=True),
+    }
+
+
+_encoders = cached(schema, moves)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

@@ -24,8 +24,6 @@ from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.state import SuttersMillState
 
-#: lists, not tuples: a game package's text constants are words of its action space
-#: (``adapters.actions.vocabulary``), and bot or check names are no move words
 BOTS = ["greedy", "patient", "random"]
 CHECKS = ["duplicate", "costs", "unreachable", "simulation"]
 #: a deed held this often whose special is never used is worth a look
