@@ -31,7 +31,7 @@ from typing import Any, Protocol, TypeVar
 
 import pyspiel
 
-from gadshill.adapters.actions import Speller, move_words
+from gadshill.adapters.actions import Speller
 from gadshill.adapters.openspiel import GadshillState
 from gadshill.adapters.walk import NativeWalk
 from gadshill.errors import UsageError
@@ -166,7 +166,9 @@ def game_tree(
     return walk_tree(walk, game.spec, limit, keep)
 
 
-def walk_tree(walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep: int = 4) -> GameTree:
+def walk_tree(
+    walk: Walk[Any], spec: GameSpec, limit: int = DEFAULT_LIMIT, keep: int = 4
+) -> GameTree:
     """The EFG text of the tree ``walk`` gives, depth first, children in action order."""
     players = walk.players
     share = 1.0 / players
@@ -281,7 +283,7 @@ def bot_policy(
             move = make_bot(tree.spec, bot, options).choose(
                 _fresh(native, seed * 7919 + number), random.Random(seed * 7919 + number)
             )
-            chosen[id(native)] = tuple(tree.speller.ids[w] for w in move_words(move))
+            chosen[id(native)] = tree.speller.spell(move)
         words = chosen[id(native)]
         if words[: len(prefix)] != prefix or len(words) <= len(prefix):
             return None

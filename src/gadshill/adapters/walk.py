@@ -22,28 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gadshill.adapters.actions import Speller
+from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.openspiel import GadshillGame, NeedChance, ScriptedRandom, _digest
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
 from gadshill.rules.rng import chance_source
 from gadshill.rules.state import GameState
-
-
-class Words:
-    """One position's legal moves as a tree of words: the legal next words after each
-    prefix (sorted, as :meth:`Speller.next_words` gives them) and the move each whole
-    spelling names."""
-
-    __slots__ = ("moves", "nexts")
-
-    def __init__(self, spellings: dict[tuple[int, ...], Move]):
-        self.moves = spellings
-        nexts: dict[tuple[int, ...], set[int]] = {}
-        for spelling in spellings:
-            for size in range(len(spelling)):
-                nexts.setdefault(spelling[:size], set()).add(spelling[size])
-        self.nexts = {prefix: sorted(words) for prefix, words in nexts.items()}
 
 
 class History:
@@ -53,9 +37,7 @@ class History:
 
     __slots__ = ("before", "digests", "move", "mover", "state")
 
-    def __init__(
-        self, state: GameState[Any], mover: int | None, move: str, before: History | None
-    ):
+    def __init__(self, state: GameState[Any], mover: int | None, move: str, before: History | None):
         self.state, self.mover, self.move, self.before = state, mover, move, before
         self.digests: list[str | None] = [None] * state.num_players
 
@@ -85,11 +67,13 @@ class Node:
     pending: Move | None
     outcomes: tuple[int, ...]
     labels: list[str]
+    #: the chance node is a shuffle's deal: the next deals follow without the engine
+    dealing: bool
     prefix: tuple[int, ...]
     moves: int
     decisions: int
     history: History | None
-    words: Words | None = None
+    words: Spellings | None = None
 
     @property
     def building(self) -> bool:
@@ -108,7 +92,7 @@ class NativeWalk:
 
     # --- the walk's questions -----------------------------------------------------
     def root(self) -> Node:
-        return self._advance(Node(None, None, (), [], (), 0, 0, None))
+        return self._advance(Node(None, None, (), [], False, (), 0, 0, None))
 
     def is_terminal(self, node: Node) -> bool:
         if node.building:
@@ -145,7 +129,7 @@ class NativeWalk:
         return int(node.state.current_player)  # type: ignore[arg-type]
 
     def legal_actions(self, node: Node) -> list[int]:
-        return self._words(node).nexts[node.prefix]
+        return self._words(node).next_words(node.prefix)
 
     def info_key(self, node: Node, player: int) -> tuple[Any, ...]:
         """What the adapter's ``information_state_string`` holds at a decision, less
@@ -155,12 +139,29 @@ class NativeWalk:
 
     def child(self, node: Node, action: int) -> Node:
         if node.building:
+            outcomes = (*node.outcomes, action)
+            if node.dealing and len(node.labels) > 2:
+                # the shuffle's next deal is among the pieces left (as the adapter deals)
+                left = list(node.labels)
+                left[0], left[action] = left[action], left[0]
+                return Node(
+                    node.state,
+                    node.pending,
+                    outcomes,
+                    left[1:],
+                    True,
+                    (),
+                    node.moves,
+                    node.decisions,
+                    node.history,
+                )
             return self._advance(
                 Node(
                     node.state,
                     node.pending,
-                    (*node.outcomes, action),
+                    outcomes,
                     [],
+                    False,
                     (),
                     node.moves,
                     node.decisions,
@@ -169,13 +170,22 @@ class NativeWalk:
             )
         words = self._words(node)
         prefix = (*node.prefix, action)
-        move = words.moves.get(prefix)
+        move = words.move(prefix)
         if move is None:
             return Node(
-                node.state, None, (), [], prefix, node.moves, node.decisions + 1, node.history, words
+                node.state,
+                None,
+                (),
+                [],
+                False,
+                prefix,
+                node.moves,
+                node.decisions + 1,
+                node.history,
+                words,
             )
         return self._advance(
-            Node(node.state, move, (), [], (), node.moves, node.decisions + 1, node.history)
+            Node(node.state, move, (), [], False, (), node.moves, node.decisions + 1, node.history)
         )
 
     def native(self, node: Node) -> tuple[GameState[Any], tuple[int, ...]]:
@@ -184,10 +194,10 @@ class NativeWalk:
         return node.state, node.prefix
 
     # --- the adapter's steps, natively ------------------------------------------------
-    def _words(self, node: Node) -> Words:
+    def _words(self, node: Node) -> Spellings:
         if node.words is None:
             assert node.state is not None
-            node.words = Words(self.speller.spellings(node.state.legal_moves()))
+            node.words = self.speller.spellings(node.state.legal_moves())
         return node.words
 
     def _advance(self, node: Node) -> Node:
@@ -204,11 +214,12 @@ class NativeWalk:
                 state.rng = ScriptedRandom.of(outcomes)
                 state._play(node.pending)  # a legal move: its words spell one
         except NeedChance as need:
-            node.labels = need.labels
+            node.labels, node.dealing = need.labels, need.dealing
             return node
         state.rng = ScriptedRandom.of([])
         if node.state is None:
-            return Node(state, None, (), [], (), 0, node.decisions, History(state, None, "", None))
+            history = History(state, None, "", None)
+            return Node(state, None, (), [], False, (), 0, node.decisions, history)
         mover = node.state.current_player
         history = History(state, mover, str(node.pending), node.history)
-        return Node(state, None, (), [], (), node.moves + 1, node.decisions, history)
+        return Node(state, None, (), [], False, (), node.moves + 1, node.decisions, history)
