@@ -62,7 +62,7 @@ def lengths(game: str, options: dict[str, str], games: int) -> tuple[int, int]:
     return most
 
 
-def solve(game: str, iterations: int, adapter_walk: bool) -> None:
+def solve(game: str, iterations: int, adapter_walk: bool, walk_only: bool = False) -> None:
     options, cap, bots = SOLVED[game]
     params = ",".join(f"{k}={v}" for k, v in {**options, "max_moves": cap}.items() if v)
     name = f"{registry.get_spec(game).id.replace('-', '_')}"
@@ -88,6 +88,8 @@ def solve(game: str, iterations: int, adapter_walk: bool) -> None:
             f" native {through / walked:.1f}x faster; same EFG: {again.efg == tree.efg}",
             flush=True,
         )
+    if walk_only:
+        return
     efg = tree.load()
     for label, solver in SOLVERS.items():
         start = time.perf_counter()
@@ -121,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-lengths", action="store_true")
     parser.add_argument("--no-adapter-walk", action="store_true")
     parser.add_argument("--only", choices=sorted(SOLVED), action="append")
+    parser.add_argument("--walk-only", action="store_true", help="time the walks, no CFR")
     args, _unknown = parser.parse_known_args(argv)
     if not args.skip_lengths:
         print(f"longest mini games, {args.games} seeded two-player games per line-up")
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 moves, words = lengths(game, options, args.games)
                 print(f"  {game} {options or ''}: {moves} moves, {words} decisions", flush=True)
     for game in args.only or SOLVED:
-        solve(game, args.iterations, not args.no_adapter_walk)
+        solve(game, args.iterations, not args.no_adapter_walk, args.walk_only)
     return 0
 
 
