@@ -19,6 +19,7 @@ a tabular policy (both seats playing it).
 from __future__ import annotations
 
 import argparse
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -62,7 +63,19 @@ def lengths(game: str, options: dict[str, str], games: int) -> tuple[int, int]:
     return most
 
 
-def solve(game: str, iterations: int, adapter_walk: bool, walk_only: bool = False) -> None:
+def _point(label: str, iteration: int, value: float) -> None:
+    print(f"    {label} {iteration}: {value:.5f}", flush=True)
+
+
+def solve(
+    game: str,
+    iterations: int,
+    adapter_walk: bool,
+    solvers: list[str] | None = None,
+    rate: bool = True,
+) -> None:
+    """Walk ``game``'s mini tree and print its figures: the walks, then CFR's curves
+    (``solvers``: all of :data:`SOLVERS` by default), then the bots (if ``rate``)."""
     options, cap, bots = SOLVED[game]
     params = ",".join(f"{k}={v}" for k, v in {**options, "max_moves": cap}.items() if v)
     name = f"{registry.get_spec(game).id.replace('-', '_')}"
@@ -88,22 +101,28 @@ def solve(game: str, iterations: int, adapter_walk: bool, walk_only: bool = Fals
             f" native {through / walked:.1f}x faster; same EFG: {again.efg == tree.efg}",
             flush=True,
         )
-    if walk_only:
-        return
     efg = tree.load()
-    for label, solver in SOLVERS.items():
+    for label in SOLVERS if solvers is None else solvers:
+        solver = SOLVERS[label]
         start = time.perf_counter()
         cfr = solver(efg)
         for _ in range(3):
             cfr.evaluate_and_update_policy()
         per_iteration = (time.perf_counter() - start) / 3
-        curve = cfr_curve(efg, iterations, [c for c in CHECKPOINTS if c <= iterations], solver)
+        print(f"  {label} ({per_iteration * 1000:.1f} ms an iteration)", flush=True)
+        curve = cfr_curve(
+            efg,
+            iterations,
+            [c for c in CHECKPOINTS if c <= iterations],
+            solver,
+            functools.partial(_point, label),
+        )
         print(
-            f"  {label} ({per_iteration * 1000:.1f} ms an iteration), NashConv of the average"
-            " policy: " + ", ".join(f"{it}: {value:.5f}" for it, value in curve),
+            f"  {label}, NashConv of the average policy: "
+            + ", ".join(f"{it}: {value:.5f}" for it, value in curve),
             flush=True,
         )
-    for bot in bots:
+    for bot in bots if rate else ():
         start = time.perf_counter()
         search = bot == "mcts"
         rated = bot_policy(tree, efg, bot, MCTS if search else None, ask=1 if search else None)
@@ -123,7 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-lengths", action="store_true")
     parser.add_argument("--no-adapter-walk", action="store_true")
     parser.add_argument("--only", choices=sorted(SOLVED), action="append")
-    parser.add_argument("--walk-only", action="store_true", help="time the walks, no CFR")
+    parser.add_argument("--solver", choices=sorted(SOLVERS), action="append")
+    parser.add_argument("--no-cfr", action="store_true", help="no CFR curves")
+    parser.add_argument("--no-bots", action="store_true", help="no bot policies")
     args, _unknown = parser.parse_known_args(argv)
     if not args.skip_lengths:
         print(f"longest mini games, {args.games} seeded two-player games per line-up")
@@ -134,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
                 moves, words = lengths(game, options, args.games)
                 print(f"  {game} {options or ''}: {moves} moves, {words} decisions", flush=True)
     for game in args.only or SOLVED:
-        solve(game, args.iterations, not args.no_adapter_walk, args.walk_only)
+        solvers = [] if args.no_cfr else args.solver
+        solve(game, args.iterations, not args.no_adapter_walk, solvers, not args.no_bots)
     return 0
 
 

@@ -233,8 +233,10 @@ def cfr_curve(
     iterations: int,
     checkpoints: Iterable[int],
     solver: Callable[[pyspiel.Game], Any] = pyspiel.CFRSolver,
+    report: Callable[[int, float], None] | None = None,
 ) -> list[tuple[int, float]]:
-    """NashConv of the average policy after each checkpoint of ``iterations`` CFR steps."""
+    """NashConv of the average policy after each checkpoint of ``iterations`` CFR steps
+    (each point also handed to ``report`` as it is reached)."""
     marks = sorted(set(checkpoints) | {iterations})
     cfr = solver(efg_game)
     curve = []
@@ -242,6 +244,8 @@ def cfr_curve(
         cfr.evaluate_and_update_policy()
         if done in marks:
             curve.append((done, pyspiel.nash_conv(efg_game, cfr.average_policy())))
+            if report is not None:
+                report(*curve[-1])
     return curve
 
 
