@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck architecture unit browser postgres bench clean
+.PHONY: demo test lint typecheck architecture unit browser axe postgres bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ architecture: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/deptry .
 
-unit: $(STAMP) browser postgres
+unit: $(STAMP) browser axe postgres
 	$(BIN)/pytest
 
 # the browser tests drive Debian's chromium: installed here when we are root with
@@ -44,6 +44,15 @@ browser:
 		|| { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 			apt-get install -y -q -o DPkg::Lock::Timeout=600 chromium chromium-driver; }; \
 	else echo "chromium not installed and not root: the browser tests will be skipped"; fi
+
+# the accessibility check the browser tests inject into chromium: axe-core, pinned in
+# package.json/package-lock.json, installed into ./node_modules with npm (not kept in
+# git); without npm the axe test skips with a message (and fails in CI)
+axe: node_modules/axe-core/axe.min.js
+
+node_modules/axe-core/axe.min.js: package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "npm not installed: the axe-core accessibility test will be skipped"; fi
 
 # the store's PostgreSQL tests start a throwaway cluster of Debian's postgresql:
 # installed here as root (waiting for another apt-get to let go of the lock)
@@ -59,4 +68,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache node_modules

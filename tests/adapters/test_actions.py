@@ -17,6 +17,7 @@ import pytest
 from gadshill.adapters.actions import END, NONE, Speller, move_words, vocabulary
 from gadshill.adapters.setting import setting
 from gadshill.registry import get_spec
+from gadshill.rules.encoding import Encoder
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 VARIANTS = [{}, {"variant": "mini"}]
@@ -67,10 +68,8 @@ def test_a_field_the_encoder_does_not_list_is_refused() -> None:
 
     def short(state):  # type: ignore[no-untyped-def]
         encoder = real(state)
-        partial = object.__new__(type(encoder))
-        partial.__dict__.update(encoder.__dict__)
-        partial.moves = {k: v for k, v in encoder.moves.items() if k != "site"}
-        return partial
+        fields = {k: v for k, v in encoder.moves.items() if k != "site"}
+        return Encoder(encoder.schema, encoder.players, fields)
 
     broken = replace(chosen, spec=replace(chosen.spec, encoder=short))
     with pytest.raises(ValueError, match="not listed: \\['site'\\]"):

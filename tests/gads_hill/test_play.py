@@ -237,6 +237,22 @@ def test_parse_move_matches_ids_in_any_case_and_names_the_close_ones() -> None:
         state.parse_move("claim XYZZY S1")
 
 
+def test_typed_notation_takes_the_abbreviations_the_board_prints() -> None:
+    """Issue 17: wherever a building is typed, the board's abbreviation (``STG``) names
+    it too, in any case; the move is the same move, recorded with the full id."""
+    state = new_game(3, 1)
+    town = state.world.town
+    for ident, building in town.buildings.items():
+        assert state.parse_move(f"draft {building.abbr.lower()}") == CODEC.parse(f"draft {ident}")
+    assert state.parse_move("claim STG s12") == Claim("STAGE_COACH_OFFICE", "S12")
+    assert state.parse_move("play 27 cas") == Play(27, "CASINO")
+    assert state.parse_move("discard 41,3 BNK S7") == Discard((3, 41), "BANK", "S7")
+    assert str(state.parse_move("buy sal")) == "buy SALOON"
+    assert town.building_id("chu") == "CHURCH"  # position files too
+    with pytest.raises(NotationError, match="unknown building 'STX'"):
+        state.parse_move("draft STX")
+
+
 def test_a_state_shows_itself() -> None:
     state = started()
     assert (

@@ -20,7 +20,9 @@ from gadshill.gads_hill.state import GadsHillState
 from gadshill.gamedata.pack import BUILTIN
 from gadshill.registry import get_spec
 from gadshill.render import svg
+from gadshill.render.words import plural
 from gadshill.rules.records import Record, replay
+from gadshill.rules.spec import SPECTATOR
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import FREE, X_SITE
 from gadshill.sticky_gulch.state import StickyGulchState
@@ -74,9 +76,9 @@ def test_every_picture_parses_with_a_legend_and_a_size(game: str) -> None:
     for state in states(game):
         for viewer in [None, *range(state.num_players)]:
             root = parse(spec.draw(state, viewer))
-            width, height = float(root.get("width", 0)), float(root.get("height", 0))
+            _x, _y, width, height = map(float, root.get("viewBox", "").split())
             assert width > 500 and height > 300
-            assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+            assert root.get("width") is None  # the page sizes it by its viewBox
             legends = by_class(root, "legend")
             assert len(legends) == 1 and "Legend" in "".join(legends[0].itertext())
             for node in root.iter():  # every drawn coordinate lies on the canvas
@@ -117,12 +119,12 @@ def test_gads_hill_picture_names_players_scores_buildings_and_locomotive() -> No
         town = state.world.town
         text = words(draw_gads_hill(state, None))
         for seat in range(state.players):
-            assert f"seat {seat}: {state.collected[seat]} points" in text
+            assert f"seat {seat}: {plural(state.collected[seat], 'point')}" in text
             for building in state.owned[seat]:
                 assert town.buildings[building].name in text
         assert f"locomotive {state.locomotive} of 22" in text
         if state.retired:
-            out = text[text.index("out of the game:") : text.index("beside the board:")]
+            out = text[text.index("out of the game:") : text.index("piles:")]
             for building in state.retired:
                 assert town.buildings[building].name in out
         for building in state.beside_board():
@@ -160,18 +162,27 @@ def test_gads_hill_picture_keeps_the_town_of_the_position_picture() -> None:
 
 
 def test_gads_hill_hand_only_for_its_seat_and_highlights_ringed() -> None:
+    """The hand is the page's (``hand``), each card with its words, plan and lights, for
+    its own seat only; the picture is the same for every seat."""
+    spec = get_spec("gads-hill")
     state = states("gads-hill")[2]
     assert isinstance(state, GadsHillState)
     card = sorted(state.hands[1])[0]
-    line = f"card {card} ({state.world.card_kind(card)})"
-    assert line in words(draw_gads_hill(state, 1))
-    assert line not in words(draw_gads_hill(state, 0))
-    assert line not in words(draw_gads_hill(state, None))
-    building, spaces = next(iter(sorted(state.markers.items())))
-    marker = (building, sorted(spaces)[0])
+    mine = spec.view_for(state, 1).hand
+    assert [c.target for c in mine] == [f"card:{n}" for n in sorted(state.hands[1])]
+    first = mine[0]
+    assert first.text == state.world.card_text(card) and first.plan and "<svg" in first.plan
+    spaces = state.world.town.card(card).spaces
+    assert {t.removeprefix("space:") for t in first.lights} == set(spaces)
+    for other in (0, SPECTATOR):
+        assert f"card:{card}" not in [c.target for c in spec.view_for(state, other).hand]
+    assert draw_gads_hill(state, 1) == draw_gads_hill(state, 0) == draw_gads_hill(state, None)
+    building, spaces_of = next(iter(sorted(state.markers.items())))
+    marker = (building, sorted(spaces_of)[0])
     root = parse(draw_gads_hill(state, None, highlights=[marker]))
     lit = by_class(root, "highlight")
-    assert len(lit) == 1 and lit[0].find(f"{SVG}circle").get("stroke") == svg.HIGHLIGHT  # type: ignore[union-attr]
+    assert len(lit) == 1 and lit[0].find(f"{SVG}rect").get("stroke") == svg.HIGHLIGHT  # type: ignore[union-attr]
+    assert lit[0].get("data-target") == f"marker:{marker[0]}@{marker[1]}"
     assert "highlighted marker" in words(ET.tostring(root, encoding="unicode"))
     assert not by_class(parse(draw_gads_hill(state, None)), "highlight")
 
@@ -198,10 +209,20 @@ def test_sutters_mill_picture_names_vein_buildings_prospectors_and_chips() -> No
             for seat in range(state.player_count):
                 on_board = state.prospectors_in_play(seat)
                 assert f"prospectors: {on_board} on the board" in text
-                for space in range(tables.space_count):
-                    count = state.prospectors[seat].count(space)
-                    if count:
-                        assert f"(seat {seat}): {count} prospector" in text
+                for k, where in enumerate(state.prospectors[seat]):
+                    disc = [
+                        g
+                        for g in root.iter(f"{SVG}g")
+                        if g.get("data-target") == f"prospector:{seat}-{k + 1}"
+                    ]
+                    assert len(disc) == (1 if where >= 0 else 0)
+                    if where >= 0:  # drawn in the group of its space
+                        space = next(
+                            g
+                            for g in root.iter(f"{SVG}g")
+                            if g.get("data-target") == f"space:{tables.spaces[where]}"
+                        )
+                        assert disc[0] in list(space.iter(f"{SVG}g"))
                 chips = state.chips[seat]
                 if viewer == seat:
                     assert f"{state.nuggets(seat)} nuggets in {len(chips)} chips" in text
@@ -259,16 +280,22 @@ def test_sticky_gulch_picture_names_locations_sites_lodes_and_money() -> None:
             )
 
 
-def test_sticky_gulch_hand_only_in_its_own_seats_picture() -> None:
+def test_sticky_gulch_hand_only_in_its_own_seats_view() -> None:
+    """A seat's drifters, with their text, are its hand (the page draws them); nobody
+    else's view names them, and the picture names no drifter at all."""
     spec = get_spec("sticky-gulch")
     assert spec.draw is not None
     state = states("sticky-gulch")[2]
     assert isinstance(state, StickyGulchState)
     seat = next(p for p in range(state.players) if state.hands[p])
-    name = state.drifter(state.hands[seat][0]).name
-    assert name in words(spec.draw(state, seat))
-    for viewer in [None, *(p for p in range(state.players) if p != seat)]:
-        assert name not in words(spec.draw(state, viewer))
+    drifter = state.drifter(state.hands[seat][0])
+    mine = [c for c in spec.view_for(state, seat).hand if c.kind == "drifter"]
+    assert [c.target for c in mine] == [f"drifter:{i}" for i in state.hands[seat]]
+    assert drifter.name in mine[0].title and mine[0].text == drifter.text()
+    for viewer in [SPECTATOR, *(p for p in range(state.players) if p != seat)]:
+        assert drifter.name not in " ".join(c.title for c in spec.view_for(state, viewer).hand)
+    for viewer in [None, *range(state.players)]:
+        assert drifter.name not in words(spec.draw(state, viewer))
     assert f"drifters in hand: {len(state.hands[seat])}" in words(spec.draw(state, None))
 
 
@@ -321,18 +348,22 @@ def test_hostile_names_from_a_pack_are_escaped(
     assert f"{HOSTILE} 1" in words(picture)
 
 
-def test_a_hostile_drifter_name_is_escaped_in_its_holders_picture(tmp_path: Path) -> None:
+def test_a_hostile_drifter_name_stays_in_its_holders_hand(tmp_path: Path) -> None:
+    """A drifter's name from a pack is data in its holder's hand (JSON, which the page
+    writes as text), never in any picture."""
     pack = tmp_path / "pack"
     shutil.copytree(BUILTIN / "sticky-gulch", pack)
     _edit(pack / "drifters.toml", r'name = "[^"]*"', lambda n: f"{HOSTILE} drifter {n}")
     spec = get_spec("sticky-gulch")
     assert spec.draw is not None
     state = spec.new_game(3, 1, pack, {})
-    while not any(state.hands):  # the draft: each seat keeps one of two drifters
+    while not any(state.hands):  # the draft: each seat keeps one of two dealt drifters
         state.apply(state.legal_moves()[0])
     assert isinstance(state, StickyGulchState)
     seat = next(p for p in range(state.players) if state.hands[p])
     name = state.drifter(state.hands[seat][0]).name
+    assert any(name in c.title for c in spec.view_for(state, seat).hand)
     mine = spec.draw(state, seat)
-    assert name in words(mine) and "<script" not in mine and "&lt;script&gt;&amp;" in mine
-    assert name not in words(spec.draw(state, (seat + 1) % state.players))
+    assert "<script" not in mine and name not in words(mine)
+    other = spec.view_for(state, (seat + 1) % state.players).hand
+    assert not any(name in c.title for c in other)

@@ -1,8 +1,9 @@
 """The table live, in real browsers (Debian's headless Chromium, as test_browser.py):
 two friends in two browser profiles see each other's moves over the websocket; a seat
 whose network drops shows "reconnecting" and catches up on its return; a server
-restarted mid-game (same database) serves the game on; a refused STOP claim is told
-in the other seats' logs (GH-8.refused)."""
+restarted mid-game (same database) serves the game on; a refused STOP claim (the STOP!
+button, then a marker clicked on the board) is told in the other seats' logs
+(GH-8.refused). Moves are made by clicking the page, as a player does."""
 
 from __future__ import annotations
 
@@ -19,7 +20,16 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import CHROMEDRIVER, CHROMIUM, FLAGS, REQUIRED, _missing, wait_for
+from tests.web.test_browser import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    FLAGS,
+    REQUIRED,
+    Clicker,
+    _missing,
+    click,
+    wait_for,
+)
 
 
 class Server:
@@ -138,9 +148,17 @@ def open_seat(driver: Any, server: Server, game_id: str, token: str) -> None:
 
 
 def click_first_move(driver: Any) -> None:
+    """One move made by clicking the page (a kind of move, lit pieces, a button)."""
     before = version_of(driver)
-    js(driver, "document.querySelector('#menu button.move').click()")
-    wait_for(lambda: version_of(driver) > before, "the move's answer")
+    clicker = Clicker(driver, seed=before)
+
+    def moved() -> bool:
+        if version_of(driver) > before:
+            return True
+        clicker.step()
+        return False
+
+    wait_for(moved, "a move made by clicks")
 
 
 def test_two_friends_see_each_others_moves_over_the_websocket(
@@ -225,9 +243,14 @@ def test_a_refused_stop_claim_is_told_in_the_other_seats_log(
     other = (claimer + 1) % 3
     open_seat(ann, server, game_id, tokens[claimer])
     open_seat(bob, server, game_id, tokens[other])
-    ann.find_element("id", "stop-button").click()
-    ann.find_element("id", "move-input").send_keys(f"{claim.building} {claim.space}")
-    ann.find_element("id", "move-button").click()
+    # STOP! is a button, then the marker is clicked on the board (GH-8: any may be tried)
+    stop = wait_for(
+        lambda: ann.find_elements("css selector", '#menu [data-action="claim"]'), "STOP"
+    )
+    assert stop[0].text == "STOP!"
+    click(ann, stop[0])
+    marker = f'#board [data-target="marker:{claim.building}@{claim.space}"].target'
+    click(ann, wait_for(lambda: ann.find_elements("css selector", marker), "the lit marker")[0])
     told = f"human#{claimer} tried {claim}: refused [GH-8]"
     wait_for(lambda: told in log_of(bob), "the refusal in the other seat's log", 10)
     assert "layout" not in js(ann, "return document.getElementById('refused').textContent")

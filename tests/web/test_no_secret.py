@@ -9,6 +9,7 @@ from the real game, and from the game with the state swapped for a redrawn one.
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 
@@ -50,6 +51,11 @@ def same_bytes_when_redrawn(
     seen = responses(client, game_id, tokens)
     for key, body in seen.items():
         assert str(SEED).encode() not in body, f"{key} carries the seed"
+    for token in tokens:  # the bytes compared hold the board the page clicks (issue 17)
+        view = json.loads(seen[f"view {token}"])
+        assert {"hand", "prompt", "last", "public"} <= set(view)
+        assert all({"action", "action_label", "targets"} <= set(e) for e in view["menu"])
+        assert view["seat"] != table.state.current_player or view["prompt"]
     for seat, token in enumerate(tokens):
         table.state = real.determinize(seat, rng)
         try:

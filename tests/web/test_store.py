@@ -19,6 +19,7 @@ with warnings.catch_warnings():
 
 
 def served(db: Path, **kwargs: Any) -> TestClient:
+    kwargs.setdefault("reaction_ms", 20)  # timed reaction windows: short in tests
     return TestClient(create_app(Store(db=str(db), **kwargs)))
 
 

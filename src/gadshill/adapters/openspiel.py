@@ -71,6 +71,7 @@ MAX_CHANCE_OUTCOMES = 160
 RESAMPLE_ATTEMPTS = 100
 #: moves kept on a state's trail before their observations are folded into its history
 TRAIL_LENGTH = 1000
+#: OpenSpiel's ids of the terminal and chance "players"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -291,9 +292,9 @@ class GadshillState(pyspiel.State):
     def _settle(self) -> None:
         """Work out who acts now, after the state changed."""
         if self.native is None or self.pending is not None:
-            self.to_move = int(pyspiel.PlayerId.CHANCE)
+            self.to_move = CHANCE
         elif self.native.state.is_terminal or self.truncated():
-            self.to_move = int(pyspiel.PlayerId.TERMINAL)
+            self.to_move = TERMINAL
         else:
             self.to_move = int(self.native.state.current_player)  # type: ignore[arg-type]
 

@@ -166,12 +166,27 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @app.command()
     def rules(
         game: GameArg,
+        rule_id: Annotated[
+            str | None, typer.Argument(metavar="[ID]", help="One rule: its id, text and kind.")
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
-        """List every rule of a game's rule book: id and text."""
+        """List every rule of a game's rule book: id and text; or show one rule (the
+        page's help links each id here)."""
         from rich.table import Table
 
         spec = get_spec(game)
+        if rule_id is not None:
+            if rule_id not in spec.rulebook.ids():
+                raise UsageError(f"{spec.id} has no rule {rule_id!r}")
+            entry = spec.rulebook[rule_id].to_json()
+            if as_json:
+                print(json.dumps(entry, indent=2))
+                return
+            moves = ", ".join(entry["moves"]) or "none (the engine carries it out)"
+            console.print(f"[bold]{entry['id']}[/bold] ({entry['kind']}; moves: {moves})")
+            console.print(entry["text"], markup=False)
+            return
         if as_json:
             print(json.dumps([{"id": r.id, "text": r.text} for r in spec.rulebook], indent=2))
             return

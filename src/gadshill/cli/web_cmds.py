@@ -40,6 +40,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         bot_ms: Annotated[
             int, typer.Option(help="A search bot's time per move, in milliseconds.")
         ] = 1000,
+        reaction_ms: Annotated[
+            int,
+            typer.Option(
+                help="How long a timed reaction window stays open (a seat's standing"
+                " preference, a bot holding hidden cards), in milliseconds."
+            ),
+        ] = 1500,
     ) -> None:
         """Serve the table in a browser: any game, human seats and bots, a JSON API.
         Games are kept in --db and survive a restart."""
@@ -47,8 +54,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             raise UsageError("--port must be between 1 and 65535")
-        if max_games < 1 or bot_ms < 1:
-            raise UsageError("--max-games and --bot-ms must be positive")
+        if max_games < 1 or bot_ms < 1 or reaction_ms < 1:
+            raise UsageError("--max-games, --bot-ms and --reaction-ms must be positive")
         if "://" in db:
             where = db.split("@")[-1] if "@" in db else db  # no password in the start-up line
         else:
@@ -58,6 +65,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         os.environ["GADSHILL_MAX_GAMES"] = str(max_games)
         os.environ["GADSHILL_DB"] = db
         os.environ["GADSHILL_BOT_MS"] = str(bot_ms)
+        os.environ["GADSHILL_REACTION_MS"] = str(reaction_ms)
         console.print(
             f"gadshill table on http://{host}:{port}/ (Ctrl-C stops it); games kept in {where}"
         )

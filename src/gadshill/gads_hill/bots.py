@@ -27,7 +27,7 @@ def _state(state: GameState[Any]) -> GadsHillState:
 
 
 class RandomBot:
-    """Uniform over the legal moves: the first legal move of the shuffled candidates.
+    """Plays a legal move at random: the first legal move of the shuffled candidates.
 
     The same distribution as checking every candidate and choosing one, but only
     as many solver questions as it takes to hit a legal move.

@@ -1,6 +1,9 @@
-"""The SVG picture of a Gads Hill game as one seat may see it: the town (drawn by
-``render.gads_hill``) and beside it the players, their scores and buildings, the
-buildings out of the game, the locomotive and, for a seat, its own hand.
+"""The SVG picture of a Gads Hill game as the page shows it: the town (drawn by
+``render.gads_hill``, every space, marker and standing building a ``data-target``)
+and under it rows of tiles: the buildings beside the board, each seat's points and
+buildings not standing, those out of the game, and the piles. The seat's hand and
+the tallies are the page's own HTML (``targets.hand``, ``targets.tallies``); the
+picture is the same for every seat, so it tells no secret.
 
 The state is imported for type checking only, so the state's ``_repr_svg_`` can
 draw itself through :func:`draw` without an import cycle.
@@ -8,12 +11,13 @@ draw itself through :func:`draw` without an import cycle.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, cast
 
 from gadshill.gads_hill.constants import DRAFT, OVER, PILES, STOP
 from gadshill.render import svg
-from gadshill.render.gads_hill import MARGIN, TOWN_LEGEND, draw_town
+from gadshill.render.gads_hill import MARGIN, draw_town
 from gadshill.render.words import plural
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Marker
@@ -21,8 +25,8 @@ from gadshill.solver.model import Marker
 if TYPE_CHECKING:
     from gadshill.gads_hill.state import GadsHillState
 
-PANEL = 380  # the side panel's width
-WRAP = 52  # characters per row of a card's text
+TILE_H = 30  # a building or pile tile's height
+TILE_FONT = 15
 
 
 def status(state: GadsHillState) -> str:
@@ -36,64 +40,118 @@ def status(state: GadsHillState) -> str:
     return f"turn {state.turn}: seat {state.active} to move"
 
 
-def building_label(state: GadsHillState, building: str) -> str:
-    name = state.world.town.buildings[building].name
-    where = state.location(building)
-    if where is not None:
-        return f"{name} on {where}"
-    return f"{name} (out)" if building in state.retired else name
+def _tiles(
+    parent: ET.Element,
+    state: GadsHillState,
+    x: float,
+    y: float,
+    width: float,
+    label: str,
+    tiles: list[tuple[str, str | None, str, str]],
+    colour: str | None = None,
+) -> float:
+    """A labelled row of tiles (text, data-target or None, frame colour, tooltip),
+    wrapped to ``width``; answers the ``y`` below it."""
+    head = svg.group(parent, "row-label")
+    if colour is not None:
+        svg.rect(head, x, y + 6, 18, 18, fill=colour, stroke=svg.INK, stroke_width=1)
+        x_text = x + 26
+    else:
+        x_text = x
+    svg.text(head, x_text, y + 21, label, font_size=TILE_FONT, font_weight="bold")
+    tx = x_text + _text_width(label) + 12
+    for text, target, frame, tip in tiles:
+        w = _text_width(text) + 20
+        if tx + w > x + width:
+            tx, y = x + 26, y + TILE_H + 6
+        tile = svg.group(parent, "tile", data_target=target)
+        svg.rect(
+            tile,
+            tx,
+            y,
+            w,
+            TILE_H,
+            rx=5,
+            fill="#fffaf0" if target else "#e6e0d0",
+            stroke=frame,
+            stroke_width=3 if target else 1,
+        )
+        svg.text(tile, tx + w / 2, y + 21, text, font_size=TILE_FONT, text_anchor="middle")
+        svg.title(tile, tip)
+        tx += w + 8
+    return y + TILE_H + 10
+
+
+def _text_width(text: str) -> float:
+    return TILE_FONT * 0.6 * len(text)  # a sans-serif letter is about 0.6 em wide
+
+
+def _building_tile(
+    state: GadsHillState, building: str, frame: str, clickable: bool = True
+) -> tuple[str, str | None, str, str]:
+    b = state.world.town.buildings[building]
+    target = f"building:{building}" if clickable else None
+    return (f"{b.abbr} {b.name}", target, frame, b.name)
 
 
 def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marker] = ()) -> str:
     """The board as seat ``viewer`` sees it (None: what everybody sees, no hand).
 
-    ``highlights`` are markers (building, space) ringed in red, e.g. the markers of a
-    STOP answer.
+    Under the town: the buildings beside the board, each seat's buildings not standing
+    (framed in its colour), those out of the game and the piles, each a tile the page
+    can click (``data-target``). The hand and the scores are the page's (``hand``,
+    ``public``). ``highlights`` are markers (building, space) ringed in red.
     """
     s = cast("GadsHillState", state)
     town = s.world.town
     doc = svg.Document(100, 100, "Gads Hill 1874")
     owners = {b: svg.seat_colour(p) for p in range(s.players) for b in s.owned[p]}
     width, height = draw_town(doc.root, town, s.position_file(), highlights, owners)
-    panel = svg.group(doc.root, "panel")
-    x = width
-    y = float(MARGIN)
-    svg.text(panel, x, y, "Gads Hill 1874", font_size=16, font_weight="bold")
-    y = svg.lines(panel, x, y + svg.LINE + 2, [status(s)])
-    y = svg.lines(panel, x, y, [f"locomotive {s.locomotive} of {s.world.sizes.end_locomotive}"]) + 6
-    ranking = sorted(range(s.players), key=lambda p: -s.collected[p])
+    inner = width - 2 * MARGIN
+    rows = svg.group(doc.root, "pieces")
+    y = height - MARGIN  # the town's bottom margin is the rows' top margin
+    where = f"{status(s)} · locomotive {s.locomotive} of {s.world.sizes.end_locomotive}"
+    svg.text(rows, MARGIN, y + 18, where, font_size=TILE_FONT, font_weight="bold", class_="status")
+    y += 30
+    beside = [_building_tile(s, b, "#6b5a3a") for b in s.beside_board()]
+    y = _tiles(
+        rows, s, MARGIN, y, inner, "beside the board:", beside or [("-", None, "#6b5a3a", "none")]
+    )
     for p in range(s.players):
-        lead = " (leads)" if s.players > 1 and p == ranking[0] and s.collected[p] else ""
-        heading = f"seat {p}: {s.collected[p]} points{lead}"
-        y = svg.seat_heading(panel, x, y, svg.seat_colour(p), heading)
-        owned = ", ".join(building_label(s, b) for b in s.owned[p]) or "-"
-        rows = svg.wrap(f"buildings: {owned}", WRAP)
-        cards = len(s.hands[p])
-        rows.append(f"{plural(cards, 'card')} in hand, {s.buys[p]} bought")
-        y = svg.lines(panel, x + 18, y, rows, class_="seat-detail") + 4
-    out = ", ".join(town.buildings[b].name for b in sorted(s.retired)) or "-"
-    beside = ", ".join(town.buildings[b].name for b in s.beside_board()) or "-"
-    piles = ", ".join(f"{pile} {len(s.piles[pile])}" for pile in PILES)
-    rows = [
-        *svg.wrap(f"out of the game: {out}", WRAP),
-        *svg.wrap(f"beside the board: {beside}", WRAP),
-        f"piles: {piles}; discards {len(s.discards)}",
+        colour = svg.seat_colour(p)
+        mine = [
+            _building_tile(s, b, colour, b not in s.retired)
+            for b in s.owned[p]
+            if not s.is_placed(b)
+        ]
+        label = f"seat {p}: {plural(s.collected[p], 'point')}"
+        y = _tiles(rows, s, MARGIN, y, inner, label, mine, colour)
+    if s.retired:
+        out = [_building_tile(s, b, "#999", False) for b in sorted(s.retired)]
+        y = _tiles(rows, s, MARGIN, y, inner, "out of the game:", out)
+    piles = [
+        (
+            f"{pile} {len(s.piles[pile])}",
+            f"pile:{pile}" if s.piles[pile] else None,
+            "#6b5a3a",
+            f"the {pile} pile: {plural(len(s.piles[pile]), 'card')}",
+        )
+        for pile in PILES
     ]
+    piles.append((f"discards {len(s.discards)}", None, "#999", "the discard pile"))
+    y = _tiles(rows, s, MARGIN, y, inner, "piles:", piles)
     if highlights:
         marked = ", ".join(f"{b}@{sp}" for b, sp in sorted(highlights))
-        rows += svg.wrap(f"highlighted: {marked}", WRAP)
-    y = svg.lines(panel, x, y + 4, rows) + 6
-    # a seat sees its own hand; everybody (None) and a spectator (no seat) see none
-    if viewer is not None and 0 <= viewer < s.players and s.phase != OVER:
-        y = svg.lines(panel, x, y, [f"your hand (seat {viewer}):"], font_weight="bold")
-        hand = svg.group(panel, "hand")
-        for card in sorted(s.hands[viewer]):
-            line = f"card {card} ({s.world.card_kind(card)}): {s.world.card_text(card)}"
-            y = svg.lines(hand, x + 8, y, svg.wrap(line, WRAP), font_size=11)
-    entries = list(TOWN_LEGEND)
-    entries += [(svg.seat_colour(p), f"seat {p} (frames its buildings)") for p in range(s.players)]
+        svg.text(rows, MARGIN, y + 16, f"highlighted: {marked}", font_size=TILE_FONT)
+        y += 24
+    entries = [
+        ("#f6d365", "marker (building abbreviation)"),
+        ("#7a5230", "a building stands here"),
+        *((svg.seat_colour(p), f"seat {p} frames its buildings") for p in range(s.players)),
+    ]
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted marker"))
-    legend_height = svg.legend(doc.root, MARGIN, height, entries)
-    doc.resize(width + PANEL, max(height + legend_height, y) + MARGIN / 2)
+    y += svg.legend(doc.root, MARGIN, y + 4, entries) + 4
+    doc.resize(width, y + MARGIN / 2)
+    doc.fluid(12)
     return doc.to_string()

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gadshill.gads_hill import targets
 from gadshill.gads_hill.bots import AlertBot, GreedyBot, RandomBot, SharpBot
 from gadshill.gads_hill.constants import GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from gadshill.gads_hill.encoding import encoder
@@ -14,6 +15,7 @@ from gadshill.gads_hill.moves import CODEC
 from gadshill.gads_hill.pack_audit import audit
 from gadshill.gads_hill.rules import BOOK
 from gadshill.gads_hill.setup import new_game
+from gadshill.gads_hill.summary import breakdown, review
 from gadshill.gads_hill.view import describe, draw, render, seat_view
 from gadshill.gads_hill.world import pack
 from gadshill.gamedata import gads_hill as gamedata_gads_hill
@@ -57,4 +59,11 @@ def spec() -> GameSpec:
         seat_view=seat_view,
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
+        review=review,
+        entry=targets.entry,
+        move_targets=targets.move_targets,
+        hand=targets.hand,
+        prompt=targets.prompt,
+        tallies=targets.tallies,
     )

@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.gads_hill.constants import BUY_PRICE, DRAFT, OVER, STOP, TURN
-from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.gads_hill.picture import draw as draw  # the SVG picture (spec.draw)
 from gadshill.gads_hill.rules import SOLVER_CARD_RULES
 from gadshill.gads_hill.state import GadsHillState
+from gadshill.gads_hill.summary import overlooked_summary as overlooked_summary
+from gadshill.gads_hill.summary import turn_line as turn_line
+from gadshill.gads_hill.targets import stop_claims
 from gadshill.render.gads_hill import town_text
 from gadshill.render.words import plural
 from gadshill.rules.moves import Move
@@ -232,7 +234,10 @@ def seat_moves(state: GadsHillState, seat: int, hints: bool) -> list[Move]:
                     menu.append(move)
         order = {m: i for i, m in enumerate(state.candidate_moves())}
         menu.sort(key=lambda m: order.get(m, len(order)))
-    return menu
+    # one claim per marker on the board, in board order, after the other moves: neither
+    # list nor order tells which markers logic removes (GH-8.refused makes a wrong try
+    # public)
+    return [*menu, *stop_claims(state, seat)]
 
 
 def preview(state: GadsHillState, move: Move) -> str:
@@ -252,11 +257,15 @@ def preview(state: GadsHillState, move: Move) -> str:
 
 
 def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
-    """What ``seat`` sees: its picture and menu; without hints STOP claims are typed,
-    not listed, and no menu line tells what a move would do."""
+    """What ``seat`` sees: its picture and menu; without hints a STOP offers every
+    marker on the board (not the solver's list), and no menu line tells what a move
+    would do."""
     s = _state(state)
     claims = s.phase == STOP or (s.phase == TURN and s.action is not None)
-    typed = ("claim BUILDING SPACE: STOP! take a marker no layout of the town can use",)
+    typed = (
+        "claim BUILDING SPACE: STOP! take a marker no layout of the town can use"
+        " (the board's abbreviations do: claim STG S12)",
+    )
     moves = seat_moves(s, seat, hints)
     label = describe if hints else preview
     return SeatView(
@@ -265,22 +274,3 @@ def seat_view(state: GameState[Any], seat: int, hints: bool) -> SeatView:
         typed if claims and s.current_player == seat and not hints else (),
         tuple(label(s, move) for move in moves),
     )
-
-
-def turn_line(log: TurnLog) -> str:
-    if not log.overlooked:
-        return f"turn {log.turn}: nothing overlooked"
-    n = len(log.overlooked)
-    return f"turn {log.turn}: {plural(n, 'marker')} overlooked: {markers_text(log.overlooked)}"
-
-
-def overlooked_summary(state: GadsHillState) -> str:
-    """Every turn that ended with removable markers nobody claimed."""
-    lines = [turn_line(t) for t in state.history if t.overlooked]
-    distinct = {m for t in state.history for m in t.overlooked}
-    head = (
-        f"overlooked points: {plural(len(distinct), 'distinct marker')}"
-        " left unclaimed"
-        f" in {len(lines)} of {len(state.history)} turns"
-    )
-    return "\n".join([head, *lines])

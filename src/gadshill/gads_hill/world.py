@@ -35,7 +35,8 @@ class World:
     id_fields: dict[str, Ids] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        buildings = Ids("building", self.buildings)
+        # a building by its id or by the abbreviation the board prints (``STG``)
+        buildings = Ids("building", self.buildings, self.town.abbreviations)
         spaces = Ids("space", self.spaces)
         piles = Ids("pile", PILES)
         self.id_fields = {"building": buildings, "my": buildings, "space": spaces, "pile": piles}

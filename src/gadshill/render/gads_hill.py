@@ -120,13 +120,20 @@ def draw_town(
             stroke="#000",
             stroke_width=4,
         )
-        svg.text(g, px(f.x - half) + 4, px(f.y - half) + 14, f.id, font_weight="bold")
-        svg.text(g, px(f.x), px(f.y) + 8, label, font_size=8, text_anchor="middle")
+        svg.text(g, px(f.x - half) + 6, px(f.y - half) + 16, f.id, font_weight="bold", font_size=13)
+        for row, word in enumerate(label.split()[:3]):  # one word a row: the lot is small
+            svg.text(g, px(f.x), px(f.y) + 2 + row * 14, word, font_size=12, text_anchor="middle")
     ringed = set(highlights)
     for space in data.spaces.values():
         x0, y0 = px(space.x - half), px(space.y - half)
         standing = position.placed.get(space.id)
-        g = svg.group(parent, "space", id=space.id)
+        g = svg.group(
+            parent,
+            "space",
+            id=space.id,
+            data_target=f"space:{space.id}",
+            data_districts=" ".join(space.districts) or None,
+        )
         svg.rect(
             g,
             x0,
@@ -147,8 +154,8 @@ def draw_town(
         svg.title(door, f"entrance on {space.entrance}")
         svg.text(
             g,
-            x0 + 8,
-            y0 + 17,
+            x0 + 7,
+            y0 + 15,
             space.id,
             font_size=13,
             font_weight="bold",
@@ -157,7 +164,7 @@ def draw_town(
         if standing:
             building = town.buildings[standing]
             svg.text(
-                g,
+                svg.group(g, "building", data_target=f"building:{standing}"),
                 px(space.x),
                 px(space.y) + 6,
                 building.abbr,
@@ -168,22 +175,33 @@ def draw_town(
                 fill="#fff",
                 text_anchor="middle",
             )
-        for i, marker in enumerate(position.markers_on(space.id)):
+        marks = position.markers_on(space.id)
+        per_row = 2 if len(marks) <= 6 else 3
+        chip_w = (size - 8 - 2 * (per_row - 1)) / per_row
+        for i, marker in enumerate(marks):
             building = town.buildings[marker]
-            cx = x0 + 12 + (i % 3) * (size - 24) / 2
-            cy = y0 + size - 14 - (i // 3) * 20
+            cx = x0 + 4 + chip_w / 2 + (i % per_row) * (chip_w + 2)
+            cy = y0 + size - 12 - (i // per_row) * 18
             lit = (marker, space.id) in ringed
-            mg = svg.group(g, "marker highlight" if lit else "marker")
-            svg.circle(
+            mg = svg.group(
+                g,
+                "marker highlight" if lit else "marker",
+                data_target=f"marker:{marker}@{space.id}",
+            )
+            svg.rect(
                 mg,
-                cx,
-                cy,
-                10,
+                cx - chip_w / 2,
+                cy - 8,
+                chip_w,
+                16,
+                rx=4,
                 fill="#f6d365",
-                stroke=svg.HIGHLIGHT if lit else "#8a6d1d",
+                stroke=svg.HIGHLIGHT if lit else "#6b5a1d",
                 stroke_width=3 if lit else 1,
             )
-            svg.text(mg, cx, cy + 3, building.abbr, font_size=8, text_anchor="middle")
+            svg.text(
+                mg, cx, cy + 4.5, building.abbr, font_size=12, fill="#222", text_anchor="middle"
+            )
             svg.title(mg, f"{building.name} marker")
     return width, height
 
@@ -202,12 +220,20 @@ def _draw_railway(
     for i in range(stops):
         x = px(rail.start + i * step)
         svg.line(parent, x, y - 8, x, y + 8, stroke="#333", stroke_width=2)
-        svg.text(parent, x, y + 22, str(i), font_size=10, text_anchor="middle")
-    svg.text(parent, px(rail.start), y - 12, "railway")
+        svg.text(parent, x, y + 24, str(i), font_size=13, text_anchor="middle")
+    svg.text(parent, px(rail.start), y - 12, "railway", font_size=14)
     if pf is not None and pf.locomotive is not None:
         x = px(rail.start + pf.locomotive * step)
         svg.rect(parent, x - 10, y - 10, 20, 20, class_="locomotive", fill="#8b0000")
-        svg.text(parent, px(rail.end), y - 12, f"locomotive {pf.locomotive}", text_anchor="end")
+        svg.text(
+            parent,
+            px(rail.end),
+            y - 12,
+            f"locomotive {pf.locomotive}",
+            text_anchor="end",
+            font_size=14,
+            font_weight="bold",
+        )
 
 
 def town_svg(town: Town, source: Source, highlights: Collection[Marker] = ()) -> str:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -52,6 +53,35 @@ def number(value: float) -> str:
     """
     text = f"{round(value, 1):.1f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def luminance(colour: str) -> float:
+    """The WCAG relative luminance of a ``#rgb`` or ``#rrggbb`` colour.
+
+    >>> luminance("#fff"), luminance("#000000")
+    (1.0, 0.0)
+    """
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; text wants 4.5).
+
+    >>> round(contrast("#fff", "#ff7f0e"), 1), round(contrast("#000", "#ff7f0e"), 1)
+    (2.5, 8.3)
+    """
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a digit on a seat's disc)."""
+    return "#000" if contrast("#000", fill) >= contrast("#fff", fill) else "#fff"
 
 
 def seat_colour(seat: int) -> str:
@@ -136,18 +166,20 @@ def lines(parent: ET.Element, x: float, y: float, rows: Sequence[str], **attrs: 
 def legend(parent: ET.Element, x: float, y: float, entries: Sequence[tuple[str, str]]) -> float:
     """A framed box of (swatch colour, meaning) rows; answers its height.
 
-    A swatch colour of ``""`` draws a row without a swatch.
+    A swatch colour of ``""`` draws a row without a swatch. Its words are at least
+    13 units high: a legend is read, not glanced at.
     """
     box = group(parent, "legend")
-    height = 24 + LINE * len(entries)
-    width = 22 + 7 * max([len("Legend"), *(len(label) for _, label in entries)])
+    row = 20
+    height = 28 + row * len(entries)
+    width = 34 + 8 * max([len("Legend"), *(len(label) for _, label in entries)])
     rect(box, x, y, width, height, fill="#fffaf0", stroke="#6b5a3a")
-    text(box, x + 8, y + 16, "Legend", font_weight="bold")
+    text(box, x + 8, y + 18, "Legend", font_weight="bold", font_size=14)
     for i, (colour, label) in enumerate(entries):
-        row_y = y + 20 + LINE * i
+        row_y = y + 24 + row * i
         if colour:
-            rect(box, x + 8, row_y + 2, 10, 10, fill=colour, stroke=INK, stroke_width=0.5)
-        text(box, x + 24, row_y + 11, label, font_size=11)
+            rect(box, x + 8, row_y + 2, 14, 14, fill=colour, stroke=INK, stroke_width=0.5)
+        text(box, x + 28, row_y + 14, label, font_size=13)
     return height
 
 
@@ -177,6 +209,16 @@ class Document:
             node.set("height", number(height))
         self.root.set("viewBox", f"0 0 {number(width)} {number(height)}")
 
+    def fluid(self, min_font: float) -> None:
+        """Drop the fixed size (the page sizes the picture by its ``viewBox``) and tell,
+        as ``data-min-width``, the CSS width under which the smallest text of the picture
+        (``min_font`` units) would be drawn under 12 CSS px: a page narrower than that
+        scrolls the picture rather than shrink it."""
+        width = float(self.root.get("width", "0"))
+        for name in ("width", "height"):
+            del self.root.attrib[name]
+        self.root.set("data-min-width", str(math.ceil(width * 12 / min_font)))
+
     def to_string(self) -> str:
         """The whole document, one ``<svg>`` element, ending in a newline."""
         # one line per top-level part; deeper whitespace would change the texts' content
@@ -197,6 +239,6 @@ def seat_heading(
     """A seat's heading in a side panel: its colour swatch and a bold label; answers the
     ``y`` of the next row."""
     row = group(parent, "seat")
-    rect(row, x, y - 11, 12, 12, fill=colour, stroke=INK, stroke_width=0.5)
-    text(row, x + 18, y, label, tooltip=tooltip, font_weight="bold")
-    return y + LINE
+    rect(row, x, y - 13, 14, 14, fill=colour, stroke=INK, stroke_width=0.5)
+    text(row, x + 20, y, label, tooltip=tooltip, font_weight="bold", font_size=14)
+    return y + LINE + 2

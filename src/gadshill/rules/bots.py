@@ -26,7 +26,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal moves, drawn from the bot's own generator.
+    """Plays a legal move at random (uniform), drawn from the bot's own generator.
 
     >>> import random
     >>> class Pile:  # all this bot asks of a state
@@ -43,7 +43,8 @@ class RandomBot:
 
 
 class GreedyBot:
-    """One ply: the move whose resulting state the game's heuristic likes best."""
+    """Looks one move ahead: plays the move after which the game's score estimate
+    likes its position best."""
 
     name = "greedy"
 
@@ -93,6 +94,24 @@ def parse_bot_options(items: list[str]) -> dict[str, dict[str, str]]:
 def bot_names(spec: GameSpec) -> list[str]:
     """Every bot a game can seat: the generic ones and the game's own."""
     return list(dict.fromkeys(["random", "greedy", "mcts", *spec.bots]))
+
+
+def bot_help(spec: GameSpec) -> list[dict[str, str]]:
+    """What each bot a game can seat does, in a line: the first paragraph of its class's
+    docstring (one place for the page's help and the docs)."""
+    out = []
+    for name in bot_names(spec):
+        if name == "mcts":
+            from gadshill.rules.mcts import MctsBot
+
+            kind: type = MctsBot
+        elif name in spec.bots:
+            kind = type(spec.bots[name]())
+        else:
+            kind = RandomBot if name == "random" else GreedyBot
+        first = (kind.__doc__ or "").strip().split("\n\n")[0]
+        out.append({"name": name, "text": " ".join(first.split())})
+    return out
 
 
 def make_bot(spec: GameSpec, name: str, options: Mapping[str, str] | None = None) -> Bot:

@@ -9,6 +9,11 @@ Gads Hill position files.
 Traceback (most recent call last):
 ...
 gadshill.errors.NotationError: unknown building 'banc' (did you mean BANK?)
+
+``aliases`` are other words for an id, such as the abbreviations a board prints:
+
+>>> Ids("building", ["BANK"], aliases={"BNK": "BANK"}).canonical("bnk")
+'BANK'
 """
 
 from __future__ import annotations
@@ -25,9 +30,12 @@ M = TypeVar("M")
 class Ids:
     """The known ids of one kind (buildings, spaces, drifters ...)."""
 
-    def __init__(self, kind: str, known: Iterable[str]):
+    def __init__(self, kind: str, known: Iterable[str], aliases: Mapping[str, str] | None = None):
         self.kind = kind
         self._by_folded = {word.casefold(): word for word in sorted(known)}
+        for alias, word in (aliases or {}).items():  # an id itself wins over an alias
+            if word.casefold() in self._by_folded:
+                self._by_folded.setdefault(alias.casefold(), self._by_folded[word.casefold()])
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.casefold() in self._by_folded
@@ -38,7 +46,7 @@ class Ids:
             found = self._by_folded.get(word.strip().casefold())
             if found is not None:
                 return found
-            hint = did_you_mean(word.strip(), self._by_folded.values())
+            hint = did_you_mean(word.strip(), sorted(set(self._by_folded.values())))
             raise error(f"unknown {self.kind} {word!r}{hint}")
         raise error(f"unknown {self.kind} {word!r}")
 

@@ -135,7 +135,10 @@ class Node:
 
 
 class MctsBot:
-    """Determinized single-observer IS-MCTS over the state protocol."""
+    """Searches: plays many games ahead from guesses of what it cannot see, and picks
+    the move that did best, within its time per move.
+
+    Determinized single-observer IS-MCTS over the state protocol."""
 
     name = "mcts"
 

@@ -94,6 +94,17 @@ class Rule(Generic[S, M]):
     message: str = ""
     gate: bool = False
 
+    def to_json(self) -> dict[str, Any]:
+        """The rule as ``gadshill rules GAME ID`` and the page's help show it: its id,
+        text, what kind of entry it is and the moves it checks."""
+        kind = "procedure" if self.breach is None else ("gate" if self.gate else "check")
+        return {
+            "id": self.id,
+            "text": self.text,
+            "kind": kind,
+            "moves": sorted({str(getattr(m, "kind", m.__name__)) for m in self.moves}),
+        }
+
     def governs(self, move: object) -> bool:
         return self.breach is not None and isinstance(move, self.moves)
 

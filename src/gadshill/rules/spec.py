@@ -6,6 +6,7 @@ the three games share them without knowing each other.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,85 @@ def default_describe(state: GameState[Any], move: Move) -> str:
 
 
 @dataclass(frozen=True)
+class MenuEntry:
+    """One move of a seat's menu as the page offers it: the kind of move (``action``, a
+    short id, and ``action_label``, the words of its button) and the pieces a player
+    clicks to make it (``targets``, ``"KIND:ID"`` ids the picture or the hand carries as
+    ``data-target``, in click order; none for a move that is a button)."""
+
+    move: Move
+    label: str
+    action: str
+    action_label: str
+    targets: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "label": self.label,
+            "action": self.action,
+            "action_label": self.action_label,
+            "targets": list(self.targets),
+        }
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A piece of the seat's own the page draws as a card: a Gads Hill clue card, a
+    Sutter's Mill influence card, chip or deed, a Sticky Gulch drifter. ``plan`` is a
+    small SVG (a Gads Hill card's town plan) or None; ``lights`` the board targets the
+    card means (lit on hover); ``districts`` the districts its words name, each with
+    its spaces, so the page can outline them."""
+
+    target: str
+    kind: str
+    title: str
+    text: str
+    plan: str | None = None
+    lights: tuple[str, ...] = ()
+    districts: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "plan": self.plan,
+            "lights": list(self.lights),
+            "districts": [
+                {"id": ident, "name": name, "spaces": list(spaces)}
+                for ident, name, spaces in self.districts
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A seat's public tallies: a score everybody may know and named counts."""
+
+    seat: int
+    score: float | None
+    items: Mapping[str, int | float | str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "score": self.score, "items": dict(self.items)}
+
+
+#: entry(state, move, label) -> MenuEntry: what the page clicks to make a move
+EntryOf = Callable[[GameState[Any], Move, str], MenuEntry]
+
+
+def default_entry(state: GameState[Any], move: Move, label: str) -> MenuEntry:
+    """A move without pieces to click: a button named after its kind."""
+    return MenuEntry(move, label, move.kind, move.kind)
+
+
+def no_targets(move: Move, seat: int | None = None) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
 class SeatView:
     """What one player is shown: the terminal seat and the web page both show this.
 
@@ -57,6 +137,10 @@ class SeatView:
     typed: tuple[str, ...] = ()
     #: a label per move of ``moves``, in words (no more than the seat may know)
     labels: tuple[str, ...] = ()
+    #: the seat's own pieces drawn as cards (its hand, chips, deeds, drifters)
+    hand: tuple[HandCard, ...] = ()
+    #: what this seat may do now, in the game's words; None when it is not to act
+    prompt: str | None = None
 
     def menu(self) -> list[tuple[Move, str]]:
         """Each move of the menu with its label (its notation when it has none)."""
@@ -106,17 +190,47 @@ class GameSpec:
     #: encoder(state): the fixed-shape observation tensor of the state's pack and player
     #: count (the game's ``encoding`` module); the research adapters need one
     encoder: Callable[[GameState[Any]], Encoder] | None = None
+    #: breakdown(state): per seat, the final score in parts that add up to it (the
+    #: game's ``summary`` module; the end screen shows it): ``{"seat", "score",
+    #: "parts": [{"key", "label", "value"}], "details": {...}}``
+    breakdown: Callable[[GameState[Any]], list[dict[str, Any]]] | None = None
+    #: review(state): what the table overlooked, as data (Gads Hill: ``gadshill review``)
+    review: Callable[[GameState[Any]], dict[str, Any]] | None = None
+    #: entry(state, move, label): a menu move with its action and the pieces clicked
+    entry: EntryOf = default_entry
+    #: move_targets(move, seat): the pieces a move names, for highlighting a move made
+    #: (a pure function of the move and its mover: nothing beyond the log line)
+    move_targets: Callable[[Move, int | None], list[str]] = no_targets
+    #: hand(state, seat): the seat's own pieces as cards (nothing another seat's)
+    hand: Callable[[GameState[Any], int], list[HandCard]] | None = None
+    #: prompt(state, seat): what the seat to act may do, in a line
+    prompt: Callable[[GameState[Any], int], str] | None = None
+    #: tallies(state): every seat's public tallies (no hidden value)
+    tallies: Callable[[GameState[Any]], list[Tally]] | None = None
 
     def view_for(self, state: GameState[Any], seat: int, hints: bool = False) -> SeatView:
         """What ``seat`` is shown: the game's own seat view, or its picture and legal
         moves; a seat that is not to move, or ``SPECTATOR``, gets no menu."""
+        hand = tuple(self.hand(state, seat)) if self.hand and seat >= 0 else ()
         if seat != state.current_player:
-            return SeatView(self.render(state, seat), [])
+            return SeatView(self.render(state, seat), [], hand=hand)
+        prompt = self.prompt(state, seat) if self.prompt else None
         if self.seat_view is not None:
-            return self.seat_view(state, seat, hints)
+            shown = self.seat_view(state, seat, hints)
+            return dataclasses.replace(shown, hand=hand, prompt=prompt)
         legal = state.legal_moves()
         labels = tuple(self.describe(state, move) for move in legal)
-        return SeatView(self.render(state, seat), legal, labels=labels)
+        return SeatView(self.render(state, seat), legal, labels=labels, hand=hand, prompt=prompt)
+
+    def menu_entries(self, state: GameState[Any], shown: SeatView) -> list[MenuEntry]:
+        """The seat's menu with each move's action and targets (``entry``)."""
+        return [self.entry(state, move, label) for move, label in shown.menu()]
+
+    def public_tallies(self, state: GameState[Any]) -> list[Tally]:
+        """Every seat's public tallies; a game without its own: nothing but the seat."""
+        if self.tallies is not None:
+            return self.tallies(state)
+        return [Tally(seat, None, {}) for seat in range(state.num_players)]
 
     def check_players(self, count: int) -> int:
         """``count`` if the game takes that many players, else a UsageError naming the range.

@@ -163,8 +163,14 @@ class Town:
 
     # --- ids as a person types them: any case, with a hint when unknown ----------
     def building_id(self, name: object, what: str = "building") -> str:
-        """The building id ``name`` means, in any case (``"bank"`` -> ``"BANK"``)."""
-        return match_id(name, self.buildings, what)
+        """The building id ``name`` means, in any case (``"bank"`` -> ``"BANK"``), or by
+        the abbreviation the board prints (``"bnk"`` -> ``"BANK"``)."""
+        return match_id(name, self.buildings, what, self.abbreviations)
+
+    @property
+    def abbreviations(self) -> dict[str, str]:
+        """The board's abbreviation of each building -> its id (``BNK`` -> ``BANK``)."""
+        return {b.abbr: ident for ident, b in self.buildings.items()}
 
     def space_id(self, name: object, what: str = "building space") -> str:
         """The building space ``name`` means (``"s12"`` -> ``"S12"``); a field id is refused."""
@@ -215,7 +221,9 @@ class Town:
         )
 
 
-def match_id(given: object, known: Iterable[str], what: str) -> str:
+def match_id(
+    given: object, known: Iterable[str], what: str, aliases: Mapping[str, str] | None = None
+) -> str:
     """The id among ``known`` that ``given`` names, matched case-insensitively.
 
     People type ``bank`` and ``s12``; the pack says ``BANK`` and ``S12``. An id
@@ -229,7 +237,7 @@ def match_id(given: object, known: Iterable[str], what: str) -> str:
     ...
     gadshill.errors.PositionError: unknown building 'BNAK' (did you mean BANK?)
     """
-    return Ids(what, known).canonical(given, PositionError)
+    return Ids(what, known, aliases).canonical(given, PositionError)
 
 
 def order_spaces(spaces: Iterable[str]) -> list[str]:

@@ -43,6 +43,9 @@ STOCK_PRESSURE = 1.2  # the value of keeping a camp in stock, divided by camps l
 
 
 class ProspectorBot:
+    """Weighs each move by the lodes its camps and rolls may win, less what they would
+    give the others, and keeps camps in stock while few are left."""
+
     name = "prospector"
 
     def choose(self, state: GameState[Any], rng: random.Random) -> StickyGulchMove:

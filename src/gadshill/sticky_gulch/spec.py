@@ -8,6 +8,7 @@ from pathlib import Path
 from gadshill.gamedata import sticky_gulch as gamedata_sticky_gulch
 from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.sticky_gulch import targets
 from gadshill.sticky_gulch.bots import ProspectorBot
 from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS
 from gadshill.sticky_gulch.encoding import encoder
@@ -16,6 +17,7 @@ from gadshill.sticky_gulch.moves import CODEC
 from gadshill.sticky_gulch.pack_audit import audit
 from gadshill.sticky_gulch.rules import BOOK
 from gadshill.sticky_gulch.setup import new_game
+from gadshill.sticky_gulch.summary import breakdown
 from gadshill.sticky_gulch.view import describe, draw, render, seat_view
 
 
@@ -42,6 +44,12 @@ def spec() -> GameSpec:
         options={"length": LENGTHS, "variant": VARIANTS},
         seat_view=seat_view,
         encoder=encoder,
+        breakdown=breakdown,
+        entry=targets.entry,
+        move_targets=targets.move_targets,
+        hand=targets.hand,
+        prompt=targets.prompt,
+        tallies=targets.tallies,
         bots={"prospector": ProspectorBot},
         # the prospector guides the search and plays its playouts out: unguided
         # playouts spread too thinly over a turn's many moves in a game this lucky

@@ -1,6 +1,9 @@
 """The SVG picture of a Sutter's Mill game as one seat may see it: the vein in its
 sections with the camps, the town's buildings with their card stacks, deeds and
-prospectors, and every player's holdings.
+prospectors, and under them every player's holdings. Every camp and building
+(``space:ID``), prospector (``prospector:SEAT-N``) and stacked card
+(``stack:BUILDING/POSITION``) carries its ``data-target`` for the page to click; the
+seat's own cards, chips and deeds are also the page's hand (``targets.hand``).
 
 Chips show their value only where the viewer may know it: its own chips, and chips
 that passed through the open bank (``public_chips``); any other chip is drawn face
@@ -26,12 +29,16 @@ if TYPE_CHECKING:
     from gadshill.sutters_mill.state import SuttersMillState
 
 MARGIN = 20
-SECTION_W, SECTION_H = 300, 118
-BUILDING_W, BUILDING_H = 228, 178
-PANEL_W = 380
+SECTION_W, SECTION_H = 300, 132
+BUILDING_W, BUILDING_H = 228, 196
 DOTS_PER_ROW = 16
-CARD_W, CARD_H = 26, 18
-WRAP = 50
+CARD_W, CARD_H = 30, 22
+DISC = 12  # a prospector's radius
+FONT = 14  # most words; nothing smaller than SMALL
+SMALL = 13
+PER_ROW = 4  # buildings in a row
+WIDTH = MARGIN * 2 + PER_ROW * BUILDING_W + (PER_ROW - 1) * 10
+WRAP = 100  # characters per row of a player's line
 
 
 def _seat_colour(state: SuttersMillState, seat: int) -> str:
@@ -57,38 +64,48 @@ def _status(state: SuttersMillState) -> str:
     return line
 
 
-def _on_disc(parent: ET.Element, x: float, y: float, content: str, size: int) -> None:
-    """White outlined text centred on a coloured disc (a count, a chip's face)."""
+def _on_disc(parent: ET.Element, x: float, y: float, content: str, fill: str) -> None:
+    """Bold text centred on a coloured disc, black or white as reads better on it."""
     svg.text(
         parent,
         x,
-        y + 4,
+        y + 5,
         content,
-        font_size=size,
+        font_size=SMALL,
         font_weight="bold",
-        fill="#fff",
+        fill=svg.ink_on(fill),
         text_anchor="middle",
-        stroke="#000",
-        stroke_width=0.3,
     )
 
 
 def _prospectors(
-    parent: ET.Element, state: SuttersMillState, space: int, x: float, y: float
+    parent: ET.Element, state: SuttersMillState, space: int, x: float, y: float, width: float
 ) -> None:
-    """One disc per seat with prospectors on ``space``, the count written in it."""
+    """One disc per prospector on ``space`` in its owner's colour, with its number (a
+    player names its prospectors 1..5; every seat sees where each one stands), in rows
+    upwards from ``y`` within ``width``."""
+    per_row = max(1, int(width // (2 * DISC + 4)))
+    i = 0
     for seat in range(state.player_count):
-        count = state.prospectors[seat].count(space)
-        if not count:
-            continue
-        disc = svg.group(parent, "prospectors")
-        svg.circle(disc, x, y, 10, fill=_seat_colour(state, seat), stroke=svg.INK)
-        _on_disc(disc, x, y, str(count), 11)
-        svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): {plural(count, 'prospector')}")
-        x += 24
+        hue = _seat_colour(state, seat)
+        for k, loc in enumerate(state.prospectors[seat]):
+            if loc != space:
+                continue
+            cx = x + DISC + (i % per_row) * (2 * DISC + 4)
+            cy = y - (i // per_row) * (2 * DISC + 4)
+            disc = svg.group(parent, "prospector", data_target=f"prospector:{seat}-{k + 1}")
+            svg.circle(disc, cx, cy, DISC, fill=hue, stroke=svg.INK)
+            _on_disc(disc, cx, cy, str(k + 1), hue)
+            svg.title(disc, f"{state.data.colours[seat]} (seat {seat}): prospector {k + 1}")
+            i += 1
 
 
-def _frame(parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool) -> None:
+def _frame(
+    parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool, current: bool = False
+) -> None:
+    # the current camp's frame is dashed dark gold (a local: a module's text constants
+    # are words of the research adapters' action vocabulary, adapters/actions.py)
+    stroke = svg.HIGHLIGHT if lit else "#6b4f00" if current else "#6b5a3a"
     svg.rect(
         parent,
         x,
@@ -96,8 +113,9 @@ def _frame(parent: ET.Element, x: float, y: float, w: float, h: float, lit: bool
         w,
         h,
         fill="#fffaf0",
-        stroke=svg.HIGHLIGHT if lit else "#6b5a3a",
-        stroke_width=4 if lit else 1.5,
+        stroke=stroke,
+        stroke_width=4 if lit or current else 1.5,
+        stroke_dasharray="10 4" if current and not lit else None,
     )
 
 
@@ -106,14 +124,17 @@ def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: 
     tables = state.tables
     current = state.current_camp()
     remaining = state.vein[state.vein_head : state.vein_tail]
+    gap = (WIDTH - 2 * MARGIN - len(state.data.camps) * SECTION_W) / max(
+        1, len(state.data.camps) - 1
+    )
     for c, camp in enumerate(state.data.camps):
-        x = MARGIN + c * (SECTION_W + 10)
-        g = svg.group(parent, "camp", id=camp.id)
-        _frame(g, x, y, SECTION_W, SECTION_H, camp.id in lit)
-        head = f"{camp.name} ({camp.id})" + ("  \u2190 current" if c == current else "")
-        svg.text(g, x + 8, y + 18, head, font_weight="bold")
+        x = MARGIN + c * (SECTION_W + gap)
+        g = svg.group(parent, "camp", id=camp.id, data_target=f"space:{camp.id}")
+        _frame(g, x, y, SECTION_W, SECTION_H, camp.id in lit, c == current)
+        svg.text(g, x + 8, y + 20, camp.name, font_weight="bold", font_size=FONT)
         left = state.section_left[c]
-        svg.text(g, x + 8, y + 36, f"vein section: {left} {camp.colour} chips left")
+        note = f"{left} {camp.colour} chips left" + ("; current camp" if c == current else "")
+        svg.text(g, x + 8, y + 38, note, font_size=SMALL)
         hue = _chip_colour(state, camp.colour)
         shown = [chip for chip in remaining if tables.chip_sections[chip] == c]
         for i, _chip in enumerate(shown):
@@ -122,23 +143,22 @@ def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: 
             svg.circle(
                 g, cx, cy, 7, class_="chip face-down", fill=hue, stroke=svg.INK, stroke_width=0.5
             )
-        _prospectors(g, state, c, x + 16, y + SECTION_H - 16)
+        _prospectors(g, state, c, x + 6, y + SECTION_H - DISC - 6, SECTION_W - 12)
     return y + SECTION_H
 
 
 def _buildings(
     parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float
 ) -> float:
-    """The eight buildings: name, deed, the card stack bottom to top, prospectors."""
+    """The buildings: name, deed, the card stack bottom to top, prospectors."""
     tables = state.tables
-    per_row = 4
     for b, building in enumerate(state.data.buildings):
-        x = MARGIN + (b % per_row) * (BUILDING_W + 10)
-        top = y + (b // per_row) * (BUILDING_H + 10)
-        g = svg.group(parent, "building", id=building.id)
+        x = MARGIN + (b % PER_ROW) * (BUILDING_W + 10)
+        top = y + (b // PER_ROW) * (BUILDING_H + 10)
+        g = svg.group(parent, "building", id=building.id, data_target=f"space:{building.id}")
         _frame(g, x, top, BUILDING_W, BUILDING_H, building.id in lit)
-        rows = svg.wrap(building.name, 30)[:2]
-        row_y = svg.lines(g, x + 8, top + 18, rows, font_weight="bold", font_size=11)
+        rows = svg.wrap(building.name, 25)[:2]
+        row_y = svg.lines(g, x + 8, top + 20, rows, font_weight="bold", font_size=FONT)
         holder = state.deeds[b]
         if state.retired[b]:
             deed = "deed retired"
@@ -146,46 +166,30 @@ def _buildings(
             deed = f"deed: {state.data.colours[holder]} (seat {holder})"
         else:
             deed = "deed free"
-        svg.text(
-            g,
-            x + 8,
-            row_y,
-            f"{building.id}: {deed}",
-            class_="deed",
-            font_size=11,
-            fill=_seat_colour(state, holder) if holder >= 0 else svg.INK,
-        )
+        svg.text(g, x + 8, row_y, deed, class_="deed", font_size=SMALL)
         stack = state.stacks[b]
-        label = f"cards bottom\u2192top ({len(stack)})" if stack else "no cards"
-        svg.text(g, x + 8, row_y + 18, label, font_size=10)
+        label = f"cards, bottom first ({len(stack)})" if stack else "no cards"
+        svg.text(g, x + 8, row_y + 18, label, font_size=SMALL)
         for i, (owner, rank) in enumerate(stack):
-            cx = x + 8 + (i % 8) * (CARD_W + 1)
-            cy = row_y + 26 + (i // 8) * (CARD_H + 2)
-            card = svg.group(g, "card")
-            svg.rect(
-                card,
-                cx,
-                cy,
-                CARD_W,
-                CARD_H,
-                rx=2,
-                fill=_seat_colour(state, owner),
-                stroke=svg.INK,
-                stroke_width=0.5,
-            )
+            cx = x + 8 + (i % 7) * (CARD_W + 1)
+            cy = row_y + 26 + (i // 7) * (CARD_H + 2)
+            hue = _seat_colour(state, owner)
+            card = svg.group(g, "card", data_target=f"stack:{building.id}/{i + 1}")
+            svg.rect(card, cx, cy, CARD_W, CARD_H, rx=2, fill=hue, stroke=svg.INK, stroke_width=0.5)
             svg.text(
                 card,
                 cx + CARD_W / 2,
-                cy + 13,
+                cy + 16,
                 tables.ranks[rank],
-                font_size=10,
-                fill="#fff",
+                font_size=SMALL,
+                fill=svg.ink_on(hue),
                 text_anchor="middle",
                 font_weight="bold",
             )
             svg.title(card, f"{state.data.colours[owner]} {tables.ranks[rank]}")
-        _prospectors(g, state, tables.camp_count + b, x + 16, top + BUILDING_H - 16)
-    rows_of_buildings = (len(state.data.buildings) + per_row - 1) // per_row
+        bottom = top + BUILDING_H - DISC - 6
+        _prospectors(g, state, tables.camp_count + b, x + 6, bottom, BUILDING_W - 12)
+    rows_of_buildings = (len(state.data.buildings) + PER_ROW - 1) // PER_ROW
     return y + rows_of_buildings * (BUILDING_H + 10)
 
 
@@ -206,24 +210,25 @@ def _chips(
     hidden = [c for c in state.chips[seat] if c not in known]
     known.sort(key=lambda c: -tables.chip_values[c])
     g = svg.group(parent, "chips")
+    per_row = int((WIDTH - x - MARGIN) // 28)
     for i, chip in enumerate([*known, *hidden]):
-        cx = x + 9 + (i % 18) * 19
-        cy = y + (i // 18) * 19
+        cx = x + 12 + (i % per_row) * 28
+        cy = y + (i // per_row) * 28
         hue = _chip_colour(state, tables.chip_colours[chip])
         svg.circle(
             g,
             cx,
             cy,
-            8,
+            DISC,
             fill=hue,
             stroke=svg.INK,
             stroke_width=0.5,
             class_="chip" if chip in known else "chip face-down",
         )
         face = str(tables.chip_values[chip]) if chip in known else "?"
-        _on_disc(g, cx, cy, face, 10)
-    rows = (len(state.chips[seat]) + 17) // 18
-    return y + max(rows, 1) * 19, not hidden
+        _on_disc(g, cx, cy, face, hue)
+    rows = (len(state.chips[seat]) + per_row - 1) // per_row
+    return y + max(rows, 1) * 28, not hidden
 
 
 def _players(
@@ -233,33 +238,33 @@ def _players(
     for seat in range(state.player_count):
         colour = state.data.colours[seat]
         mode = "winding down" if state.winding_down[seat] else "building up"
-        y = svg.seat_heading(
-            parent, x, y, _seat_colour(state, seat), f"{colour} (seat {seat}), {mode}"
-        )
         count = len(state.chips[seat])
         known = sum(
             tables.chip_values[c]
             for c in state.chips[seat]
             if viewer == seat or c in state.public_chips
         )
-        y, open_ = _chips(parent, state, seat, viewer, x + 18, y)
+        every = all(viewer == seat or c in state.public_chips for c in state.chips[seat])
         money = (
             f"{plural(known, 'nugget')} in {plural(count, 'chip')}"
-            if open_
+            + (f"; score {state.score(seat)}" if every else "")
+            if every
             else f"{plural(count, 'chip')}, {plural(known, 'nugget')} face up"
         )
+        heading = f"{colour} (seat {seat}), {mode}: {money}"
+        y = svg.seat_heading(parent, x, y + 4, _seat_colour(state, seat), heading) + 8
+        if count:
+            y, _open = _chips(parent, state, seat, viewer, x + 18, y + 6)
         on_board = state.prospectors_in_play(seat)
         supply = state.prospectors[seat].count(SUPPLY)
         boxed = state.prospectors[seat].count(BOX)
         hand = " ".join(tables.ranks[r] for r in state.hands[seat]) or "-"
         pile = " ".join(tables.ranks[r] for r in state.piles[seat]) or "-"
         rows = [
-            money + (f"; score {state.score(seat)}" if open_ else ""),
             f"prospectors: {on_board} on the board, {supply} in supply, {boxed} in the box",
-            *svg.wrap(f"hand: {hand}", WRAP),
-            *svg.wrap(f"removed pile: {pile}", WRAP),
+            *svg.wrap(f"hand: {hand}; removed pile: {pile}", WRAP),
         ]
-        y = svg.lines(parent, x + 18, y + 4, rows, class_="seat-detail", font_size=11) + 4
+        y = svg.lines(parent, x + 18, y, rows, class_="seat-detail", font_size=FONT) + 4
     return y
 
 
@@ -272,14 +277,10 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] 
     tables = s.tables
     doc = svg.Document(100, 100, "Sutter's Mill")
     board = svg.group(doc.root, "board")
-    svg.text(board, MARGIN, 28, "Sutter's Mill", font_size=18, font_weight="bold")
-    svg.text(board, MARGIN, 48, _status(s))
-    y = _vein(board, s, highlights, 62) + 14
+    svg.text(board, MARGIN, 28, "Sutter's Mill", font_size=20, font_weight="bold")
+    svg.text(board, MARGIN, 50, _status(s), font_size=FONT)
+    y = _vein(board, s, highlights, 62) + 12
     y = _buildings(board, s, highlights, y)
-    board_width = MARGIN + 4 * (BUILDING_W + 10)
-    board_width = max(board_width, MARGIN + len(s.data.camps) * (SECTION_W + 10))
-    panel = svg.group(doc.root, "panel")
-    x = board_width + 10
     bank = sorted((tables.chip_values[c] for c in s.bank), reverse=True)
     adventurer = (
         f"{s.data.colours[s.adventurer]} (seat {s.adventurer})"
@@ -288,21 +289,21 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] 
     )
     rows = [
         *svg.wrap(f"bank: {' '.join(map(str, bank)) or 'empty'}", WRAP),
-        f"chips in the box: {len(s.chip_box)}",
-        f"Adventurer: {adventurer}",
+        f"chips in the box: {len(s.chip_box)}; Adventurer: {adventurer}",
     ]
-    panel_y = svg.lines(panel, x, 28, rows) + 6
-    panel_y = _players(panel, s, viewer, x, panel_y)
+    panel = svg.group(doc.root, "panel")
+    y = svg.lines(panel, MARGIN, y + 16, rows, font_size=FONT)
+    y = _players(panel, s, viewer, MARGIN, y)
     entries = [
         (_seat_colour(s, p), f"{s.data.colours[p]}: seat {p}") for p in range(s.player_count)
     ]
     entries += [
-        ("", "disc with a number: that many prospectors"),
+        ("", "disc with a number: a prospector (its owner's number)"),
         ("", "chip with ?: face down (value hidden)"),
     ]
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted space"))
-    legend_y = max(y, panel_y) + 6
-    legend_height = svg.legend(doc.root, MARGIN, legend_y, entries)
-    doc.resize(x + PANEL_W, legend_y + legend_height + MARGIN)
+    legend_height = svg.legend(doc.root, MARGIN, y + 6, entries)
+    doc.resize(WIDTH, y + 6 + legend_height + MARGIN)
+    doc.fluid(SMALL)
     return doc.to_string()

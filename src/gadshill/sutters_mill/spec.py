@@ -8,6 +8,7 @@ from pathlib import Path
 from gadshill.gamedata import sutters_mill as gamedata
 from gadshill.gamedata.pack import VARIANTS, PackInfo
 from gadshill.rules.spec import GameSpec
+from gadshill.sutters_mill import targets
 from gadshill.sutters_mill.bots import PatientBot
 from gadshill.sutters_mill.constants import GAME_ID
 from gadshill.sutters_mill.encoding import encoder
@@ -16,6 +17,7 @@ from gadshill.sutters_mill.moves import CODEC
 from gadshill.sutters_mill.pack_audit import audit
 from gadshill.sutters_mill.rules import BOOK
 from gadshill.sutters_mill.setup import new_game
+from gadshill.sutters_mill.summary import breakdown
 from gadshill.sutters_mill.view import describe, draw, render
 
 
@@ -43,6 +45,12 @@ def spec() -> GameSpec:
         bots={"patient": PatientBot},
         audit=audit,
         encoder=encoder,
+        breakdown=breakdown,
+        entry=targets.entry,
+        move_targets=targets.move_targets,
+        hand=targets.hand,
+        prompt=targets.prompt,
+        tallies=targets.tallies,
         # the longest mini games of bench/bench_variants.py (136 moves, 223 decisions),
         # about doubled
         variant_bounds={"mini": (280, 460)},

@@ -24,12 +24,15 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gadshill.errors import GadshillError
-from gadshill.registry import game_ids, get_spec
+from gadshill.errors import GadshillError, RecordError
+from gadshill.registry import game_ids, get_spec, resolve
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
+from gadshill.rules.spec import SPECTATOR
+from gadshill.web import learn
 from gadshill.web.db import Busy, Stale
-from gadshill.web.live import BotWorker, Hub
+from gadshill.web.live import BotWorker, Clock, Hub
+from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
 from gadshill.web.puzzles import PuzzleBusy
 from gadshill.web.puzzles import router as puzzle_router
 from gadshill.web.table import (
@@ -44,11 +47,16 @@ from gadshill.web.table import (
     TooEarly,
 )
 
+#: the page's parts beside app.js: the end screen, the replay viewer, the help panel
+MODULES = ("end.js", "replay.js", "help.js", "table.css")
+
 #: a websocket hears the game's version at least this often (seconds), moves or not
 HEARTBEAT = 20.0
 
 #: the largest request body accepted, in bytes
 MAX_BODY = 16_384
+#: but an uploaded record (a whole game, a line per move) may be this large
+MAX_RECORD = 1_048_576
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Value = Annotated[str, StringConstraints(max_length=40)]
@@ -77,6 +85,26 @@ class MoveIn(BaseModel):
     hints: bool = False
 
 
+class PrefsIn(BaseModel):
+    """``POST /api/games/{id}/prefs``: a seat's standing preferences (any of them)."""
+
+    model_config = ConfigDict(extra="forbid")
+    pass_stop: bool | None = None
+    let_die_stand: bool | None = None
+    #: the page's pause between two stepped moves
+    step_ms: int | None = Field(default=None, ge=0, le=MAX_STEP_MS)
+
+
+class RematchIn(BaseModel):
+    """``POST /api/games/{id}/rematch``: the tokens of the caller's seats (a hot seat
+    holds several)."""
+
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, StringConstraints(max_length=64)]] = Field(
+        min_length=1, max_length=8
+    )
+
+
 class JoinIn(BaseModel):
     """``POST /api/games/{id}/join``: the open seat to take."""
 
@@ -87,17 +115,22 @@ class JoinIn(BaseModel):
 class BodyLimit:
     """Refuse request bodies over ``limit`` bytes with 413, however they are sent."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY, larger: dict[str, int] | None = None
+    ) -> None:
         self.app = app
-        self.limit = limit
+        self.default = limit
+        #: paths that take more (an uploaded record)
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.default)
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(self.limit)(scope, receive, send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await _too_large(limit)(scope, receive, send)
             return
         seen = 0
 
@@ -105,14 +138,14 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 raise _BodyTooLarge
             return message
 
         try:
             await self.app(scope, counted, send)
         except _BodyTooLarge:
-            await _too_large(self.limit)(scope, receive, send)
+            await _too_large(limit)(scope, receive, send)
 
 
 class _BodyTooLarge(Exception):
@@ -145,18 +178,21 @@ def create_app(store: Store | None = None) -> FastAPI:
             max_games=int(os.environ.get("GADSHILL_MAX_GAMES", "100")),
             db=os.environ.get("GADSHILL_DB", "sqlite://"),
             bot_ms=int(os.environ.get("GADSHILL_BOT_MS", "1000")),
+            reaction_ms=int(os.environ.get("GADSHILL_REACTION_MS", str(REACTION_MS))),
         )
     hub = Hub()
     worker = BotWorker(store)
     store.kick = worker.kick
+    store.later = Clock(worker.kick).at
     store.changed = hub.publish
     store.db.listen(hub.publish)  # PostgreSQL: moves made through other processes
-    for game_id in store.waiting_for_bots():  # a restarted server takes its bots up again
+    # a restarted server takes its bots and the seats' preferences up again
+    for game_id in store.waiting_for_bots():
         worker.kick(game_id)
     app = FastAPI(title="gadshill", summary="Play Gads Hill 1874, Sutter's Mill and Sticky Gulch")
     app.state.store = store
     app.state.hub = hub
-    page = {name: _page(name) for name in ("index.html", "app.js", "style.css")}
+    page = {name: _page(name) for name in ("index.html", "app.js", "style.css", *MODULES)}
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, err: RequestValidationError) -> JSONResponse:
@@ -213,6 +249,34 @@ def create_app(store: Store | None = None) -> FastAPI:
     def style() -> Response:
         return Response(page["style.css"], media_type="text/css")
 
+    for name in MODULES:  # the end screen, the replay viewer and the help: their own files
+
+        @app.get(f"/{name}", include_in_schema=False)
+        def module(name: str = name) -> Response:
+            kind = "text/css" if name.endswith(".css") else "text/javascript"
+            return Response(page[name], media_type=kind)
+
+    @app.get("/api/help/{game}")
+    def game_help(game: str) -> dict[str, Any]:
+        """A game's help: its summary in our words with rule ids, every rule-book entry,
+        what each bot does, and whether a walkthrough exists."""
+        return learn.help_for(game)
+
+    @app.get("/api/help/{game}/walkthrough")
+    def walkthrough(game: str) -> dict[str, Any]:
+        """Gads Hill's first-game walkthrough: a replay of a real game and the steps
+        (a version to show, words, rule ids) at the draft, a card play and a STOP."""
+        if get_spec(resolve(game)).id != "gads-hill":
+            raise GadshillError("only Gads Hill has a walkthrough")
+        record = learn.walkthrough_record()
+        table = store.import_record(record.to_jsonl())
+        return {"replay": table.id, "steps": learn.walkthrough_steps(record)}
+
+    @app.get("/api/rules/{game}/{rule_id}")
+    def rule(game: str, rule_id: str) -> dict[str, Any]:
+        """One rule-book entry, as ``gadshill rules GAME ID`` shows it."""
+        return learn.rule(game, rule_id)
+
     @app.get("/api/catalog")
     def catalog() -> list[dict[str, Any]]:
         """Every registered game: players, seat kinds and options, for the start form."""
@@ -256,11 +320,17 @@ def create_app(store: Store | None = None) -> FastAPI:
         game_id: str,
         token: Annotated[str | None, Query(max_length=64)] = None,
         hints: bool = False,
+        version: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+        since: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+        reveal: bool = False,
     ) -> dict[str, Any]:
-        """A seat's view (with its token), or the spectators' view (no hand at all)."""
+        """A seat's view (with its token), or the spectators' view (no hand at all);
+        ``version``: as it was then; ``since``: ``last`` holds every event after it;
+        ``reveal`` (once the game is over, no token needed): everything shown."""
         table = store.get(game_id)
         with table.lock:
-            return table.view(store.seat_of(table, token), hints)
+            seat = SPECTATOR if reveal else store.seat_of(table, token)
+            return table.view(seat, hints, version, since, reveal)
 
     @app.post("/api/games/{game_id}/moves")
     def move(game_id: str, body: MoveIn) -> dict[str, Any]:
@@ -271,6 +341,30 @@ def create_app(store: Store | None = None) -> FastAPI:
         table, seat = store.play(game_id, body.token, body.move, body.version, body.hints)
         with table.lock:
             return table.view(seat, body.hints)
+
+    @app.post("/api/games/{game_id}/prefs")
+    def set_prefs(
+        game_id: str, body: PrefsIn, token: Annotated[str | None, Query(max_length=64)] = None
+    ) -> dict[str, Any]:
+        """A seat's standing preferences: the server answers its windows by them."""
+        if token is None:
+            raise BadToken("preferences need the token of a seat")
+        return store.set_prefs(game_id, token, body.model_dump(exclude_none=True))
+
+    @app.post("/api/games/{game_id}/rematch")
+    def rematch(game_id: str, body: RematchIn) -> dict[str, Any]:
+        """After the end: the rematch (same seats and options, a new seed drawn by the
+        server) and a token for each of the caller's seats; the first asks, the others
+        join the same game, each seat kept for its player."""
+        table, tokens = store.rematch(game_id, body.tokens)
+        with table.lock:
+            seats = []
+            for seat, kind in enumerate(table.kinds):
+                entry: dict[str, Any] = {"seat": seat, "kind": kind}
+                if seat in tokens:
+                    entry["token"] = tokens[seat]
+                seats.append(entry)
+            return {"id": table.id, "game": table.spec.id, "version": table.version, "seats": seats}
 
     @app.post("/api/games/{game_id}/join")
     def join(game_id: str, body: JoinIn) -> dict[str, Any]:
@@ -292,6 +386,20 @@ def create_app(store: Store | None = None) -> FastAPI:
             media_type="application/jsonl",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    @app.post("/api/replays", status_code=201)
+    async def upload(request: Request) -> dict[str, Any]:
+        """A record's text (JSON Lines, as ``GET .../record`` and ``gadshill play
+        --record`` write it) checked move by move by the rule book: a finished game to
+        step through (``GET /api/games/{id}?version=N&reveal=1``). A bad record is a
+        one-line 422."""
+        raw = await request.body()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("record: not UTF-8 text") from None
+        table = await run_in_threadpool(store.import_record, text)
+        return {"id": table.id, "game": table.spec.id, "version": table.version}
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
@@ -329,7 +437,7 @@ def create_app(store: Store | None = None) -> FastAPI:
             hub.unsubscribe(game_id, box)
 
     app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={"/api/replays": MAX_RECORD})
     return app
 
 

@@ -52,7 +52,8 @@ SEATS = sa.Table(
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(40), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=True),  # None: open, nobody joined yet
+    # None: open, nobody joined yet; "for:..." kept for a player (a rematch's seat)
+    sa.Column("token_hash", sa.String(64), nullable=True),
 )
 EVENTS = sa.Table(
     "events",
@@ -62,6 +63,23 @@ EVENTS = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("entry", sa.Text, nullable=False),  # a record line: a move or a refusal
     sa.Column("line", sa.Text, nullable=False),  # the log line every seat reads
+)
+
+#: a seat's standing preferences (web/prefs.py), as JSON: they survive a restart
+PREFS = sa.Table(
+    "prefs",
+    META,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("prefs", sa.Text, nullable=False),
+)
+
+#: a finished game's rematch: the game its players are asked to (one per game)
+REMATCHES = sa.Table(
+    "rematches",
+    META,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("rematch_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
 )
 
 
@@ -183,6 +201,55 @@ class Database:
                 ],
             )
 
+    def import_finished(
+        self,
+        game_id: str,
+        game: str,
+        header: dict[str, Any],
+        seats: list[str],
+        events: list[Event],
+    ) -> bool:
+        """A finished game read from a record (a replay), in one transaction; False when
+        that id is stored already (the same record uploaded again)."""
+        try:
+            with self._begin() as conn:
+                conn.execute(
+                    GAMES.insert().values(
+                        id=game_id,
+                        game=game,
+                        header=json.dumps(header),
+                        hints=False,
+                        created=time.time(),
+                        version=len(events),
+                        to_move=None,
+                        finished=True,
+                    )
+                )
+                conn.execute(
+                    SEATS.insert(),
+                    [
+                        {"game_id": game_id, "seat": i, "kind": kind, "token_hash": None}
+                        for i, kind in enumerate(seats)
+                    ],
+                )
+                if events:
+                    conn.execute(
+                        EVENTS.insert(),
+                        [
+                            {
+                                "game_id": game_id,
+                                "n": e.n,
+                                "seat": e.seat,
+                                "entry": json.dumps(e.entry),
+                                "line": e.line,
+                            }
+                            for e in events
+                        ],
+                    )
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
     def append(self, game_id: str, event: Event, to_move: int | None, finished: bool) -> None:
         """Event number ``event.n`` of the game, or :class:`Stale` if another got there."""
         try:
@@ -208,16 +275,63 @@ class Database:
         except sa.exc.IntegrityError:
             raise Stale("the game moved on: look again") from None
 
-    def join(self, game_id: str, seat: int, hashed: str) -> bool:
-        """Take an open seat; False when it is taken (or not open)."""
+    def join(self, game_id: str, seat: int, hashed: str, kept: str | None = None) -> bool:
+        """Take an open seat (or one marked ``kept`` for its player); False when it is
+        taken (or not open)."""
+        free = SEATS.c.token_hash.is_(None) if kept is None else SEATS.c.token_hash == kept
         with self._begin() as conn:
             done = conn.execute(
                 SEATS.update()
                 .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
-                .where(SEATS.c.kind == "human", SEATS.c.token_hash.is_(None))
+                .where(SEATS.c.kind == "human", free)
                 .values(token_hash=hashed)
             )
             return done.rowcount == 1
+
+    def set_prefs(self, game_id: str, seat: int, prefs: dict[str, Any]) -> None:
+        """A seat's preferences, replacing what it had."""
+        with self._begin() as conn:
+            where = (PREFS.c.game_id == game_id) & (PREFS.c.seat == seat)
+            conn.execute(PREFS.delete().where(where))
+            conn.execute(PREFS.insert().values(game_id=game_id, seat=seat, prefs=json.dumps(prefs)))
+
+    def prefs(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """Every seat's preferences that were set, by seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(PREFS.c.seat, PREFS.c.prefs).where(PREFS.c.game_id == game_id)
+            ).all()
+        return {int(row.seat): json.loads(row.prefs) for row in rows}
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> str:
+        """Name ``rematch_id`` the rematch of ``game_id``, unless another was named
+        first: the rematch that stands."""
+        try:
+            with self._begin() as conn:
+                conn.execute(REMATCHES.insert().values(game_id=game_id, rematch_id=rematch_id))
+        except sa.exc.IntegrityError:
+            pass
+        found = self.rematch(game_id)
+        assert found is not None
+        return found
+
+    def rematch(self, game_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(REMATCHES.c.rematch_id).where(REMATCHES.c.game_id == game_id)
+            ).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    def with_prefs(self) -> list[str]:
+        """Running games where a seat set preferences (to take up after a restart)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(PREFS.c.game_id)
+                .distinct()
+                .join(GAMES, GAMES.c.id == PREFS.c.game_id)
+                .where(GAMES.c.finished.is_(False))
+            ).all()
+        return [row.game_id for row in rows]
 
     def version(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:

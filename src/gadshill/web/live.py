@@ -1,22 +1,25 @@
-"""What moves the table between requests: the bots' worker and the websocket hub.
-
-The **worker** is a thread that plays the bots of one game at a time, a move at a
-time (games take turns, so one long game does not starve the others); a request
-never waits for a bot. The **hub** tells every websocket of a game that a new
-version exists (``{"version": N}``); the page then fetches its own view, so what
-a seat is shown is always built by the same honest ``view``. Announcements come
-from this process's changes and, on PostgreSQL, from every other process's
-(LISTEN/NOTIFY, :meth:`gadshill.web.db.Database.listen`).
+"""What moves the table between requests: the bots' worker and the websocket hub. The
+**clock** wakes a game when a timed reaction window's time is up (a preference or a
+bot answers it then, web/prefs.py). The **worker** is a thread that plays the bots
+of one game at a time, a move at a time (games take turns, so one long game does not
+starve the others); a request never waits for a bot. The **hub** tells every
+websocket of a game that a new version exists (``{"version": N}``); the page then
+fetches its own view, so what a seat is shown is always built by the same honest
+``view``. Announcements come from this process's changes and, on PostgreSQL, from
+every other process's (LISTEN/NOTIFY, :meth:`gadshill.web.db.Database.listen`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import queue
 import sys
 import threading
+import time
 import traceback
 from collections import defaultdict
+from collections.abc import Callable
 
 from gadshill.web.table import Store
 
@@ -82,3 +85,28 @@ class BotWorker:
             except Exception:  # a bot's bug must not stop the other games' bots
                 print(f"gadshill serve: game {game_id}: a bot failed:", file=sys.stderr)
                 traceback.print_exc()
+
+
+class Clock:
+    """A thread that calls ``ring(game_id)`` at the times it is given (time.monotonic)."""
+
+    def __init__(self, ring: Callable[[str], None]) -> None:
+        self.ring = ring
+        self.alarms: list[tuple[float, str]] = []
+        self.cond = threading.Condition()
+        self.thread = threading.Thread(target=self._run, name="gadshill-clock", daemon=True)
+        self.thread.start()
+
+    def at(self, when: float, game_id: str) -> None:
+        with self.cond:
+            heapq.heappush(self.alarms, (when, game_id))
+            self.cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.alarms or self.alarms[0][0] > time.monotonic():
+                    wait = self.alarms[0][0] - time.monotonic() if self.alarms else None
+                    self.cond.wait(wait)
+                _when, game_id = heapq.heappop(self.alarms)
+            self.ring(game_id)

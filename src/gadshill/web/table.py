@@ -13,6 +13,7 @@ of its events; a change made against another version is :class:`Stale`.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import random
@@ -24,19 +25,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import GadshillError
+from gadshill.errors import GadshillError, RecordError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.records import Record, Refusal, is_refusal, new_record, replay
 from gadshill.rules.rulebook import IllegalMove
-from gadshill.rules.spec import SPECTATOR, GameSpec
+from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
+from gadshill.web import prefs
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
+from gadshill.web.prefs import REACTION_MS
 
 HUMAN = "human"
 #: a human seat left for someone to join from the lobby (stored as ``human``, no token)
 OPEN = "open"
+#: the longest player name a record may give a replay (the seats' column holds 40)
+MAX_NAME = 40
 #: a search bot's clock per move, in milliseconds (mcts takes it as its budget)
 BOT_MS = 1000
 
@@ -63,6 +68,29 @@ class GameFull(GadshillError):
 
 class SeatTaken(GadshillError):
     """Joining a seat that is not open (HTTP 409)."""
+
+
+class NoSuchVersion(GadshillError):
+    """A version the game has not reached, or below 0 (HTTP 422 as any bad value)."""
+
+
+#: the kinds of target that name a piece in a hand (GH cards, SM cards, chips and deeds,
+#: SG drifters): an event's targets leave them out, for every seat reads the same events
+HAND_KINDS = frozenset({"card", "chip", "deed", "drifter"})
+
+#: past states a table keeps for views of earlier versions: the latest few asked for
+PAST_STATES = 8
+#: and one state every this many versions, so a far step back replays a few moves only
+CHECKPOINT = 32
+
+
+def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> None:
+    """One record line on ``state``: a move (checked again by the rule book) or a
+    refusal told to the table (GH-8.refused)."""
+    if is_refusal(raw):
+        state.refuse(spec.codec.from_json(raw["refused"]))
+    else:
+        state.apply(spec.codec.from_json(raw))
 
 
 class PublicRefusal(IllegalMove):
@@ -99,6 +127,17 @@ class Table:
     movers: list[int] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    #: states at earlier versions (views of the past, replays): a few, rebuilt on demand
+    past: OrderedDict[int, GameState[Any]] = field(default_factory=OrderedDict)
+    #: the game its players were asked to after the end, if any
+    rematch: str | None = None
+    #: each seat's standing preferences that were set (web/prefs.py)
+    prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: how long a timed reaction window stays open, in milliseconds
+    reaction_ms: int = REACTION_MS
+    #: when (time.monotonic) this process saw the game reach its version: a timed window
+    #: is counted from there
+    opened: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -134,10 +173,7 @@ class Table:
     def apply(self, event: Event) -> None:
         """An event already stored: its move (checked again by the rule book) or refusal."""
         raw = event.entry
-        if is_refusal(raw):
-            self.state.refuse(self.spec.codec.from_json(raw["refused"]))
-        else:
-            self.state.apply(self.spec.codec.from_json(raw))
+        apply_entry(self.spec, self.state, raw)
         self.record.moves.append(raw)
         self.log.append(event.line)
         self.movers.append(event.seat)
@@ -151,36 +187,179 @@ class Table:
         made = raw["refused"] if is_refusal(raw) else raw
         return bool(made == move.to_json() and self.movers[version] == seat)
 
-    def view(self, seat: int, hints: bool = False) -> dict[str, Any]:
-        """What ``seat`` (or SPECTATOR) is shown, as the API answers it."""
-        state = self.state
-        shown = self.spec.view_for(state, seat, hints and self.hints)
-        svg = self.spec.draw(state, seat) if self.spec.draw is not None else None
+    # --- reaction windows and preferences ------------------------------------------
+    def seat_prefs(self, seat: int) -> dict[str, Any]:
+        return {**prefs.defaults(), **self.prefs.get(seat, {})}
+
+    def timed(self, state: GameState[Any]) -> bool:
+        """Whether the server answers for the seat to move when the window's time is up:
+        a human seat with the preference for this window, or a bot whose answer hangs on
+        its hidden cards in a game with a human seat (its haste would tell the table)."""
+        offer = prefs.window(self.spec.id, state)
+        seat = state.current_player
+        if offer is None or seat is None:
+            return False
+        if self.is_bot(seat):
+            return offer.hidden and HUMAN in self.kinds
+        return bool(self.seat_prefs(seat)[offer.key])
+
+    def due(self) -> float | None:
+        """When (time.monotonic) the server may answer the open window; None: no timed
+        window is open."""
+        return self.opened + self.reaction_ms / 1000 if self.timed(self.state) else None
+
+    def waiting(self, state: GameState[Any]) -> dict[str, Any] | None:
+        """What every seat is told while a reaction window is open: the same words and
+        length whatever anybody holds (``ms`` None: the window waits for its seat)."""
+        if prefs.window(self.spec.id, state) is None:
+            return None
+        ms = self.reaction_ms if self.timed(state) else None
+        return {"text": "waiting for reactions", "seat": state.current_player, "ms": ms}
+
+    # --- the past -------------------------------------------------------------------
+    def fresh_state(self) -> GameState[Any]:
+        """The state before the first event: the record's setup, dealt again."""
+        record = self.record
+        options = self.spec.resolve_options(record.options)
+        return self.spec.new_game(len(record.players), record.seed, None, options)
+
+    def state_at(self, version: int) -> GameState[Any]:
+        """The state after ``version`` events, replayed from the nearest state kept
+        (never the live one: callers may not change it)."""
+        if not 0 <= version <= self.version:
+            raise NoSuchVersion(f"version {version} is not between 0 and {self.version}")
+        if version == self.version:
+            return self.state.clone()
+        with self.lock:
+            start = max((v for v in self.past if v <= version), default=None)
+            if start is None:
+                start, state = 0, self.fresh_state()
+            else:
+                state = self.past[start].clone()
+                self.past.move_to_end(start)
+            for n in range(start + 1, version + 1):
+                apply_entry(self.spec, state, self.record.moves[n - 1])
+                if n % CHECKPOINT == 0 and n not in self.past:
+                    self.past[n] = state.clone()  # checkpoints stay: a far step back is short
+            self.keep(version, state.clone())
+            return state
+
+    def keep(self, version: int, state: GameState[Any]) -> None:
+        """Keep ``state`` (not used elsewhere) as the state at ``version``; of the states
+        that are no checkpoint, the latest PAST_STATES stay."""
+        self.past[version] = state
+        self.past.move_to_end(version)
+        spare = [v for v in self.past if v % CHECKPOINT]
+        while len(spare) > PAST_STATES:
+            del self.past[spare.pop(0)]
+
+    def events(self, after: int, upto: int | None = None) -> list[dict[str, Any]]:
+        """The events after version ``after`` (up to ``upto``) as the page steps them:
+        version, seat, the log line and the pieces the move named
+        (``GameSpec.move_targets``: the move's own ids, nothing the line does not tell)."""
+        upto = self.version if upto is None else upto
+        after = max(0, min(after, upto))
+        out = []
+        for n in range(after + 1, upto + 1):
+            raw = self.record.moves[n - 1]
+            # the move's own ids (a refused one's too: the log line names them), but never
+            # a piece of a hand: which drifter was kept, which chips paid, which cards
+            # discarded is the mover's secret (every seat reads the same events)
+            move = self.spec.codec.from_json(raw["refused"] if is_refusal(raw) else raw)
+            named = self.spec.move_targets(move, self.movers[n - 1])
+            targets = [t for t in named if t.partition(":")[0] not in HAND_KINDS]
+            out.append(
+                {
+                    "version": n,
+                    "seat": self.movers[n - 1],
+                    "line": self.log[n - 1],
+                    "targets": targets,
+                }
+            )
+        return out
+
+    def view(
+        self,
+        seat: int,
+        hints: bool = False,
+        version: int | None = None,
+        since: int | None = None,
+        reveal: bool = False,
+    ) -> dict[str, Any]:
+        """What ``seat`` (or SPECTATOR) is shown, as the API answers it: now, or as it
+        was at ``version``; ``last`` holds the events after ``since`` (default: the last
+        one). ``reveal`` (only once the game is over) shows everything, as no seat."""
+        if reveal and not self.state.is_terminal:
+            raise TooEarly("everything is shown once the game is over")
+        at = self.version if version is None else version
+        state = self.state if at == self.version else self.state_at(at)
+        if reveal:
+            text = self.spec.render(state, None)
+            svg = self.spec.draw(state, None) if self.spec.draw is not None else None
+            shown = SeatView(text, [])
+        else:
+            shown = self.spec.view_for(state, seat, hints and self.hints)
+            svg = self.spec.draw(state, seat) if self.spec.draw is not None else None
         view: dict[str, Any] = {
             "id": self.id,
             "game": self.spec.id,
             "title": self.spec.title,
-            "version": self.version,
+            "version": at,
+            "latest": self.version,
             "seat": None if seat == SPECTATOR else seat,
             "seats": [
-                {"seat": i, "kind": kind, **({"joined": h is not None} if kind == HUMAN else {})}
+                {"seat": i, "kind": kind, **({"joined": _joined(h)} if kind == HUMAN else {})}
                 for i, (kind, h) in enumerate(zip(self.kinds, self.hashes, strict=True))
             ],
             "to_move": state.current_player,
-            "thinking": self.thinking(),
+            "thinking": self.thinking() if at == self.version else None,
             "terminal": state.is_terminal,
             "legal_moves": [str(move) for move in shown.moves],
-            "menu": [{"move": str(m), "label": label} for m, label in shown.menu()],
+            "menu": [entry.to_json() for entry in self.spec.menu_entries(state, shown)],
             "typed": list(shown.typed),
             "text": shown.text,
-            "log": list(self.log),
+            "log": list(self.log[:at]),
+            "last": self.events(at - 1 if since is None else since, at),
             "svg": svg,
             "hints": self.hints,
+            "revealed": reveal,
+            "offers": [offer.to_json() for offer in prefs.OFFERS.get(self.spec.id, ())],
+            "prefs": self.seat_prefs(seat) if seat != SPECTATOR else None,
+            "waiting": self.waiting(state) if at == self.version else None,
+            "hand": [card.to_json() for card in shown.hand],
+            "prompt": shown.prompt,
+            "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
         if state.is_terminal:
             view["scores"] = state.scores()
             view["winners"] = state.winners()
+            view.update(self.end(state))
         return view
+
+    def end(self, state: GameState[Any]) -> dict[str, Any]:
+        """What the end screen shows besides the scores: each seat's score in parts, the
+        game's review (Gads Hill: the overlooked markers), where the record is, and the
+        rematch once a seat asked for one."""
+        spec = self.spec
+        return {
+            "breakdown": spec.breakdown(state) if spec.breakdown is not None else None,
+            "review": spec.review(state) if spec.review is not None else None,
+            "record": f"/api/games/{self.id}/record",
+            "rematch": self.rematch,
+        }
+
+
+#: the mark of a seat kept for a player (a rematch's): never the hash of a token
+RESERVED = "for:"
+
+
+def _kept_for(hashed: str) -> str:
+    """The mark of a seat kept for the holder of a token of this hash (fits the column)."""
+    return RESERVED + hashed[:56]
+
+
+def _joined(hashed: str | None) -> bool:
+    return hashed is not None and not hashed.startswith(RESERVED)
 
 
 def _new_token() -> str:
@@ -200,14 +379,18 @@ class Store:
         db: Database | str = "sqlite://",
         bot_ms: int = BOT_MS,
         cached: int = 512,
+        reaction_ms: int = REACTION_MS,
     ) -> None:
         self.max_games = max_games
         self.db = db if isinstance(db, Database) else Database(db)
         self.bot_ms = bot_ms
+        self.reaction_ms = reaction_ms
         self.cached = cached
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.lock = threading.Lock()
         self.kick: Callable[[str], None] = lambda _game_id: None
+        #: later(when, game_id): kick the game at time.monotonic() ``when`` (a timed window)
+        self.later: Callable[[float, str], None] = lambda _when, _game_id: None
         self.changed: Callable[[str, int], None] = lambda _game_id, _version: None
 
     # --- games in and out ------------------------------------------------------------
@@ -218,8 +401,10 @@ class Store:
         seed: int | None = None,
         options: dict[str, str] | None = None,
         hints: bool = False,
+        kept: dict[int, str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new game and the token of each human seat (open seats have none yet).
+        """A new game and the token of each human seat (open seats have none yet; a
+        ``kept`` one waits for its player, RESERVED + the hash of an earlier token).
         Bad input is a UsageError; the bots' first moves are the worker's."""
         spec = get_spec(resolve(game))
         spec.check_players(len(seats))
@@ -233,6 +418,8 @@ class Store:
         record = new_record(spec, kinds, seed, None, resolved)
         tokens = {i: _new_token() for i, kind in enumerate(seats) if kind == HUMAN}
         hashes = [token_hash(tokens[i]) if i in tokens else None for i in range(len(seats))]
+        for seat, mark in (kept or {}).items():
+            hashes[seat] = mark
         with self.lock:
             if self.db.running() >= self.max_games:
                 raise GameFull(
@@ -248,9 +435,9 @@ class Store:
                 state.current_player,
             )
         table = Table(game_id, spec, state, record, kinds, hashes, hints, time.time())
+        table.reaction_ms = self.reaction_ms
         self._cache(table)
-        if table.thinking() is not None:
-            self.kick(game_id)
+        self._wake(table)
         return table, tokens
 
     def get(self, game_id: str) -> Table:
@@ -300,6 +487,9 @@ class Store:
             stored.created,
             log=[event.line for event in stored.events],
             movers=[event.seat for event in stored.events],
+            prefs=self.db.prefs(game_id),
+            rematch=self.db.rematch(game_id),
+            reaction_ms=self.reaction_ms,
         )
         self._cache(table)
         return table
@@ -309,6 +499,7 @@ class Store:
         for event in stored.events:
             if event.n == table.version + 1:
                 table.apply(event)
+                table.opened = time.monotonic()
 
     # --- changes ----------------------------------------------------------------------
     def _store(self, table: Table, event: Event) -> None:
@@ -328,13 +519,41 @@ class Store:
             if stored is not None:
                 self._catch_up(table, stored)
             raise
+        table.keep(table.version, state)  # the page steps back to it: kept, not replayed
         table.state = after
         table.record.moves.append(entry)
         table.log.append(event.line)
         table.movers.append(event.seat)
+        table.opened = time.monotonic()
         self.changed(table.id, table.version)
-        if table.thinking() is not None:
+        self._wake(table)
+
+    def _wake(self, table: Table) -> None:
+        """Hand the game to the worker when the server is to answer for a seat: a bot's
+        move, or a preference's when its window's time is up."""
+        if table.thinking() is not None or table.due() is not None:
             self.kick(table.id)
+
+    def set_prefs(self, game_id: str, token: str, given: dict[str, Any]) -> dict[str, Any]:
+        """A seat's standing preferences (only this game's offers and the step pause):
+        stored, so they survive a restart; the seat's preferences now."""
+        table = self.get(game_id)
+        with table.lock:
+            seat = self._seat(table, token)
+            if seat == SPECTATOR:
+                raise BadToken("preferences need the token of a seat")
+            offered = {offer.key for offer in prefs.OFFERS.get(table.spec.id, ())}
+            for key in given:
+                if key != "step_ms" and key not in offered:
+                    raise GadshillError(f"{table.spec.id} offers no preference {key!r}")
+            mine = {**table.seat_prefs(seat), **given}
+            self.db.set_prefs(game_id, seat, mine)
+            table.prefs[seat] = mine
+            if table.state.current_player == seat:
+                table.opened = time.monotonic()  # set in its own window: counted from now
+            self._wake(table)
+        self.changed(game_id, table.version)  # the windows' words may change: look again
+        return mine
 
     def play(
         self, game_id: str, token: str, text: str, version: int, hints: bool = False
@@ -382,27 +601,100 @@ class Store:
         with table.lock:
             return self._seat(table, token)
 
-    def join(self, game_id: str, seat: int) -> str:
-        """Take an open human seat: its new token."""
+    def join(self, game_id: str, seat: int, kept: str | None = None) -> str:
+        """Take an open human seat (or one ``kept`` for a player): its new token."""
         table = self.get(game_id)
         if table.state.is_terminal:
             raise SeatTaken("the game is over")
         token = _new_token()
-        if not 0 <= seat < len(table.kinds) or not self.db.join(game_id, seat, token_hash(token)):
+        if not 0 <= seat < len(table.kinds) or not self.db.join(
+            game_id, seat, token_hash(token), kept
+        ):
             raise SeatTaken(f"seat {seat} is not open")
         with table.lock:
             table.hashes[seat] = token_hash(token)
         self.changed(game_id, table.version)  # the seats' list changed: every view looks again
         return token
 
-    def bot_move(self, game_id: str) -> bool:
-        """One move of the bot to move, if a bot is to move; whether one moved. The bot
-        thinks on a copy, without holding the table, under its time budget."""
+    def rematch(self, game_id: str, tokens: list[str]) -> tuple[Table, dict[int, str]]:
+        """After the end: the rematch (same seats, options and hints, a seed the server
+        draws) and a token for each seat of ``tokens``. The first seat to ask makes it
+        (every other human seat is open to its player); the others join it."""
         table = self.get(game_id)
         with table.lock:
-            seat = table.thinking()
-            if seat is None:
+            seats = [self._seat(table, token) for token in tokens]
+            if SPECTATOR in seats or not seats:
+                raise BadToken("a rematch needs the token of a seat")
+            if not table.state.is_terminal:
+                raise TooEarly("a rematch is made once the game is over")
+        rematch_id = table.rematch or self.db.rematch(game_id)
+        if rematch_id is None:
+            # each human seat is kept for the player who held it (not in the lobby)
+            kept = {s: _kept_for(h) for s, h in enumerate(table.hashes) if h and _joined(h)}
+            kinds = [OPEN if kind == HUMAN else kind for kind in table.kinds]
+            made, _ = self.create(
+                table.spec.id, kinds, None, table.record.options, table.hints, kept
+            )
+            rematch_id = self.db.set_rematch(game_id, made.id)
+        table.rematch = rematch_id
+        self.changed(game_id, table.version)  # every seat's end screen offers it now
+        given = {}
+        for seat, token in zip(seats, tokens, strict=True):
+            given[seat] = self.join(rematch_id, seat, _kept_for(token_hash(token)))
+        return self.get(rematch_id), given
+
+    def import_record(self, text: str) -> Table:
+        """A finished game from its record (``gadshill replay``'s JSON Lines), checked
+        move by move by the rule book, kept as a game nobody plays: its views step
+        through it with everything shown (``reveal``). Its id comes from the text, so
+        the same record uploaded twice is one replay. A bad record is a RecordError."""
+        game_id = "r" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:11]
+        if self.db.version(game_id) is not None:  # uploaded before: checked then
+            return self.get(game_id)
+        record = Record.parse(text, "record")
+        spec = get_spec(resolve(record.game))
+        for name in record.players:
+            if not 0 < len(name) <= MAX_NAME:
+                raise RecordError(f"record: a player's name must be 1-{MAX_NAME} characters")
+        events: list[Event] = []
+
+        def told(state: GameState[Any], move: Move) -> None:
+            seat = state.current_player
+            assert seat is not None
+            line = f"{record.players[seat]}#{seat} {spec.describe(state, move)}"
+            events.append(Event(len(events) + 1, seat, record.moves[len(events)], line))
+
+        def refused(state: GameState[Any], refusal: Refusal) -> None:
+            line = refusal.line(record.players[refusal.seat])
+            events.append(Event(len(events) + 1, refusal.seat, refusal.to_json(), line))
+
+        done = replay(record, get_spec, on_move=told, on_refusal=refused)
+        if not done.ok:
+            raise RecordError(f"record: {done.refusal()}")
+        if not done.over:
+            raise RecordError(
+                f"record: the game is not over after {done.moves_played} moves;"
+                " a replay shows a finished game"
+            )
+        self.db.import_finished(game_id, spec.id, record.header(), record.players, events)
+        return self.get(game_id)
+
+    def bot_move(self, game_id: str) -> bool:
+        """One move the server makes for the seat to move, if it is to make one now: a
+        bot's, or the default of a human seat's preference once its window's time is up
+        (never sooner, so how long a window lasts tells nothing of a hand). Whether a
+        move was made. A bot thinks on a copy, without holding the table."""
+        table = self.get(game_id)
+        with table.lock:
+            seat = table.state.current_player
+            if table.state.is_terminal or seat is None:
                 return False
+            due = table.due()
+            if due is not None and time.monotonic() < due:
+                self.later(due, game_id)  # the worker looks again when the time is up
+                return False
+            if not table.is_bot(seat):
+                return due is not None and self._answer_for(table, seat)
             version = table.version
             if len(table.record.moves) >= table.spec.max_moves:
                 raise GadshillError(f"{table.spec.id} did not end within {table.spec.max_moves}")
@@ -422,6 +714,21 @@ class Store:
                 return True
         return True
 
+    def _answer_for(self, table: Table, seat: int) -> bool:
+        """A human seat's preference answers its window: the window's default move, and
+        only if the rules allow it for that seat now (a preference never makes a move
+        the seat could not make)."""
+        offer = prefs.window(table.spec.id, table.state)
+        assert offer is not None
+        move = table.state.parse_move(offer.default)
+        if move not in table.state.legal_moves() or table.state.check(move):
+            return False
+        try:
+            self._store(table, table.event_for(seat, move))
+        except Stale:
+            return True
+        return True
+
     def open_games(self) -> list[dict[str, Any]]:
         out = []
         for entry in self.db.open_games():
@@ -430,4 +737,7 @@ class Store:
         return out
 
     def waiting_for_bots(self) -> list[str]:
-        return self.db.waiting_for_bots(lambda kind: kind != HUMAN)
+        """Running games where the server may have a move to make: a bot's, or a
+        preference's (a seat that set one)."""
+        bots = self.db.waiting_for_bots(lambda kind: kind != HUMAN)
+        return list(dict.fromkeys([*bots, *self.db.with_prefs()]))

@@ -1,6 +1,12 @@
-// The gadshill table in a browser: start a game, show a seat's view, play its moves.
-// Everything the server sends is shown as text (textContent), except the board
-// picture, an SVG document the server builds as a tree.
+// The gadshill table in a browser: start a game, show a seat's view, play it with the mouse.
+// Everything the server sends is shown as text (textContent), except the pictures (the
+// board and the cards' small plans), SVG documents the server builds as trees.
+//
+// A move is built by clicks (the contract of issue 17): each menu entry carries its kind
+// of move (`action`, with `action_label`) and the pieces to click (`targets`, ids the
+// board and the hand carry as `data-target`). The page offers a button per kind when
+// there is a choice, then highlights the pieces some entry still allows; when exactly one
+// entry has exactly the pieces picked, that move is made.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -8,14 +14,24 @@ const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 // one token (a seat link) or several (hot seat: every human seat on this screen)
 const tokens = (params.get("tokens") || params.get("token") || "").split(",").filter(Boolean);
+const gadshill = (window.gadshill = window.gadshill || {});
 let seatTokens = {}; // seat -> token, learned from the views
 let view = null;
-let timer = null;
 
+// --- what any part of the page uses -------------------------------------------------------
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const node = document.importNode(doc.documentElement, true);
+  // the page sizes the picture (width 100% of its box), the viewBox keeps its shape
+  node.removeAttribute("width");
+  node.removeAttribute("height");
   return node;
 }
 
@@ -29,6 +45,45 @@ async function api(method, path, body) {
   const data = await response.json().catch(() => ({ detail: response.statusText }));
   return { status: response.status, data };
 }
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- building a move by clicks (pure: unit-tested without a page) ---------------------------
+// The selection is a set: entries match when their targets start with the picked ones in
+// any order, so only membership counts.
+function entriesOf(menu) {
+  return menu.map((entry) => ({
+    ...entry,
+    action: entry.action || "move",
+    action_label: entry.action_label || "Moves",
+    targets: entry.targets || [],
+  }));
+}
+
+function actionsOf(entries) {
+  const seen = new Map();
+  for (const entry of entries) {
+    if (!seen.has(entry.action)) seen.set(entry.action, { action: entry.action, label: entry.action_label, count: 0 });
+    seen.get(entry.action).count += 1;
+  }
+  return [...seen.values()];
+}
+
+function consistent(entry, picked) {
+  return picked.every((target) => entry.targets.includes(target));
+}
+
+// What the clicks so far allow: the entries still possible, the pieces still to click,
+// and the entry the clicks name exactly (when one does).
+function choices(entries, action, picked) {
+  const open = entries.filter((e) => (action === null || e.action === action) && consistent(e, picked));
+  const next = new Set();
+  for (const entry of open) for (const target of entry.targets) if (!picked.includes(target)) next.add(target);
+  const exact = open.filter((e) => e.targets.length === picked.length);
+  return { open, next: [...next], exact: exact.length === 1 ? exact[0] : null, exactAll: exact };
+}
+gadshill.choices = choices;
+gadshill.entriesOf = entriesOf;
 
 // --- the start form ------------------------------------------------------------------
 let catalog = [];
@@ -99,25 +154,44 @@ async function startGame(event) {
     $("status").textContent = answer.data.detail;
     return;
   }
-  const humans = answer.data.seats.filter((s) => s.token);
-  const link = new URLSearchParams({ game: answer.data.id });
-  if (humans.length) link.set("tokens", humans.map((s) => s.token).join(","));
-  // remember every seat's own link, so the table can show them to share
-  sessionStorage.setItem(`links-${answer.data.id}`, JSON.stringify(humans));
-  const open = answer.data.seats.filter((s) => s.kind === "open").map((s) => s.seat);
-  sessionStorage.setItem(`open-${answer.data.id}`, JSON.stringify(open));
-  location.search = link.toString();
+  openGame(answer.data);
 }
 
-// --- the table -------------------------------------------------------------------------
+// a new game (the start form's or a rematch's): to its table, with its human seats' tokens
+function openGame(made) {
+  const humans = made.seats.filter((s) => s.token);
+  const link = new URLSearchParams({ game: made.id });
+  if (humans.length) link.set("tokens", humans.map((s) => s.token).join(","));
+  // remember every seat's own link, so the table can show them to share
+  sessionStorage.setItem(`links-${made.id}`, JSON.stringify(humans));
+  const open = made.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+  sessionStorage.setItem(`open-${made.id}`, JSON.stringify(open));
+  location.search = link.toString();
+}
+gadshill.openGame = openGame;
+
+// --- following the game ------------------------------------------------------------------
 // The page follows the game through its websocket: each message carries the game's
 // version, and a newer version is fetched as this seat's view (the whole log comes with
-// it, so nothing is shown twice or missed). A dropped socket shows "reconnecting",
-// tries again, and looks at the game on its return; meanwhile the page looks by itself.
+// it, so nothing is shown twice or missed). Other seats' moves are stepped one by one
+// (`?since=V`, each shown for step_ms). A dropped socket shows "reconnecting", tries
+// again, and looks at the game on its return; meanwhile the page looks by itself.
 let socket = null;
 let retry = 0;
 let inFlight = false;
 let looking = null; // the refresh under way, so two never race
+let lookAgain = false; // a newer version was announced while we were looking
+let stepping = false; // other seats' moves are being shown one by one
+let revealed = null; // hot seat: the seat whose hand this screen may show now
+const STEP_DEFAULT = 600;
+const STEP_MAX = 12; // at most this many moves are stepped at a time
+
+function stepMs() {
+  const local = localStorage.getItem("gadshill-step-ms");
+  if (local !== null) return Number(local);
+  if (view && view.prefs && Number.isFinite(view.prefs.step_ms)) return view.prefs.step_ms;
+  return STEP_DEFAULT;
+}
 
 function tokenToUse() {
   // hot seat: the token of the seat to move when this screen holds it
@@ -125,13 +199,18 @@ function tokenToUse() {
   return tokens[0] || null;
 }
 
-async function load(token) {
-  const query = new URLSearchParams();
-  if (token) query.set("token", token);
-  if ($("hints-toggle").checked) query.set("hints", "true");
+function gamePath(extra = {}) {
+  const query = new URLSearchParams(extra);
+  return `/api/games/${encodeURIComponent(gameId)}?${query}`;
+}
+
+async function load(token, extra = {}) {
+  const query = { ...extra };
+  if (token) query.token = token;
+  if ($("hints-toggle").checked) query.hints = "true";
   let answer;
   try {
-    answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}?${query}`);
+    answer = await api("GET", gamePath(query));
   } catch (err) {
     setLine("reconnecting");
     return null;
@@ -142,8 +221,6 @@ async function load(token) {
   }
   return answer.data;
 }
-
-let lookAgain = false; // a newer version was announced while we were looking
 
 function refresh() {
   if (looking) {
@@ -167,7 +244,37 @@ async function lookNow() {
   if (next.to_move !== null && seatTokens[next.to_move] && next.seat !== next.to_move) {
     next = (await load(seatTokens[next.to_move])) || next;
   }
+  if (view && next.version > view.version && next.seat === view.seat) await stepThrough(view, next);
   if (!view || next.version >= view.version || next.seat !== view.seat) show(next);
+}
+
+// The moves between the view shown and the next one, one at a time: each event's line on
+// the status line and its pieces lit on the board (on the picture of its version when
+// the server keeps them, `?version=N`), for step_ms each.
+async function stepThrough(before, next) {
+  const pause = stepMs();
+  if (pause <= 0 || view === null) return;
+  const token = tokenToUse();
+  const since = await load(token, { since: String(before.version) });
+  const events = ((since && since.last) || []).filter((e) => e.version > before.version && e.version <= next.version);
+  if (!events.some((e) => e.seat !== before.seat)) return; // only our own move: nothing to follow
+  // a long stretch (a seat away, a game of bots) steps its last moves; the log has them all
+  const shown = events.slice(-STEP_MAX);
+  if (shown.length < events.length) say(`${events.length - shown.length} earlier moves are in the log`, false);
+  stepping = true;
+  try {
+    for (const event of shown) {
+      if (event.version < next.version) {
+        const then = await load(token, { version: String(event.version) });
+        if (then && then.version === event.version) show(then, { stepped: event });
+      }
+      highlightLast([event]);
+      say(`${seatName(event.seat)}: ${event.line}`, false);
+      await sleep(pause);
+    }
+  } finally {
+    stepping = false;
+  }
 }
 
 async function learnSeats() {
@@ -209,8 +316,28 @@ setInterval(() => {
   if (gameId && (!socket || socket.readyState !== WebSocket.OPEN) && !inFlight) refresh();
 }, 3000);
 
-function show(next) {
+// --- showing a view ------------------------------------------------------------------------
+let action = null; // the kind of move chosen (null: none yet)
+let picked = []; // the pieces clicked so far
+let lastScores = null; // each seat's public score as last shown, to flash the points gained
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "the table";
+  if (view && seat === view.seat) return "You";
+  const kind = view && view.seats[seat] ? view.seats[seat].kind : "";
+  return `Seat ${seat}${kind && kind !== "human" ? ` (${kind})` : ""}`;
+}
+
+function hotSeat() {
+  return Object.keys(seatTokens).length > 1;
+}
+
+function show(next, how = {}) {
+  const seatChanged = !view || next.seat !== view.seat || next.id !== view.id;
+  const previous = view;
   view = next;
+  if (seatChanged || how.stepped) clearSelection(false);
+  else pruneSelection();
   const who = view.seat === null ? "spectator" : `seat ${view.seat}`;
   let mover = view.terminal ? "game over" : `seat ${view.to_move} (${view.seats[view.to_move].kind}) to move`;
   if (view.thinking !== null && !view.terminal) mover = `seat ${view.thinking} (${view.seats[view.thinking].kind}) is thinking`;
@@ -219,56 +346,449 @@ function show(next) {
   $("status").textContent = `${view.title}: ${mover}; you are ${who}`;
   $("version").textContent = `version ${view.version}`;
   document.title = `${view.title} - ${mover}`;
-  const board = $("board");
-  if (view.svg) {
-    const doc = new DOMParser().parseFromString(view.svg, "image/svg+xml");
-    board.replaceChildren(document.importNode(doc.documentElement, true));
-  } else {
-    board.replaceChildren();
+  // hot seat: a new seat's hand stays behind the pass screen until that player taps
+  const hidden = hotSeat() && view.seat !== null && revealed !== view.seat && !view.terminal;
+  $("pass-screen").hidden = !hidden;
+  if (hidden) $("pass-who").textContent = `Pass the device to seat ${view.seat}`;
+  $("table-body").hidden = hidden;
+  if (hidden) {
+    $("board").replaceChildren();
+    $("hand").replaceChildren();
+    $("menu").replaceChildren();
+    $("seat-text").textContent = "";
+    say(`Pass the device to seat ${view.seat}`, false);
+    setTimeout(() => $("pass-reveal").focus(), 0);
+    return;
   }
+  const board = $("board");
+  const focusWasInPlay = inPlayArea(document.activeElement) || document.activeElement === document.body;
+  if (view.svg) {
+    const picture = svgNode(view.svg);
+    board.replaceChildren(picture);
+    keepLegible(picture);
+  } else board.replaceChildren();
   $("seat-text").textContent = view.text;
+  showHand();
+  showScores(previous, how);
+  showLog();
+  $("hints-label").hidden = !view.hints || view.seat === null;
+  showEnd();
+  showPrefs();
+  offerPrefs();
+  if (!how.stepped) highlightLast(view.last || []);
+  drawMenu();
+  sayStatus();
+  setControls(!inFlight && !stepping);
+  if (focusWasInPlay && !how.stepped) keepFocus();
+}
+
+// The picture fills the width it has, but never shrinks its smallest text under 12 CSS px:
+// on a narrow screen its box scrolls sideways instead (the move bar's buttons stay full size).
+const MIN_TEXT_PX = 12;
+function keepLegible(picture) {
+  const floor = Number(picture.dataset && picture.dataset.minWidth); // the picture's own word
+  if (floor > 0) {
+    picture.style.minWidth = `${Math.ceil(floor)}px`;
+    return;
+  }
+  const box = picture.viewBox && picture.viewBox.baseVal;
+  if (!box || !box.width) return;
+  let smallest = Infinity;
+  for (const text of picture.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize);
+    if (size > 0 && text.textContent.trim()) smallest = Math.min(smallest, size);
+  }
+  if (smallest < Infinity) picture.style.minWidth = `${Math.ceil((box.width * MIN_TEXT_PX) / smallest)}px`;
+}
+
+function inPlayArea(node) {
+  return !!node && node !== document.body && !!node.closest && !!node.closest("#play, #board, #hand, #menu, #end");
+}
+
+// focus stays on the menu after a move (never falls to <body>)
+function keepFocus() {
+  const active = document.activeElement;
+  // the menu box itself only holds the focus while there is nothing to choose
+  if (inPlayArea(active) && active.isConnected && active !== $("menu")) return;
+  const first =
+    document.querySelector("#menu button:not([disabled])") ||
+    document.querySelector("#hand .card.target") ||
+    (view && view.terminal ? document.querySelector("#end button, #end a") : null);
+  (first || $("menu")).focus({ preventScroll: true });
+}
+
+function showHand() {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const cards = view.hand || [];
+  $("hand-box").hidden = cards.length === 0;
+  for (const card of cards) {
+    const node = el("div", null, { class: `card kind-${card.kind || "card"}`, "data-target": card.target });
+    node.append(el("h4", card.title));
+    if (card.plan) {
+      const plan = svgNode(card.plan);
+      plan.setAttribute("aria-hidden", "true");
+      plan.classList.add("plan");
+      node.append(plan);
+    }
+    if (card.text) node.append(el("p", card.text));
+    node.setAttribute("aria-label", `${card.title}${card.text ? `: ${card.text}` : ""}`);
+    const light = (on) => lightUp(card.lights || [], on);
+    node.addEventListener("mouseenter", () => light(true));
+    node.addEventListener("mouseleave", () => light(false));
+    node.addEventListener("focus", () => light(true));
+    node.addEventListener("blur", () => light(false));
+    node.tabIndex = 0; // every card is reachable (its spaces light on focus)
+    hand.append(node);
+  }
+}
+
+function lightUp(targets, on) {
+  for (const node of document.querySelectorAll("#board .lit")) node.classList.remove("lit");
+  if (!on) return;
+  for (const target of targets) for (const node of piecesOf(target, "#board")) node.classList.add("lit");
+}
+
+function piecesOf(target, within = "#table") {
+  return document.querySelectorAll(`${within} [data-target="${CSS.escape(target)}"]`);
+}
+
+function highlightLast(events) {
+  for (const node of document.querySelectorAll("#table .last")) node.classList.remove("last");
+  for (const event of events) for (const target of event.targets || []) for (const node of piecesOf(target)) node.classList.add("last");
+}
+
+// --- the menu: buttons per kind of move, pieces to click, the move made ------------------
+function drawMenu() {
   const menu = $("menu");
   menu.replaceChildren();
-  for (const entry of view.menu) {
+  for (const node of document.querySelectorAll("#table .target, #table .picked")) {
+    node.classList.remove("target", "picked");
+    node.removeAttribute("tabindex");
+    node.removeAttribute("role");
+  }
+  for (const node of document.querySelectorAll("#hand .card")) node.tabIndex = 0;
+  const entries = entriesOf(view.menu || []);
+  $("menu-title").textContent = entries.length ? "Your move" : view.terminal ? "The game is over" : "Waiting for the others";
+  $("selection").replaceChildren();
+  if (!entries.length) return;
+  const actions = actionsOf(entries);
+  if (action === null && actions.length === 1) action = actions[0].action;
+  if (action === null) {
+    // a button per kind of move; a kind with one move and nothing to click is that move
+    for (const kind of actions) {
+      const only = entries.filter((e) => e.action === kind.action);
+      const label = kind.label;
+      const button = el("button", label, { type: "button", class: "action", "data-action": kind.action });
+      if (kind.action === "claim" || /stop/i.test(label)) button.classList.add("stop");
+      if (only.length === 1 && only[0].targets.length === 0) {
+        button.classList.add("move");
+        button.dataset.move = only[0].move;
+        button.title = only[0].label;
+        button.addEventListener("click", () => play(only[0].move));
+      } else {
+        button.addEventListener("click", () => chooseAction(kind.action));
+      }
+      menu.append(button);
+    }
+    return;
+  }
+  const { open, next, exact, exactAll } = choices(entries, action, picked);
+  const kind = actions.find((a) => a.action === action);
+  const words = el("p", null, { class: "choosing" });
+  words.append(el("strong", kind ? kind.label : "Moves"));
+  if (picked.length) words.append(` - picked: ${picked.map(targetLabel).join(", ")}`);
+  $("selection").append(words);
+  // the moves with nothing left to click are buttons; so is every move when few remain
+  const buttons = open.filter((e) => e.targets.length === picked.length);
+  if (exact && next.length === 0 && picked.length) {
+    play(exact.move);
+    return;
+  }
+  for (const entry of buttons) {
     const button = el("button", entry.label, { type: "button", class: "move", "data-move": entry.move });
-    button.append(el("code", entry.move));
     button.addEventListener("click", () => play(entry.move));
     menu.append(button);
   }
-  $("menu-title").textContent = view.menu.length ? "Your moves" : view.terminal ? "The game is over" : "Waiting for the others";
-  const typed = $("typed");
-  typed.replaceChildren(...view.typed.map((line) => el("li", `or type ${line}`)));
-  $("stop-button").hidden = !view.typed.some((line) => line.startsWith("claim"));
-  $("hints-label").hidden = !view.hints || view.seat === null;
-  const log = $("log");
-  log.replaceChildren(...view.log.map((line) => el("li", line, line.includes(": refused [") ? { class: "told" } : {})));
-  log.scrollTop = log.scrollHeight;
-  $("record-line").hidden = !view.terminal; // the record (and its seed) only after the end
-  showScores();
-  setControls(!inFlight);
-}
-
-function setControls(enabled) {
-  for (const node of document.querySelectorAll("#menu button, #move-button, #stop-button, #move-input")) {
-    node.disabled = !enabled;
+  if (exactAll.length > 1 && picked.length && next.length === 0) {
+    $("selection").append(el("p", "several moves fit: pick one", { class: "hint" }));
+  }
+  if (next.length) {
+    $("selection").append(el("p", next.length === 1 ? "click the lit piece" : `click one of the ${next.length} lit pieces`, { class: "hint" }));
+    const chips = el("div", null, { class: "chips", role: "group", "aria-label": "pieces to click" });
+    for (const target of next) {
+      for (const node of piecesOf(target)) {
+        node.classList.add("target");
+        if (!node.closest("#hand")) {
+          node.setAttribute("tabindex", "0");
+          node.setAttribute("role", "button");
+          if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", targetLabel(target));
+        }
+      }
+      // the same pieces as buttons: big enough to tap on a phone, and a list for the keyboard
+      const chip = el("button", targetLabel(target), { type: "button", class: "chip", "data-pick": target });
+      chip.addEventListener("click", () => pick(target));
+      chips.append(chip);
+    }
+    menu.append(chips);
+  }
+  for (const target of picked) for (const node of piecesOf(target)) node.classList.add("picked");
+  if (actions.length > 1 || picked.length) {
+    const back = el("button", "Cancel (Esc)", { type: "button", class: "cancel", id: "cancel-button" });
+    back.addEventListener("click", () => clearSelection(true));
+    menu.append(back);
   }
 }
 
-function showScores() {
-  const box = $("scores");
-  box.replaceChildren();
-  if (!view.terminal) return;
-  const table = el("table", null, { class: "scores" });
-  table.append(el("caption", "Final scores"));
-  view.scores.forEach((score, seat) => {
-    const row = el("tr");
-    row.append(el("td", `seat ${seat}`), el("td", view.seats[seat].kind), el("td", score));
-    row.append(el("td", view.winners.includes(seat) ? "win" : ""));
-    table.append(row);
-  });
-  box.append(table);
+function targetLabel(target) {
+  const card = (view.hand || []).find((c) => c.target === target);
+  if (card) return card.title;
+  const node = document.querySelector(`#board [data-target="${CSS.escape(target)}"]`);
+  if (node && node.dataset.label) return node.dataset.label;
+  const at = target.indexOf(":");
+  if (at < 0) return target;
+  const kind = target.slice(0, at);
+  const id = target.slice(at + 1);
+  if (kind === "site" && id.includes("/")) return `#${id.split("/")[0]} site ${id.split("/")[1]}`;
+  if (kind === "location") return `location #${id}`;
+  return id.replace("@", " at ");
 }
 
+function chooseAction(kind) {
+  action = kind;
+  picked = [];
+  drawMenu();
+  keepFocus();
+}
+
+function pick(target) {
+  if (inFlight || stepping || !view) return;
+  if (picked.includes(target)) picked = picked.filter((t) => t !== target);
+  else {
+    const entries = entriesOf(view.menu || []);
+    const all = choices(entries, action, picked).next;
+    if (!all.includes(target)) return;
+    // the first click on a piece may choose the kind of move too, when only one kind has it
+    if (action === null) {
+      const kinds = new Set(entries.filter((e) => e.targets.includes(target)).map((e) => e.action));
+      if (kinds.size === 1) action = [...kinds][0];
+    }
+    picked = [...picked, target];
+  }
+  drawMenu();
+  keepFocus();
+}
+
+function clearSelection(redraw) {
+  action = null;
+  picked = [];
+  if (redraw && view) {
+    drawMenu();
+    keepFocus();
+  }
+}
+
+// a new view of the same seat keeps the clicks that still fit one of its moves
+function pruneSelection() {
+  const entries = entriesOf(view.menu || []);
+  if (action !== null && !entries.some((e) => e.action === action)) clearSelection(false);
+  else if (picked.length && !choices(entries, action, picked).open.length) picked = [];
+}
+
+// a click (or Enter/Space) on the board or a card picks a lit piece
+function onPieceClick(event) {
+  const node = event.target.closest("[data-target]");
+  if (!node || !view) return;
+  const target = node.dataset.target;
+  if (node.classList.contains("target") || node.classList.contains("picked")) {
+    pick(target);
+    event.preventDefault();
+  } else if (node.closest("#hand")) {
+    // a tap on a card shows its spaces (no hover on a phone)
+    const card = (view.hand || []).find((c) => c.target === target);
+    lightUp(card ? card.lights || [] : [], !node.classList.contains("showing"));
+    for (const other of document.querySelectorAll("#hand .showing")) if (other !== node) other.classList.remove("showing");
+    node.classList.toggle("showing");
+  }
+}
+
+function onKey(event) {
+  if (event.key === "Escape" && (action !== null || picked.length)) {
+    clearSelection(true);
+    return;
+  }
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest) {
+    const node = event.target.closest("[data-target]");
+    if (node && !/^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/.test(event.target.tagName)) {
+      event.preventDefault();
+      onPieceClick({ target: node, preventDefault() {} });
+    }
+  }
+}
+
+// --- the status line, the scores, the log ------------------------------------------------
+function say(words, busy) {
+  const line = $("status-line");
+  line.replaceChildren();
+  if (busy) line.append(el("span", null, { class: "spinner", "aria-hidden": "true" }));
+  line.append(el("span", words));
+}
+
+function sayStatus() {
+  const waiting = view.waiting ? (typeof view.waiting === "string" ? view.waiting : view.waiting.text) : null;
+  if (view.terminal) {
+    const winners = (view.winners || []).map(seatName);
+    const verb = winners.length === 1 && winners[0] !== "You" ? "wins" : "win";
+    say(`Game over: ${winners.length ? `${winners.join(" and ")} ${verb}` : "no winner"}`, false);
+  } else if (view.seat !== null && view.to_move === view.seat && (view.menu || []).length) {
+    // a game's prompt may already say whose turn it is
+    const prompt = view.prompt || "choose a move";
+    say(/^your turn\b/i.test(prompt) ? prompt : `Your turn: ${prompt}`, false);
+  } else if (view.thinking !== null) {
+    say(`${seatName(view.thinking)} is thinking...`, true);
+  } else if (waiting) {
+    say(waiting, true);
+  } else if (view.seat !== null && view.prompt) {
+    say(`You may act: ${view.prompt}`, false);
+  } else {
+    const seat = view.seats[view.to_move];
+    const away = seat && seat.kind === "human" && !seat.joined;
+    say(`${seatName(view.to_move)} ${away ? "has not joined yet" : "is to move"}`, !away);
+  }
+}
+
+// the game's standing preferences, offered once at the seat's first reaction window
+function offerPrefs() {
+  const box = $("offer");
+  box.replaceChildren();
+  box.hidden = true;
+  const offers = Array.isArray(view.offers) ? view.offers : [];
+  const mine = view.waiting && typeof view.waiting === "object" && view.waiting.seat === view.seat;
+  const asked = `gadshill-offered-${gameId}-${view.seat}`;
+  if (!offers.length || !mine || view.seat === null || sessionStorage.getItem(asked)) return;
+  for (const offer of offers) {
+    if (view.prefs && view.prefs[offer.key]) continue;
+    const row = el("p", null, { class: "offer" });
+    row.append(el("span", `${offer.words}?`));
+    const yes = el("button", "Yes, from now on", { type: "button", class: "offer-yes", "data-pref": offer.key });
+    const no = el("button", "No, ask me", { type: "button", class: "offer-no" });
+    yes.addEventListener("click", () => {
+      sessionStorage.setItem(asked, "1");
+      savePrefs({ [offer.key]: true });
+    });
+    no.addEventListener("click", () => {
+      sessionStorage.setItem(asked, "1");
+      offerPrefs();
+    });
+    row.append(" ", yes, " ", no);
+    box.append(row);
+    box.hidden = false;
+  }
+}
+
+function scoresOf(v) {
+  if (v.public) return v.public.map((p) => ({ seat: p.seat, score: p.score, items: p.items || {} }));
+  if (v.scores) return v.scores.map((score, seat) => ({ seat, score, items: {} }));
+  return [];
+}
+
+function showScores(previous, how) {
+  const box = $("scores");
+  box.replaceChildren();
+  const rows = scoresOf(view);
+  if (!rows.length) return;
+  const table = el("table", null, { class: "scores" });
+  table.append(el("caption", view.terminal ? "Final scores" : "Scores"));
+  const gained = [];
+  for (const row of rows) {
+    const tr = el("tr", null, { "data-seat": row.seat });
+    if (row.seat === view.to_move && !view.terminal) tr.classList.add("to-move");
+    tr.append(el("th", seatName(row.seat), { scope: "row" }));
+    tr.append(el("td", row.score, { class: "score" }));
+    const items = Object.entries(row.items).map(([k, v]) => `${k} ${v}`).join(", ");
+    tr.append(el("td", items, { class: "items" }));
+    if (view.terminal) tr.append(el("td", (view.winners || []).includes(row.seat) ? "wins" : ""));
+    const before = previous && previous.id === view.id && lastScores ? lastScores[row.seat] : undefined;
+    if (before !== undefined && row.score > before) gained.push({ seat: row.seat, points: row.score - before, row: tr });
+    table.append(tr);
+  }
+  box.append(table);
+  lastScores = Object.fromEntries(rows.map((r) => [r.seat, r.score]));
+  for (const gain of gained) flash(gain, how.stepped ? how.stepped.targets : (view.last || []).flatMap((e) => e.targets || []));
+}
+
+// points gained: "+N" flashes beside the seat's score and over the piece that won them
+function flash(gain, targets) {
+  const words = `+${gain.points}`;
+  gain.row.querySelector(".score").append(el("span", words, { class: "gain" }));
+  const piece = targets.map((t) => document.querySelector(`#board [data-target="${CSS.escape(t)}"]`)).find(Boolean);
+  if (!piece) return;
+  const box = piece.getBoundingClientRect();
+  const frame = $("board").getBoundingClientRect();
+  const badge = el("span", `${seatName(gain.seat)} ${words}`, { class: "gain-on-board" });
+  badge.style.left = `${box.left - frame.left + box.width / 2}px`;
+  badge.style.top = `${box.top - frame.top}px`;
+  $("board").append(badge);
+  setTimeout(() => badge.remove(), 2500);
+}
+
+function showLog() {
+  const log = $("log");
+  log.replaceChildren(...view.log.map((line) => el("li", line, line.includes(": refused [") ? { class: "told" } : {})));
+  log.scrollTop = log.scrollHeight;
+}
+
+// the end (flow17's end.js: winner, breakdown, review, rematch, record, replay)
+function showEnd() {
+  const end = $("end");
+  if (!view.terminal) {
+    end.hidden = true;
+    return;
+  }
+  const first = end.hidden; // the end just came: bring it into sight
+  end.hidden = false;
+  if (first) setTimeout(() => end.scrollIntoView({ block: "start" }), 0);
+  if (typeof gadshill.renderEnd === "function") {
+    gadshill.renderEnd(view, end, { tokens: Object.values(seatTokens).length ? Object.values(seatTokens) : tokens });
+    return;
+  }
+  end.replaceChildren(el("h2", "The game is over"), el("p", $("status-line").textContent));
+}
+
+// standing preferences (flow17's): offered by the page, kept by the server
+function showPrefs() {
+  const box = $("prefs");
+  box.replaceChildren();
+  const offers = view.offers || [];
+  const list = Array.isArray(offers) ? offers : Object.entries(offers).map(([name, words]) => ({ name, words }));
+  for (const offer of list) {
+    const name = offer.key || offer.name;
+    if (!name || name === "step_ms") continue;
+    const label = el("label", null, { class: "pref" });
+    const box2 = el("input", null, { type: "checkbox", "data-pref": name });
+    box2.checked = !!(view.prefs && view.prefs[name]);
+    box2.addEventListener("change", () => savePrefs({ [name]: box2.checked }));
+    label.append(box2, ` ${offer.words || offer.label || offer.text || name}`);
+    box.append(label);
+  }
+  $("step-ms").value = String(stepMs());
+}
+
+async function savePrefs(change) {
+  const token = tokenToUse();
+  if (!token || !view) return;
+  // only what this game offers (and the pause): the server refuses any other key
+  const keys = new Set([...(view.offers || []).map((o) => o.key), "step_ms"]);
+  const prefs = Object.fromEntries(Object.entries({ ...(view.prefs || {}), ...change }).filter(([k]) => keys.has(k)));
+  await api("POST", `/api/games/${encodeURIComponent(gameId)}/prefs?token=${encodeURIComponent(token)}`, prefs).catch(() => null);
+  refresh();
+}
+
+function setControls(enabled) {
+  for (const node of document.querySelectorAll("#menu button, #move-button, #move-input")) node.disabled = !enabled;
+}
+
+// --- playing a move --------------------------------------------------------------------------
 async function play(move) {
   if (inFlight || !view) return; // one move at a time: a double click plays once
   inFlight = true;
@@ -289,6 +809,7 @@ async function play(move) {
   }
   const refused = $("refused");
   refused.replaceChildren();
+  clearSelection(false);
   if (answer.status === 200) {
     $("move-input").value = "";
     show(answer.data);
@@ -304,8 +825,12 @@ async function play(move) {
   }
   if (!(answer.data.violations || []).length) list.append(el("li", answer.data.detail));
   refused.append(list);
+  drawMenu();
+  setControls(true);
+  keepFocus();
   await refresh(); // a refusal told to the table, or a stale view: look again
 }
+gadshill.play = play;
 
 function showLinks() {
   const box = $("links");
@@ -335,17 +860,32 @@ async function joinSeat(game, seat) {
 
 async function showTable() {
   $("table").hidden = false;
-  $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  if ($("puzzles")) $("puzzles").hidden = true; // the table has the screen to itself
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
     if (move) play(move);
   });
-  $("stop-button").addEventListener("click", () => {
-    $("move-input").value = "claim ";
-    $("move-input").focus();
-  });
   $("hints-toggle").addEventListener("change", refresh);
+  $("board").addEventListener("click", onPieceClick);
+  $("hand").addEventListener("click", onPieceClick);
+  document.addEventListener("keydown", onKey);
+  $("pass-reveal").addEventListener("click", () => {
+    revealed = view.seat;
+    show(view);
+    keepFocus();
+  });
+  $("step-ms").addEventListener("change", () => {
+    const ms = Math.max(0, Math.min(5000, Number($("step-ms").value) || 0));
+    localStorage.setItem("gadshill-step-ms", String(ms));
+    if (view && view.offers) savePrefs({ step_ms: ms });
+  });
+  $("help-button").addEventListener("click", () => {
+    if (typeof gadshill.showHelp === "function" && view) {
+      gadshill.showHelp(view.game);
+      $("help").scrollIntoView({ block: "start" });
+    } else $("play-notes").open = true;
+  });
   showLinks();
   await learnSeats();
   await refresh();
@@ -371,6 +911,14 @@ async function showLobby() {
     list.append(item);
   }
 }
+
+// the Puzzles panel's town (puzzles.js draws it) keeps its text legible the same way
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) if (node.tagName === "svg" && node.closest("#puzzle-board")) {
+    keepLegible(node);
+    node.closest("#puzzle-board").tabIndex = 0; // it may scroll sideways: reachable by keyboard
+  }
+}).observe(document.body, { childList: true, subtree: true });
 
 if (gameId && params.get("join") !== null) joinSeat(gameId, params.get("join"));
 else if (gameId) showTable();

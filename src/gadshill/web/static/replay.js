@@ -1,0 +1,218 @@
+// The replay viewer (issue 17, item 9): a finished game (or an uploaded record) stepped
+// move by move, forward and back (buttons, arrow keys, Home/End), with the picture, the
+// log and the pieces each move touched. Everything is shown only because the game is
+// over: the server refuses reveal=1 before the end.
+"use strict";
+(function () {
+  const g = (window.gadshill = window.gadshill || {});
+  const KEPT = "gadshill-finished-games";
+  let current = null; // {id, version, latest, steps, step}
+
+  function el(tag, text, attrs = {}) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    return node;
+  }
+
+  function panel() {
+    let box = document.getElementById("replay");
+    if (!box) {
+      box = el("section", null, { id: "replay" });
+      document.body.append(box);
+    }
+    return box;
+  }
+
+  async function fetchView(id, version) {
+    const since = Math.max(0, version - 1);
+    const response = await fetch(`/api/games/${encodeURIComponent(id)}?version=${version}&since=${since}&reveal=1`);
+    const data = await response.json().catch(() => ({ detail: response.statusText }));
+    if (!response.ok) throw new Error(data.detail);
+    return data;
+  }
+
+  function build(box) {
+    box.replaceChildren();
+    box.hidden = false;
+    box.setAttribute("tabindex", "-1");
+    const head = el("div", null, { class: "replay-head" });
+    head.append(el("h2", "Replay", { id: "replay-title" }));
+    const close = el("button", "Close", { type: "button", "data-action": "replay-close" });
+    close.addEventListener("click", () => { box.hidden = true; current = null; });
+    head.append(close);
+    const step = el("div", null, { id: "replay-step", role: "note" });
+    const controls = el("div", null, { class: "replay-controls", role: "group", "aria-label": "step through the game" });
+    for (const [action, label, move] of [
+      ["replay-start", "|< Start", () => go(0)],
+      ["replay-back", "< Back", () => go(current.version - 1)],
+      ["replay-forward", "Forward >", () => go(current.version + 1)],
+      ["replay-end", "End >|", () => go(current.latest)],
+    ]) {
+      const button = el("button", label, { type: "button", "data-action": action });
+      button.addEventListener("click", move);
+      controls.append(button);
+    }
+    const where = el("span", "", { id: "replay-where", role: "status" });
+    controls.append(where);
+    const board = el("div", null, { id: "replay-board", "aria-label": "the board at this move" });
+    const last = el("p", "", { id: "replay-last" });
+    const text = el("pre", "", { id: "replay-text" });
+    const log = el("ol", null, { id: "replay-log" });
+    box.append(head, step, controls, last, board, text, log);
+    box.addEventListener("keydown", (event) => {
+      if (!current || event.target.tagName === "INPUT") return;
+      const to = { ArrowLeft: current.version - 1, ArrowRight: current.version + 1, Home: 0, End: current.latest }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      go(to);
+    });
+  }
+
+  function paint(view) {
+    const board = document.getElementById("replay-board");
+    if (view.svg) {
+      const doc = new DOMParser().parseFromString(view.svg, "image/svg+xml");
+      const svg = document.importNode(doc.documentElement, true);
+      // never drawn narrower than its smallest text allows (12 px): a phone scrolls it
+      const least = svg.getAttribute("data-min-width");
+      if (least) svg.style.minWidth = `${least}px`;
+      board.replaceChildren(svg);
+    } else {
+      board.replaceChildren();
+    }
+    const event = view.last.length ? view.last[view.last.length - 1] : null;
+    for (const target of event ? event.targets : []) {
+      for (const node of board.querySelectorAll(`[data-target="${CSS.escape(target)}"]`)) node.classList.add("replay-lit");
+    }
+    document.getElementById("replay-last").textContent = event ? `Move ${event.version}: ${event.line}` : "Before the first move";
+    document.getElementById("replay-text").textContent = view.text;
+    const log = document.getElementById("replay-log");
+    log.replaceChildren(...view.log.map((line, i) => el("li", line, i === view.log.length - 1 ? { class: "replay-now", "aria-current": "step" } : {})));
+    const now = log.lastElementChild;
+    if (now) now.scrollIntoView({ block: "nearest" });
+    document.getElementById("replay-where").textContent = `move ${view.version} of ${view.latest}`;
+    document.getElementById("replay-title").textContent = `Replay: ${view.title}`;
+    const box = panel();
+    box.querySelector('[data-action="replay-start"]').disabled = view.version === 0;
+    box.querySelector('[data-action="replay-back"]').disabled = view.version === 0;
+    box.querySelector('[data-action="replay-forward"]').disabled = view.version >= view.latest;
+    box.querySelector('[data-action="replay-end"]').disabled = view.version >= view.latest;
+    showStep();
+  }
+
+  function showStep() {
+    const box = document.getElementById("replay-step");
+    box.replaceChildren();
+    if (!current || !current.steps) return;
+    const step = current.steps[current.step];
+    box.append(el("h3", `Step ${current.step + 1} of ${current.steps.length}: ${step.title}`));
+    box.append(el("p", step.text));
+    const rules = el("p", "Rules: ", { class: "replay-rules" });
+    for (const id of step.rules) {
+      const link = el("a", id, { href: `/api/rules/gads-hill/${encodeURIComponent(id)}`, "data-rule": id });
+      link.addEventListener("click", (event) => {
+        if (!g.showRule) return;
+        event.preventDefault();
+        g.showRule("gads-hill", id, box);
+      });
+      rules.append(link, " ");
+    }
+    box.append(rules);
+    const nav = el("div", null, { class: "replay-controls" });
+    if (current.step > 0) {
+      const back = el("button", "Previous step", { type: "button", "data-action": "walk-back" });
+      back.addEventListener("click", () => walkTo(current.step - 1));
+      nav.append(back);
+    }
+    if (current.step < current.steps.length - 1) {
+      const next = el("button", "Next step", { type: "button", "data-action": "walk-next" });
+      next.addEventListener("click", () => walkTo(current.step + 1));
+      nav.append(next);
+    }
+    box.append(nav);
+  }
+
+  function walkTo(index) {
+    current.step = index;
+    go(current.steps[index].version);
+  }
+
+  async function go(version) {
+    if (!current) return;
+    version = Math.max(0, Math.min(version, current.latest));
+    try {
+      const view = await fetchView(current.id, version);
+      current.version = view.version;
+      current.latest = view.latest;
+      paint(view);
+    } catch (err) {
+      document.getElementById("replay-where").textContent = err.message;
+    }
+  }
+
+  // Open the replay of a finished game; opts.steps: a walkthrough's steps over it.
+  g.openReplay = async function openReplay(id, opts = {}) {
+    const box = panel();
+    build(box);
+    current = { id, version: 0, latest: 0, steps: opts.steps || null, step: 0 };
+    try {
+      const end = await fetchView(id, 0);
+      current.latest = end.latest;
+      const start = opts.steps ? opts.steps[0].version : opts.version !== undefined ? opts.version : 0;
+      await go(start);
+      box.focus();
+    } catch (err) {
+      box.append(el("p", err.message, { role: "alert" }));
+    }
+  };
+
+  // An uploaded record: checked by the server's rule book, then stepped like any game.
+  g.uploadReplay = async function uploadReplay(file, status) {
+    const text = await file.text();
+    const response = await fetch("/api/replays", { method: "POST", headers: { "content-type": "text/plain" }, body: text });
+    const data = await response.json().catch(() => ({ detail: response.statusText }));
+    if (!response.ok) {
+      if (status) status.textContent = data.detail;
+      return null;
+    }
+    g.rememberGame(data.id, `${data.game} (uploaded)`);
+    await g.openReplay(data.id);
+    return data.id;
+  };
+
+  function kept() {
+    try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (err) { return []; }
+  }
+
+  // The games this browser played or uploaded: the lobby's "finished games" (no game
+  // is listed to strangers: a private game is reached by its id alone).
+  g.rememberGame = function rememberGame(id, title) {
+    const games = kept().filter((entry) => entry.id !== id);
+    games.unshift({ id, title, when: Date.now() });
+    try { localStorage.setItem(KEPT, JSON.stringify(games.slice(0, 20))); } catch (err) { /* private mode */ }
+  };
+
+  g.listReplays = function listReplays(container) {
+    container = container || document.getElementById("replay-list");
+    if (!container) return;
+    container.replaceChildren(el("h2", "Finished games"));
+    const list = el("ul");
+    for (const entry of kept()) {
+      const item = el("li", `${entry.title} `);
+      const open = el("button", "Replay", { type: "button", "data-action": "replay-open", "data-game": entry.id });
+      open.addEventListener("click", () => g.openReplay(entry.id));
+      item.append(open);
+      list.append(item);
+    }
+    if (!list.children.length) list.append(el("li", "None yet on this browser."));
+    const label = el("label", "Replay a record file ");
+    const input = el("input", null, { type: "file", accept: ".jsonl,.json,.txt", id: "replay-file" });
+    const status = el("span", "", { role: "status", class: "replay-upload-status" });
+    input.addEventListener("change", () => input.files[0] && g.uploadReplay(input.files[0], status));
+    label.append(input);
+    container.append(list, label, status);
+  };
+
+  document.addEventListener("DOMContentLoaded", () => g.listReplays());
+})();

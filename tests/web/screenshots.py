@@ -1,0 +1,141 @@
+"""The README's screenshots of the table, made from real games played by clicking.
+
+    .venv/bin/python -m tests.web.screenshots docs
+
+starts the server on a loopback port, drives Debian's headless chromium (as the browser
+tests do) through games against bots, and saves in the folder given:
+
+- ``web-gads-hill.png``: Gads Hill mid-game, a move half made (pieces lit, one picked);
+- ``web-gads-hill-stop.png``: a STOP window, STOP! pressed, the markers lit;
+- ``web-sutters-mill.png``, ``web-sticky-gulch.png``: each mid-game with lit pieces;
+- ``web-end.png``: the end of a game;
+- ``web-phone.png``: Gads Hill on a 390x844 phone, a move half made.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.web.test_browser import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    FLAGS,
+    Clicker,
+    click,
+    page_state,
+    set_step_ms,
+    set_viewport,
+    start_from_the_form,
+)
+
+
+def serve() -> tuple[str, Any]:
+    import uvicorn
+
+    from gadshill.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def chromium() -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tempfile.mkdtemp(prefix="gadshill-shots-")
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.profile = profile
+    return driver
+
+
+def play_until(clicker: Clicker, done: Callable[[dict[str, Any]], bool], limit: int = 3000) -> None:
+    """Click moves until ``done(page state)`` holds (or the game ends)."""
+    for _ in range(limit):
+        state = page_state(clicker.driver)
+        if done(state) or state["terminal"]:
+            return
+        if not clicker.step():
+            time.sleep(0.05)
+        time.sleep(0.05)
+    raise SystemExit("the wanted position was not reached")
+
+
+def half_made(state: dict[str, Any], version: int = 6) -> bool:
+    """A move half made: some piece picked and more lit, past the opening."""
+    return bool(state["version"] >= version and state["picked"] and state["pieces"])
+
+
+def lit(state: dict[str, Any], version: int = 6) -> bool:
+    """Pieces of the board lit for a move, past the opening."""
+    return bool(state["version"] >= version and state["pieces"])
+
+
+def shoot(driver: Any, folder: Path, name: str) -> None:
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    driver.save_screenshot(str(folder / name))
+    print(f"saved {folder / name}")
+
+
+def main(folder: Path) -> None:
+    url, server = serve()
+    driver = chromium()
+    try:
+        for game in ("gads-hill", "sutters-mill", "sticky-gulch"):
+            set_viewport(driver, "desktop")
+            start_from_the_form(driver, url, game)
+            set_step_ms(driver, 50)
+            clicker = Clicker(driver, seed=11)
+            if game == "gads-hill":  # a discard half made: a card picked, more lit
+                play_until(clicker, lambda s: half_made(s, 12))
+            else:
+                play_until(clicker, lambda s: lit(s, 8))
+            shoot(driver, folder, f"web-{game}.png")
+            if game == "gads-hill":
+                clicker.rng.seed(5)
+                play_until(clicker, lambda s: "claim" in s["actions"])
+                stop = driver.find_element("css selector", '#menu [data-action="claim"]')
+                click(driver, stop)
+                shoot(driver, folder, "web-gads-hill-stop.png")
+                driver.find_element("id", "cancel-button").click()
+            if game == "sutters-mill":
+                play_until(clicker, lambda s: False)
+                shoot(driver, folder, "web-end.png")
+        set_viewport(driver, "phone")
+        start_from_the_form(driver, url, "gads-hill")
+        set_step_ms(driver, 50)
+        clicker = Clicker(driver, seed=4)
+        play_until(clicker, lambda s: half_made(s, 14))
+        # the top of the page, the board at its left edge; the move bar stays at the bottom
+        driver.execute_script(
+            "window.scrollTo(0, 0); document.getElementById('board-box').scrollLeft = 0"
+        )
+        time.sleep(0.3)
+        driver.save_screenshot(str(folder / "web-phone.png"))
+        print(f"saved {folder / 'web-phone.png'}")
+    finally:
+        driver.quit()
+        shutil.rmtree(driver.profile, ignore_errors=True)
+        server.should_exit = True
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs"))
