@@ -1,19 +1,21 @@
 """Small games solved: a whole game tree as an OpenSpiel EFG game, CFR and NashConv on it.
 
-The ``mini`` variants (``pyspiel.load_game("gadshill_sticky_gulch(variant=mini)")``)
-are small, but a game of the Python adapter still costs a fraction of a
-millisecond a node, and CFR walks the whole tree every iteration. So the tree is
-walked once: :func:`game_tree` writes every node as Gambit's EFG text, each
-player node in the information set of its ``information_state_string`` (perfect
-recall), each chance node with its outcomes' probabilities; OpenSpiel loads it
+The ``mini`` variants (``pyspiel.load_game("gadshill_gads_hill(variant=mini)")``)
+are small, and CFR walks the whole tree every iteration, so the tree is walked
+once: :func:`game_tree` writes every node as Gambit's EFG text, each player node
+in the information set of its ``information_state_string`` (perfect recall), each
+chance node with its outcomes' probabilities; OpenSpiel loads it
 (``pyspiel.load_efg_game``) as a C++ game with the same tree, information sets
 and returns, and its own CFR, ``nash_conv`` and ``exploitability`` run on that
 at C++ speed. Returns are written less ``1/n`` (each seat's share of a draw), so
-the EFG game is zero-sum: NashConv does not change under a constant shift.
+the EFG game is zero-sum: NashConv does not change under a constant shift. The
+walk runs on the engine (:class:`~gadshill.adapters.walk.NativeWalk`) or, for a
+check, through the adapter's states (:class:`AdapterWalk`): the same EFG text.
 
-A game whose tree is larger than ``limit`` nodes is refused (a ``UsageError``);
-the adapter's ``max_moves`` parameter cuts a game at that many native moves (a
-draw), which is how a mini variant's tree is kept to a size CFR can walk.
+A game whose tree is larger than ``limit`` nodes is refused (a ``UsageError``).
+Gads Hill mini's tree is whole (:attr:`GameTree.cut` is 0); Sutter's Mill and
+Sticky Gulch may be played for ever, so theirs are cut by the adapter's
+``max_moves`` parameter at that many native moves (a draw).
 
 A bot is turned into a policy over the same information sets
 (:func:`bot_policy`): at each set, the next word of the move the bot chooses in
