@@ -13,7 +13,9 @@ that fails with the error's type. The iterations, for two players:
 - ``outcome sampling MCCFR``, ``external sampling MCCFR``: one iteration;
 - ``CFR``: one iteration of tabular CFR (the whole tree).
 
-Run: ``PYTHONPATH=src python bench/openspiel_algorithms.py [--limit 60] [--variant mini]``.
+Run: ``PYTHONPATH=src python bench/openspiel_algorithms.py [--limit 60] [--variant mini]
+[--game gads-hill]``. CFR on a mini variant's walked tree (OpenSpiel's C++ solver on
+the EFG game of :mod:`gadshill.adapters.solve`) is ``bench/bench_variants.py``'s.
 """
 
 from __future__ import annotations
@@ -168,16 +170,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per cell")
     parser.add_argument("--variant", action="append", help="standard, mini (default: both)")
     parser.add_argument("--algorithm", action="append", help="a name's start (default: all)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
     args, _unknown = parser.parse_known_args(argv)
     variants = args.variant or ["standard", "mini"]
+    games = args.game or list(GAMES)
     names = [
         n for n in ALGORITHMS if not args.algorithm or any(n.startswith(a) for a in args.algorithm)
     ]
-    columns = [f"{game} {variant}" for variant in variants for game in GAMES]
+    columns = [f"{game} {variant}" for variant in variants for game in games]
     print("| algorithm | " + " | ".join(columns) + " |")
     print("|---|" + "---|" * len(columns))
     for name in names:
-        cells = [measure(game, variant, name, args.limit) for variant in variants for game in GAMES]
+        cells = [measure(game, variant, name, args.limit) for variant in variants for game in games]
         print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
     return 0
 

@@ -100,8 +100,8 @@ def test_the_cli_plays_a_mini_game(capsys: Any) -> None:
 def test_the_mini_town_keeps_the_rulebook_s_rules() -> None:
     town = gads_hill.load(BUILTIN / "gads-hill-mini")
     sizes = town.sizes
-    assert (len(town.spaces), len(town.buildings), len(town.cards)) == (5, 3, 6)
-    assert sizes.end_locomotive == 8  # GH-9: 3 plus every space built
+    assert (len(town.spaces), len(town.buildings), len(town.cards)) == (4, 2, 3)
+    assert sizes.end_locomotive == 7  # GH-9: 3 plus every space built
     assert gads_hill.load(None).sizes.end_locomotive == 22
     # GH-3: the hands are dealt from the piles, and GH-9.players seats two
     with pytest.raises(Exception, match="takes 2-2 players"):
@@ -113,7 +113,7 @@ def test_a_setup_that_cannot_deal_is_refused(tmp_path: Path) -> None:
     shutil.copytree(BUILTIN / "gads-hill-mini", pack)
     setup = pack / "setup.toml"
     setup.write_text(setup.read_text().replace("players = [2, 2]", "players = [2, 3]"))
-    with pytest.raises(DataError, match="3 hands need more district cards"):
+    with pytest.raises(DataError, match="3 hands need more building cards"):
         gads_hill.load(pack)
     setup.write_text(setup.read_text().replace("players = [2, 3]", "players = [2, 2]\nfoo = 1"))
     with pytest.raises(DataError, match="unknown field"):
