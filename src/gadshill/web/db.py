@@ -181,25 +181,7 @@ class Database:
         to_move: int | None,
     ) -> None:
         with self._begin() as conn:
-            conn.execute(
-                GAMES.insert().values(
-                    id=game_id,
-                    game=game,
-                    header=json.dumps(header),
-                    hints=hints,
-                    created=time.time(),
-                    version=0,
-                    to_move=to_move,
-                    finished=False,
-                )
-            )
-            conn.execute(
-                SEATS.insert(),
-                [
-                    {"game_id": game_id, "seat": i, "kind": kind, "token_hash": hashed}
-                    for i, (kind, hashed) in enumerate(seats)
-                ],
-            )
+            _insert_game(conn, game_id, game, header, hints, seats, 0, to_move, False)
 
     def import_finished(
         self,
@@ -213,25 +195,8 @@ class Database:
         that id is stored already (the same record uploaded again)."""
         try:
             with self._begin() as conn:
-                conn.execute(
-                    GAMES.insert().values(
-                        id=game_id,
-                        game=game,
-                        header=json.dumps(header),
-                        hints=False,
-                        created=time.time(),
-                        version=len(events),
-                        to_move=None,
-                        finished=True,
-                    )
-                )
-                conn.execute(
-                    SEATS.insert(),
-                    [
-                        {"game_id": game_id, "seat": i, "kind": kind, "token_hash": None}
-                        for i, kind in enumerate(seats)
-                    ],
-                )
+                unjoined: list[tuple[str, str | None]] = [(kind, None) for kind in seats]
+                _insert_game(conn, game_id, game, header, False, unjoined, len(events), None, True)
                 if events:
                     conn.execute(
                         EVENTS.insert(),
@@ -431,3 +396,37 @@ def _remove(path: str) -> None:
 
 def _first_line(err: BaseException) -> str:
     return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+
+
+def _insert_game(
+    conn: sa.Connection,
+    game_id: str,
+    game: str,
+    header: dict[str, Any],
+    hints: bool,
+    seats: list[tuple[str, str | None]],
+    version: int,
+    to_move: int | None,
+    finished: bool,
+) -> None:
+    """A game's row and its seats' rows (kind, token hash): a new game, or a finished
+    one read from a record (an imported replay)."""
+    conn.execute(
+        GAMES.insert().values(
+            id=game_id,
+            game=game,
+            header=json.dumps(header),
+            hints=hints,
+            created=time.time(),
+            version=version,
+            to_move=to_move,
+            finished=finished,
+        )
+    )
+    conn.execute(
+        SEATS.insert(),
+        [
+            {"game_id": game_id, "seat": i, "kind": kind, "token_hash": hashed}
+            for i, (kind, hashed) in enumerate(seats)
+        ],
+    )
