@@ -40,6 +40,10 @@ from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.state import GameState
 
 
+#: action masks an environment keeps (past this many it starts again)
+MASKS_KEPT = 4_096
+
+
 class GadshillEnv(AECEnv):
     """One game of gadshill for PettingZoo's agent-environment cycle."""
 
@@ -70,6 +74,10 @@ class GadshillEnv(AECEnv):
         }
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        #: the legal words' mask by the words (masks repeat: a position's first words are
+        #: its move kinds); each observation gets a copy, so a learner may change its own
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         words = len(self.speller.words)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -134,14 +142,28 @@ class GadshillEnv(AECEnv):
         return self._spellings
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game_state is not None
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(len(self.speller.words), np.int8)
-        mine = not self.game_state.is_terminal and self.game_state.current_player == seat
-        if mine:
-            mask[self.spellings().next_words(self.prefix)] = 1
-        tensor = self.tensors.observation(self._position, seat, self.prefix if mine else ())
-        return {"observation": tensor, "action_mask": mask}
+        """The seat's tensor (made once a position and seat, :class:`Position`) and the
+        mask of the words it may choose now (none unless it is to move)."""
+        state = self.game_state
+        assert state is not None
+        seat = self._seats[agent]
+        if not state.is_terminal and state.current_player == seat:
+            tensor = self.tensors.observation(self._position, seat, self.prefix)
+            return {"observation": tensor, "action_mask": self._mask()}
+        tensor = self.tensors.observation(self._position, seat)
+        return {"observation": tensor, "action_mask": np.zeros(len(self.speller.words), np.int8)}
+
+    def _mask(self) -> np.ndarray:
+        """A new mask of the words that continue the seat's prefix."""
+        words = self.spellings().next_words(self.prefix)
+        key = tuple(words)
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            found = self._masks[key] = np.zeros(len(self.speller.words), np.int8)
+            found[words] = 1
+        return found.copy()
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (for centralised critics)."""

@@ -29,43 +29,23 @@ import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Encoder, Field, Sink
+from gadshill.rules.encoding import Field
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
 DIGEST_BITS = 96
 
 
-#: a tensor's non-zero entries as numpy arrays: their indices and their values
-Entries = tuple[np.ndarray, np.ndarray]
-
-
 class Position:
-    """A native state and each seat's encoded observation of it, made once: a move is
+    """A native state and each seat's observation tensor of it, made once: a move is
     several words, and a learner asks for the observation at every one."""
 
     __slots__ = ("seen", "state")
 
     def __init__(self, state: GameState[Any]):
         self.state = state
-        #: seat -> the non-zero entries of the game's tensor of its observation
-        self.seen: dict[int, Entries] = {}
-
-    def observed(self, encoder: Encoder, player: int) -> Entries:
-        found = self.seen.get(player)
-        if found is None:
-            sink = encoder.entries(self.state.observation(player), player)
-            found = self.seen[player] = arrays(sink)
-        return found
-
-
-def arrays(entries: Sink) -> Entries:
-    """A tensor's non-zero entries (index -> value) as an index and a value array."""
-    count = len(entries)
-    return (
-        np.fromiter(entries.keys(), np.intp, count),
-        np.fromiter(entries.values(), np.float32, count),
-    )
+        #: seat -> its observation tensor with no word chosen (never changed once made)
+        self.seen: dict[int, np.ndarray] = {}
 
 
 class Tensors:
@@ -86,10 +66,34 @@ class Tensors:
     def observation(
         self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
     ) -> np.ndarray:
-        """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
+        """The seat's observation tensor (zeros while the setup deals: nothing to see): a
+        new array, but for a position's tensor with no word chosen, which is made once
+        and handed out as it is (it is never changed)."""
+        if isinstance(state, Position):
+            bare = self.bare(state, player)
+            if not prefix:
+                return bare
+            out = bare.copy()
+            self._spell(out, prefix)
+            return out
         out = np.zeros(self.observation_size, np.float32)
         self.fill(out, state, player, prefix, zeroed=True)
         return out
+
+    def bare(self, position: Position, player: int) -> np.ndarray:
+        """The seat's tensor of ``position`` with no word chosen, made once a position."""
+        found = position.seen.get(player)
+        if found is None:
+            found = position.seen[player] = np.zeros(self.observation_size, np.float32)
+            game = self.encoder.dense(position.state, player)
+            found[: self.encoder.size] = np.frombuffer(game, np.float32)
+        return found
+
+    def _spell(self, out: np.ndarray, prefix: Sequence[int]) -> None:
+        at, words, slots = self.encoder.size, self.words, self.prefix_slots
+        for position, word in enumerate(prefix):
+            # the last slot counts the rest
+            out[at + (position if position < slots else slots) * words + word] += 1.0
 
     def fill(
         self,
@@ -100,17 +104,15 @@ class Tensors:
         zeroed: bool = False,
     ) -> None:
         """Write the observation tensor into ``out`` (zeros first, unless it is ``zeroed``)."""
-        if not zeroed:
-            out[: self.observation_size] = 0.0
-        if isinstance(state, GameState):
-            indices, values = arrays(self.encoder.entries(state.observation(player), player))
-            out[indices] = values
-        elif state is not None:
-            indices, values = state.observed(self.encoder, player)
-            out[indices] = values
-        for position, word in enumerate(prefix):
-            slot = min(position, self.prefix_slots)  # the last slot counts the rest
-            out[self.encoder.size + slot * self.words + word] += 1.0
+        size = self.observation_size
+        if isinstance(state, Position):
+            out[:size] = self.bare(state, player)
+        elif isinstance(state, GameState):
+            out[: self.encoder.size] = np.frombuffer(self.encoder.dense(state, player), np.float32)
+            out[self.encoder.size : size] = 0.0
+        elif not zeroed:
+            out[:size] = 0.0
+        self._spell(out, prefix)
 
     def information_state(
         self,

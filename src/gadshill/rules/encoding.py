@@ -31,8 +31,11 @@ tensor, or the encoder says why it cannot tell them apart.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import ne
 from typing import Any, TypeVar
 
 from gadshill.errors import GadshillError
@@ -389,6 +392,45 @@ class Record(Part):
         return found
 
 
+@dataclass(frozen=True)
+class Reader:
+    """How an encoder reads a state straight, without building ``observation(player)``.
+
+    ``keys(state, player)`` gives one snapshot per encoded field (every field of the
+    schema but the :class:`Skip` ones), in the schema's order: the state's own values
+    copied into tuples, cheap to make and to compare, never changed afterwards.
+    ``values`` turns a field's snapshot into what ``observation(player)`` holds there
+    where the two differ (a :class:`Record` wants a dict); any other snapshot is
+    written as it is (a part reads a tuple as it reads a list). A value is made from
+    its snapshot alone, so equal snapshots always write equal entries; a test per game
+    checks along random games that the tensor is the one ``observation`` encodes to.
+    """
+
+    keys: Callable[[Any, int], tuple[Any, ...]]
+    values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+
+
+#: snapshots of one field whose span a :class:`Dense` remembers; past this many it
+#: starts again, so a field whose values never repeat costs no memory
+SPANS_KEPT = 1_024
+
+
+class Dense:
+    """One observer's tensor as float32 (``array('f')``), kept from state to state: only
+    the fields whose snapshot changed since the last state read are written again, and
+    a field's span for a snapshot it held before is remembered and copied back, not
+    written again (a phase, a die roll, a player's money come back again and again)."""
+
+    __slots__ = ("buffer", "keys", "memo")
+
+    def __init__(self, size: int, fields: int):
+        self.buffer = array("f", bytes(4 * size))
+        #: the snapshots the buffer holds (None before the first state)
+        self.keys: tuple[Any, ...] | None = None
+        #: per field, snapshot -> the field's span of the tensor
+        self.memo: list[dict[Any, array[float]]] = [{} for _ in range(fields)]
+
+
 class Encoder:
     """A game's observation schema for one player count: its size, layout and ``encode``.
 
@@ -400,7 +442,11 @@ class Encoder:
     """
 
     def __init__(
-        self, schema: Record, players: int, moves: Mapping[str, Sequence[Any]] | None = None
+        self,
+        schema: Record,
+        players: int,
+        moves: Mapping[str, Sequence[Any]] | None = None,
+        reader: Reader | None = None,
     ):
         self.schema, self.players = schema, players
         #: the action space's one source: every value each move field may hold, by field
@@ -415,6 +461,18 @@ class Encoder:
             at += part.size(players)
         #: observer -> the last observation seen, each field's entries and all of them
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
+        self.reader = reader
+        #: per encoded field of the reader's snapshots: its part, span and value maker
+        self._direct = [
+            (part, at, at + part.size(players), (reader.values.get(key) if reader else None))
+            for key, part, at in self._spans
+            if not isinstance(part, Skip)
+        ]
+        unknown = set(reader.values) - schema.parts.keys() if reader else set()
+        if unknown:
+            raise ValueError(f"reader values for fields not in the schema: {sorted(unknown)}")
+        self._dense: dict[int, Dense] = {}
+        self._contexts = [Context(seat, players) for seat in range(players)]
 
     def encode(self, observation: Any, observer: int) -> list[float]:
         """The whole tensor as a list (every field written afresh)."""
@@ -456,6 +514,51 @@ class Encoder:
         self._last[observer] = (observation, fields, out)
         return dict(out)
 
+    def dense(self, state: Any, observer: int) -> array[float]:
+        """The tensor of ``state.observation(observer)`` read straight from the state (the
+        encoder's :class:`Reader`), as float32: the observer's own buffer, good until the
+        encoder reads the next state for that observer (copy it to keep it). Without a
+        reader, the observation is encoded through :meth:`entries`."""
+        reader = self.reader
+        if reader is None:
+            out = array("f", bytes(4 * self.size))
+            for index, value in self.entries(state.observation(observer), observer).items():
+                out[index] = value
+            return out
+        keys = reader.keys(state, observer)
+        kept = self._dense.get(observer)
+        if kept is None:
+            kept = self._dense[observer] = Dense(self.size, len(self._direct))
+        before = kept.keys
+        if before is None:
+            changed: Iterable[int] = range(len(keys))
+        elif keys == before:
+            return kept.buffer
+        else:
+            changed = compress(count(), map(ne, keys, before))
+        buffer, memo = kept.buffer, kept.memo
+        for k in changed:
+            key = keys[k]
+            span = memo[k].get(key)
+            part, at, end, value = self._direct[k]
+            if span is None:
+                span = self._span(part, at, end, key if value is None else value(key), observer)
+                if len(memo[k]) >= SPANS_KEPT:
+                    memo[k].clear()
+                memo[k][key] = span
+            buffer[at:end] = span
+        kept.keys = keys
+        return buffer
+
+    def _span(self, part: Part, at: int, end: int, value: Any, observer: int) -> array[float]:
+        """One field's stretch of the tensor, ``value`` written into it."""
+        found: Sink = {}
+        part.write(found, at, value, self._contexts[observer])
+        span = array("f", bytes(4 * (end - at)))
+        for index, number in found.items():
+            span[index - at] = number
+        return span
+
     def _fresh(self, observation: Any, observer: int) -> Sink:
         out: Sink = {}
         self.schema.write(out, 0, observation, Context(observer, self.players))
@@ -473,16 +576,18 @@ class Encoder:
 def cached(
     schema: Callable[[P, int], Record],
     moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
+    reader: Reader | None = None,
 ) -> Callable[[P, int], Encoder]:
-    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``) made into
-    an encoder once per pack object and player count (a pack is loaded once, so its
-    identity is a key; the entry keeps it alive)."""
+    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``, and how to
+    read a state straight, ``reader``) made into an encoder once per pack object and
+    player count (a pack is loaded once, so its identity is a key; the entry keeps it
+    alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
 
     def encoder(pack: P, players: int) -> Encoder:
         found = built.get((id(pack), players))
         if found is None or found[0] is not pack:
-            made = Encoder(schema(pack, players), players, moves(pack) if moves else None)
+            made = Encoder(schema(pack, players), players, moves(pack) if moves else None, reader)
             found = built[(id(pack), players)] = (pack, made)
         return found[1]
 
