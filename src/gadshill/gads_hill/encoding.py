@@ -21,6 +21,7 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
+    Reader,
     Record,
     Seat,
     Skip,
@@ -94,7 +95,55 @@ def moves(world: World) -> dict[str, list[Any]]:
     }
 
 
-_encoders = cached(schema, moves)
+def keys(state: GadshillState, player: int) -> tuple[Any, ...]:
+    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
+    order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
+    state, without building the observation (nor its history)."""
+    piles = state.piles
+    return (
+        state.current_player,
+        state.phase,
+        state.turn,
+        state.active,
+        # a dict's items in its own order: a keyed part writes them by key
+        tuple(state.fields.items()),
+        tuple(state.placed.items()),
+        tuple(state.markers.items()),
+        state.retired,
+        state.locomotive,
+        tuple(map(tuple, state.owned)),
+        tuple(state.discards),
+        tuple(state.collected),
+        tuple(state.buys),
+        state.paid,
+        state.action,
+        state.cards_played,
+        state.bought,
+        state.claimed,
+        state.claim_refused,
+        state.changed,
+        state.stop_seat,
+        state.quiet_turns,
+        state.drafted,
+        # the seat's own hand (a bag: its order does not count); of the others the sizes
+        tuple(state.hands[player]),
+        tuple(map(len, state.hands)),
+        tuple(state.beside_board()),
+        tuple([len(piles[pile]) for pile in PILES]),
+    )
+
+
+READER = Reader(
+    keys,
+    {
+        "board.fields": dict,
+        "board.placed": dict,
+        "board.markers": dict,
+        "piles": lambda sizes: dict(zip(PILES, sizes, strict=True)),
+    },
+)
+
+_encoders = cached(schema, moves, lambda world: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

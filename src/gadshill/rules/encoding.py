@@ -396,12 +396,13 @@ class Record(Part):
 class Reader:
     """How an encoder reads a state straight, without building ``observation(player)``.
 
-    ``keys(state, player)`` gives one snapshot per encoded field (every field of the
-    schema but the :class:`Skip` ones), in the schema's order: the state's own values
-    copied into tuples, cheap to make and to compare, never changed afterwards.
-    ``values`` turns a field's snapshot into what ``observation(player)`` holds there
-    where the two differ (a :class:`Record` wants a dict); any other snapshot is
-    written as it is (a part reads a tuple as it reads a list). A value is made from
+    ``keys(state, player)`` gives one snapshot per encoded field, in the layout's order
+    (a nested record's fields one by one; the :class:`Skip` ones left out): the
+    state's own values copied into tuples, cheap to make and to compare, never changed
+    afterwards. ``values`` (by layout name, ``turn state.bought``) turns a field's
+    snapshot into what ``observation(player)`` holds there where the two differ (a
+    :class:`Keyed` part wants a dict); any other snapshot is written as it is (a part
+    reads a tuple as it reads a list, a set as a bag). A value is made from
     its snapshot alone, so equal snapshots always write equal entries; a test per game
     checks along random games that the tensor is the one ``observation`` encodes to.
     """
@@ -462,15 +463,15 @@ class Encoder:
         #: observer -> the last observation seen, each field's entries and all of them
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
         self.reader = reader
-        #: per encoded field of the reader's snapshots: its part, span and value maker
-        self._direct = [
-            (part, at, at + part.size(players), (reader.values.get(key) if reader else None))
-            for key, part, at in self._spans
-            if not isinstance(part, Skip)
-        ]
-        unknown = set(reader.values) - schema.parts.keys() if reader else set()
+        #: per field of the reader's snapshots (a leaf of the layout: a nested record's
+        #: fields one by one, skipped ones left out): its part, span and value maker
+        values = reader.values if reader else {}
+        leaves = [(f.name, f.offset, f.offset + f.length) for f in self.layout if f.length]
+        parts = dict(_leaf_parts(schema))
+        self._direct = [(parts[name], at, end, values.get(name)) for name, at, end in leaves]
+        unknown = set(values) - {name for name, _at, _end in leaves}
         if unknown:
-            raise ValueError(f"reader values for fields not in the schema: {sorted(unknown)}")
+            raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
         self._dense: dict[int, Dense] = {}
         self._contexts = [Context(seat, players) for seat in range(players)]
 
@@ -573,21 +574,35 @@ class Encoder:
         return self.encode(state.observation(player), player)
 
 
+def _leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:
+    """Every leaf part of a record by its layout name (``outer.inner``)."""
+    for key, part in record.parts.items():
+        if isinstance(part, Record):
+            yield from _leaf_parts(part, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", part
+
+
 def cached(
     schema: Callable[[P, int], Record],
     moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
-    reader: Reader | None = None,
+    reader: Callable[[P], Reader] | None = None,
 ) -> Callable[[P, int], Encoder]:
     """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``, and how to
-    read a state straight, ``reader``) made into an encoder once per pack object and
-    player count (a pack is loaded once, so its identity is a key; the entry keeps it
-    alive)."""
+    read a state straight, ``reader(pack)``) made into an encoder once per pack object
+    and player count (a pack is loaded once, so its identity is a key; the entry keeps
+    it alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
 
     def encoder(pack: P, players: int) -> Encoder:
         found = built.get((id(pack), players))
         if found is None or found[0] is not pack:
-            made = Encoder(schema(pack, players), players, moves(pack) if moves else None, reader)
+            made = Encoder(
+                schema(pack, players),
+                players,
+                moves(pack) if moves else None,
+                reader(pack) if reader else None,
+            )
             found = built[(id(pack), players)] = (pack, made)
         return found[1]
 

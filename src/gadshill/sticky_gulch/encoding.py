@@ -155,13 +155,19 @@ def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
         tuple(state.retired),
         tuple(state.claims),
         state.action_points,
-        (state.draws, state.hires, state.rolls),
+        state.draws,
+        state.hires,
+        state.rolls,
         tuple(sorted(state.camps_on.items())),
         tuple(state.new_locations),
         tuple(state.queue),
         state.picked,
         tuple(state.effect_drawn),
-        (state.roll_location, state.roll_final, state.die, tuple(state.window), tuple(state.declared)),
+        state.roll_location,
+        state.roll_final,
+        state.die,
+        tuple(state.window),
+        tuple(state.declared),
         tuple(state.setup_queue),
         tuple(state.setup_used),
         # SG-R.private-drifters: the seat's own drifters; the hire offer only on its turn
@@ -183,23 +189,16 @@ def _queue(key: tuple[Step, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def _roll(key: tuple[Any, ...]) -> dict[str, Any]:
-    location, final, die, window, declared = key
-    return {"location": location, "final": final, "die": die, "window": window, "declared": declared}
-
-
 READER = Reader(
     keys,
     {
         "in_play": _in_play,
-        "used": lambda key: dict(zip(("draws", "hires", "rolls"), key, strict=True)),
         "camps_on": lambda key: {str(number): done for number, done in key},
         "queue": _queue,
-        "roll": _roll,
     },
 )
 
-_encoders = cached(schema, moves, READER)
+_encoders = cached(schema, moves, lambda data: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:
