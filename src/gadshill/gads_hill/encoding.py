@@ -100,6 +100,7 @@ def keys(state: GadshillState, player: int) -> tuple[Any, ...]:
     order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
     state, without building the observation (nor its history)."""
     piles = state.piles
+    placed = tuple(state.placed.items())
     return (
         state.current_player,
         state.phase,
@@ -107,7 +108,7 @@ def keys(state: GadshillState, player: int) -> tuple[Any, ...]:
         state.active,
         # a dict's items in its own order: a keyed part writes them by key
         tuple(state.fields.items()),
-        tuple(state.placed.items()),
+        placed,
         tuple(state.markers.items()),
         state.retired,
         state.locomotive,
@@ -128,9 +129,17 @@ def keys(state: GadshillState, player: int) -> tuple[Any, ...]:
         # the seat's own hand (a bag: its order does not count); of the others the sizes
         tuple(state.hands[player]),
         tuple(map(len, state.hands)),
-        tuple(state.beside_board()),
+        # what beside_board() is made of (a list of buildings would cost more to make)
+        (tuple(state.owner.items()), placed, state.retired),
         tuple([len(piles[pile]) for pile in PILES]),
     )
+
+
+def _beside(key: tuple[Any, tuple[tuple[str, str], ...], Any]) -> list[str]:
+    """``GadsHillState.beside_board``: nobody's, not standing, not out of the game."""
+    owners, placed, retired = key
+    standing = {building for _space, building in placed}
+    return [b for b, owner in owners if owner is None and b not in standing and b not in retired]
 
 
 READER = Reader(
@@ -139,6 +148,7 @@ READER = Reader(
         "board.fields": dict,
         "board.placed": dict,
         "board.markers": dict,
+        "beside the board": _beside,
         "piles": lambda sizes: dict(zip(PILES, sizes, strict=True)),
     },
 )

@@ -216,13 +216,17 @@ class Seat(Part):
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is None:
             return
+        players = ctx.players
+        if type(value) is int and 0 <= value < players and not self.specials:
+            out[at + (value - ctx.observer) % players] = 1.0  # ctx.relative, inlined
+            return
         special = self.specials.get(value)
         if special is not None:
-            out[at + ctx.players + special] = 1.0
-        elif isinstance(value, int) and 0 <= value < ctx.players:
+            out[at + players + special] = 1.0
+        elif isinstance(value, int) and 0 <= value < players:
             out[at + ctx.relative(value)] = 1.0
         else:
-            raise EncodingError(f"{value!r} is not a seat of {ctx.players}")
+            raise EncodingError(f"{value!r} is not a seat of {players}")
 
     def holds(self, players: int) -> str:
         extra = "".join(f", {v}" for v in self.specials)
@@ -239,11 +243,13 @@ class Counts(Part):
         return self.one.size(players)
 
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
+        index, get = self.one.index, out.get
         for item in value:
-            found = self.one.index.get(_key(item))
+            found = index.get(tuple(item) if type(item) is list else item)  # _key, inlined
             if found is None:
                 raise EncodingError(f"{item!r} is not one of the known values")
-            out[at + found] = out.get(at + found, 0.0) + 1.0
+            found += at
+            out[found] = get(found, 0.0) + 1.0
 
     def holds(self, players: int) -> str:
         return f"count per value ({len(self.one.values)})"
@@ -271,9 +277,12 @@ class Slots(Part):
             raise EncodingError(f"a list of {len(value)} items, over the bound of {self.n}")
         if value:
             out[at] = float(len(value))
-        step = self.item.size(ctx.players)
-        for k, item in enumerate(value):
-            self.item.write(out, at + 1 + k * step, item, ctx)
+        part = self.item
+        step, write = part.size(ctx.players), part.write
+        at += 1
+        for item in value:
+            write(out, at, item, ctx)
+            at += step
 
     def holds(self, players: int) -> str:
         return f"length, then {self.n} slots of ({self.item.holds(players)})"
@@ -294,9 +303,10 @@ class PerSeat(Part):
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if len(value) != ctx.players:
             raise EncodingError(f"{len(value)} items for {ctx.players} seats")
-        step = self.item.size(ctx.players)
+        step, write = self.item.size(ctx.players), self.item.write
+        observer, players = ctx.observer, ctx.players
         for seat, item in enumerate(value):
-            self.item.write(out, at + ctx.relative(seat) * step, item, ctx)
+            write(out, at + (seat - observer) % players * step, item, ctx)  # ctx.relative
 
     def holds(self, players: int) -> str:
         return f"per seat, observer first: {players} x ({self.item.holds(players)})"
@@ -317,13 +327,14 @@ class Keyed(Part):
         return len(self.keys) * (1 + self.item.size(players))
 
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
-        step = 1 + self.item.size(ctx.players)
+        step, index, write = 1 + self.item.size(ctx.players), self.index, self.item.write
         for key, item in value.items():
-            found = self.index.get(key)
+            found = index.get(key)
             if found is None:
                 raise EncodingError(f"unknown key {key!r}")
-            out[at + found * step] = 1.0
-            self.item.write(out, at + found * step + 1, item, ctx)
+            found = at + found * step
+            out[found] = 1.0
+            write(out, found + 1, item, ctx)
 
     def holds(self, players: int) -> str:
         return f"{len(self.keys)} keys x (present flag, {self.item.holds(players)})"
