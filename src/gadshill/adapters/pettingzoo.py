@@ -180,10 +180,12 @@ class GadshillEnv(AECEnv):
             return
         assert self.game_state is not None
         self._cumulative_rewards[agent] = 0.0
-        word = whole("action", action, 0, len(self.speller.words) - 1)
-        prefix = (*self.prefix, word)
         spellings = self.spellings()
-        if word not in spellings.next_words(self.prefix):
+        legal = spellings.next_words(self.prefix)
+        # a legal word is in the mask; anything else is checked to say what is wrong
+        word = action if type(action) is int and action in legal else self._word(action)
+        prefix = (*self.prefix, word)
+        if word not in legal:
             raise ValueError(f"action {action} is not legal now (see the action_mask)")
         move = spellings.move(prefix)
         if move is None:
@@ -198,12 +200,15 @@ class GadshillEnv(AECEnv):
                 for seat, name in enumerate(self.possible_agents):
                     self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
                     self.terminations[name] = True
+                self._accumulate_rewards()  # every reward before the end is zero
             elif self.moves >= self.max_moves:
                 for name in self.possible_agents:
                     self.truncations[name] = True
             else:
                 self._select()
-        self._accumulate_rewards()
+
+    def _word(self, action: Any) -> int:
+        return whole("action", action, 0, len(self.speller.words) - 1)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.game_state is not None:

@@ -62,6 +62,8 @@ class Tensors:
         self.observation_size = self.encoder.size + self.spelling_size
         self.own_slots = max_decisions
         self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
+        #: seat -> the encoder's buffer for it and numpy's view of that buffer
+        self._views: dict[int, tuple[array[float], np.ndarray]] = {}
 
     def observation(
         self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
@@ -84,10 +86,17 @@ class Tensors:
         """The seat's tensor of ``position`` with no word chosen, made once a position."""
         found = position.seen.get(player)
         if found is None:
-            found = position.seen[player] = np.zeros(self.observation_size, np.float32)
-            game = self.encoder.dense(position.state, player)
-            found[: self.encoder.size] = np.frombuffer(game, np.float32)
+            found = position.seen[player] = self._dense(position.state, player).copy()
         return found
+
+    def _dense(self, state: GameState[Any], player: int) -> np.ndarray:
+        """The encoder's buffer for the seat (its tensor of ``state``, the spelling's part
+        zeros) seen by numpy, until the encoder reads another state for that seat."""
+        buffer = self.encoder.dense(state, player, self.spelling_size)
+        kept = self._views.get(player)
+        if kept is None or kept[0] is not buffer:
+            kept = self._views[player] = (buffer, np.frombuffer(buffer, np.float32))
+        return kept[1]
 
     def _spell(self, out: np.ndarray, prefix: Sequence[int]) -> None:
         at, words, slots = self.encoder.size, self.words, self.prefix_slots
@@ -108,8 +117,7 @@ class Tensors:
         if isinstance(state, Position):
             out[:size] = self.bare(state, player)
         elif isinstance(state, GameState):
-            out[: self.encoder.size] = np.frombuffer(self.encoder.dense(state, player), np.float32)
-            out[self.encoder.size : size] = 0.0
+            out[:size] = self._dense(state, player)
         elif not zeroed:
             out[:size] = 0.0
         self._spell(out, prefix)

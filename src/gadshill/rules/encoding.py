@@ -427,6 +427,14 @@ class Reader:
 SPANS_KEPT = 1_024
 
 
+class _Span(array):  # type: ignore[type-arg]
+    """A field's stretch of a dense tensor as a part's :data:`Sink`: a part sets entries
+    and reads them back with ``get`` (a count adds one), as in a dict."""
+
+    def get(self, index: int, default: float) -> float:
+        return float(self[index])
+
+
 class Dense:
     """One observer's tensor as float32 (``array('f')``), kept from state to state: only
     the fields whose snapshot changed since the last state read are written again, and
@@ -483,7 +491,7 @@ class Encoder:
         unknown = set(values) - {name for name, _at, _end in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
-        self._dense: dict[int, Dense] = {}
+        self._dense: dict[tuple[int, int], Dense] = {}
         self._contexts = [Context(seat, players) for seat in range(players)]
 
     def encode(self, observation: Any, observer: int) -> list[float]:
@@ -526,21 +534,23 @@ class Encoder:
         self._last[observer] = (observation, fields, out)
         return dict(out)
 
-    def dense(self, state: Any, observer: int) -> array[float]:
+    def dense(self, state: Any, observer: int, padding: int = 0) -> array[float]:
         """The tensor of ``state.observation(observer)`` read straight from the state (the
-        encoder's :class:`Reader`), as float32: the observer's own buffer, good until the
-        encoder reads the next state for that observer (copy it to keep it). Without a
-        reader, the observation is encoded through :meth:`entries`."""
+        encoder's :class:`Reader`), as float32, then ``padding`` zeros (room for what an
+        adapter adds): the observer's own buffer, good until the encoder reads the next
+        state for that observer (copy it to keep it). Without a reader, the observation
+        is encoded through :meth:`entries`."""
         reader = self.reader
         if reader is None:
-            out = array("f", bytes(4 * self.size))
+            out = array("f", bytes(4 * (self.size + padding)))
             for index, value in self.entries(state.observation(observer), observer).items():
                 out[index] = value
             return out
         keys = reader.keys(state, observer)
-        kept = self._dense.get(observer)
+        kept = self._dense.get((observer, padding))
         if kept is None:
-            kept = self._dense[observer] = Dense(self.size, len(self._direct))
+            size, fields = self.size + padding, len(self._direct)
+            kept = self._dense[(observer, padding)] = Dense(size, fields)
         before = kept.keys
         if before is None:
             changed: Iterable[int] = range(len(keys))
@@ -564,11 +574,8 @@ class Encoder:
 
     def _span(self, part: Part, at: int, end: int, value: Any, observer: int) -> array[float]:
         """One field's stretch of the tensor, ``value`` written into it."""
-        found: Sink = {}
-        part.write(found, at, value, self._contexts[observer])
-        span = array("f", bytes(4 * (end - at)))
-        for index, number in found.items():
-            span[index - at] = number
+        span = _Span("f", bytes(4 * (end - at)))
+        part.write(span, 0, value, self._contexts[observer])  # type: ignore[arg-type]
         return span
 
     def _fresh(self, observation: Any, observer: int) -> Sink:
