@@ -41,6 +41,7 @@ import pyspiel
 
 import gadshill.adapters.openspiel as openspiel_adapter
 from gadshill import registry
+from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.pettingzoo import env
 
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
@@ -104,6 +105,81 @@ def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
     return moves, time.process_time() - start
 
 
+class _Clock:
+    """CPU time spent inside some functions, by name, each call's own time only (a
+    named function called inside another is charged to its own name): each is replaced
+    by a timed twin for the run."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+        self.calls = 0
+        self._undo: list[tuple[Any, str, Any]] = []
+        self._stack: list[str] = []
+        self._since = 0.0
+
+    def _switch(self, now: float) -> None:
+        if self._stack:
+            self.spent[self._stack[-1]] += now - self._since
+        self._since = now
+
+    def wrap(self, owner: Any, name: str, label: str) -> None:
+        real = getattr(owner, name)
+        self.spent.setdefault(label, 0.0)
+        clock, stack = time.process_time, self._stack
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self._switch(clock())
+            stack.append(label)
+            self.calls += 1
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self._switch(clock())
+                stack.pop()
+
+        self._undo.append((owner, name, owner.__dict__.get(name)))
+        setattr(owner, name, timed)
+
+    def undo(self) -> None:
+        for owner, name, before in reversed(self._undo):
+            if before is None:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, before)
+
+
+def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], int]:
+    """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
+    engine's own work (``legal_moves`` and ``apply``, what a native move costs), the
+    observation tensor, the action mask, the words (``Spellings``: the legal words
+    after a prefix, the move words spell, a move's words), and the rest (PettingZoo's
+    loop: ``agent_iter``, ``last``, ``step``'s bookkeeping, and this loop's pick). A call inside another counts in its own part only. The clock's own
+    reads (two a timed call) fall in the parts and in the total alike, so the total is
+    a little over the untimed loop's."""
+    table = env(game, players=2)
+    state_class = type(table.setting.new_game(0))
+    clock = _Clock()
+    clock.wrap(table.tensors, "observation", "tensor")
+    clock.wrap(table, "_mask", "mask")
+    clock.wrap(table, "spellings", "spelling")
+    for name in ("next_words", "move", "_of_kind"):
+        clock.wrap(Spellings, name, "spelling")
+    clock.wrap(Speller, "spell", "spelling")
+    clock.wrap(state_class, "legal_moves", "engine")
+    clock.wrap(state_class, "apply", "engine")
+    moves, total = 0, 0.0
+    try:
+        for seed in seeds:
+            made, spent = through_pettingzoo(game, seed, table)
+            moves += made
+            total += spent
+    finally:
+        clock.undo()
+    parts = dict(clock.spent)
+    parts["rest"] = total - sum(parts.values())
+    return {name: seconds / moves * 1e6 for name, seconds in parts.items()}, moves
+
+
 def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
     """Mean microseconds of one observation tensor and one information-state tensor of
     the seat to move, asked at every decision of random games, and how many."""
@@ -163,6 +239,14 @@ def main(argv: list[str] | None = None) -> int:
             f"  {lengths[1]:>5.0f}   {rates[2]:>7.0f} ({rates[2] / base:.2f})   {lengths[2]:>5.0f}",
             flush=True,
         )
+    print(
+        "PettingZoo, where a move's CPU time goes (us per native move; the engine's part"
+        " is what a native move costs)"
+    )
+    for game in GAMES:
+        parts, moves = pettingzoo_parts(game, seeds)
+        shown = "  ".join(f"{name} {spent:6.1f}" for name, spent in parts.items())
+        print(f"{game:<13} {shown}   total {sum(parts.values()):6.1f}  ({moves} moves)", flush=True)
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
     for game in GAMES:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))

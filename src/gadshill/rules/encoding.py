@@ -422,9 +422,11 @@ class Reader:
     values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
 
-#: snapshots of one field whose span a :class:`Dense` remembers; past this many it
-#: starts again, so a field whose values never repeat costs no memory
-SPANS_KEPT = 1_024
+#: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
+#: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
+#: never repeat costs little memory
+SPAN_BYTES_KEPT = 1 << 20
+SPANS_KEPT = 4_096
 
 
 class _Span(array):  # type: ignore[type-arg]
@@ -483,11 +485,14 @@ class Encoder:
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
         self.reader = reader
         #: per field of the reader's snapshots (a leaf of the layout: a nested record's
-        #: fields one by one, skipped ones left out): its part, span and value maker
+        #: fields one by one, skipped ones left out): its part, span, value maker and how
+        #: many of its spans a :class:`Dense` keeps
         values = reader.values if reader else {}
         leaves = [(f.name, f.offset, f.offset + f.length) for f in self.layout if f.length]
         parts = dict(_leaf_parts(schema))
-        self._direct = [(parts[name], at, end, values.get(name)) for name, at, end in leaves]
+        self._direct = [
+            (parts[name], at, end, values.get(name), _kept(end - at)) for name, at, end in leaves
+        ]
         unknown = set(values) - {name for name, _at, _end in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
@@ -562,10 +567,10 @@ class Encoder:
         for k in changed:
             key = keys[k]
             span = memo[k].get(key)
-            part, at, end, value = self._direct[k]
+            part, at, end, value, most = self._direct[k]
             if span is None:
                 span = self._span(part, at, end, key if value is None else value(key), observer)
-                if len(memo[k]) >= SPANS_KEPT:
+                if len(memo[k]) >= most:
                     memo[k].clear()
                 memo[k][key] = span
             buffer[at:end] = span
@@ -590,6 +595,11 @@ class Encoder:
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
         return self.encode(state.observation(player), player)
+
+
+def _kept(length: int) -> int:
+    """How many spans of ``length`` floats a :class:`Dense` keeps for one field."""
+    return min(SPANS_KEPT, max(16, SPAN_BYTES_KEPT // (4 * length)))
 
 
 def _leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:

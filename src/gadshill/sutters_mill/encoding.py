@@ -103,7 +103,6 @@ def keys(state: SuttersMillState, player: int) -> tuple[Any, ...]:
     order (:class:`~gadshill.rules.encoding.Reader`), in the engine's own numbers (the
     pack's ids come in :func:`reader`'s values): the tensor read straight from the
     state, without building the observation."""
-    colours = state.tables.chip_colours
     return (
         state.turn,
         state.current_player,
@@ -128,11 +127,8 @@ def keys(state: SuttersMillState, player: int) -> tuple[Any, ...]:
         tuple(state.vein[state.vein_head : state.vein_tail]),
         # vein chips leave for the box face down (SM-6.last-card): their colours only
         tuple(state.chip_box),
-        # the seat's own chips by chip (it knows their values), the others' by colour
-        tuple(
-            tuple(chips) if seat == player else tuple([colours[c] for c in chips])
-            for seat, chips in enumerate(state.chips)
-        ),
+        # every seat's chips and the observer: the value shows the others' by colour
+        (player, tuple(map(tuple, state.chips))),
         tuple(state.hands[player]),
         tuple(map(len, state.hands)),
     )
@@ -148,6 +144,15 @@ def reader(tables: Tables) -> Reader:
 
     def seat(holder: int) -> int | None:
         return holder if holder >= 0 else None
+
+    def chips(key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
+        """The seat's own chips by chip (it knows their values), the others' by colour
+        (face down)."""
+        player, held = key
+        return [
+            sorted(own) if seat == player else [colours[c] for c in own]
+            for seat, own in enumerate(held)
+        ]
 
     return Reader(
         keys,
@@ -168,6 +173,7 @@ def reader(tables: Tables) -> Reader:
             "turn_state.removals": lambda gone: [(k + 1, buildings[b]) for k, b in gone],
             "vein": lambda vein: [colours[c] for c in vein],
             "chip_box": lambda box: [colours[c] for c in box],
+            "chips": chips,
             "hand": lambda hand: [ranks[r] for r in hand],
         },
     )
