@@ -106,7 +106,7 @@ def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
 
 
 class _Clock:
-    """CPU time spent inside some functions, by name, each call's own time only (a
+    """Time spent inside some functions, by name, each call's own time only (a
     named function called inside another is charged to its own name): each is replaced
     by a timed twin for the run."""
 
@@ -125,7 +125,7 @@ class _Clock:
     def wrap(self, owner: Any, name: str, label: str) -> None:
         real = getattr(owner, name)
         self.spent.setdefault(label, 0.0)
-        clock, stack = time.process_time, self._stack
+        clock, stack = time.perf_counter, self._stack
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             self._switch(clock())
@@ -149,35 +149,59 @@ class _Clock:
 
 
 def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], int]:
-    """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
+    """Where a PettingZoo move's time goes, in microseconds per native move (the wall
+    clock, whose reads cost far less than the CPU clock's; a busy machine inflates
+    every part alike): the
     engine's own work (``legal_moves`` and ``apply``, what a native move costs), the
     observation tensor, the action mask, the words (``Spellings``: the legal words
-    after a prefix, the move words spell, a move's words), and the rest (PettingZoo's
-    loop: ``agent_iter``, ``last``, ``step``'s bookkeeping, and this loop's pick). A call inside another counts in its own part only. The clock's own
-    reads (two a timed call) fall in the parts and in the total alike, so the total is
-    a little over the untimed loop's."""
+    after a prefix, the move the words spell, a move's words), and the rest
+    (PettingZoo's loop: ``agent_iter``, ``last``, ``step``'s bookkeeping, and this
+    loop's pick). A call inside another counts in its own part only. The clock's own
+    reads fall in the parts; ``clock`` is their estimated total (calls times the cost
+    of timing an empty call), to read the parts against."""
     table = env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
     clock.wrap(table.tensors, "observation", "tensor")
     clock.wrap(table, "_mask", "mask")
-    clock.wrap(table, "spellings", "spelling")
+    clock.wrap(table, "spellings", "words")
     for name in ("next_words", "move", "_of_kind"):
-        clock.wrap(Spellings, name, "spelling")
-    clock.wrap(Speller, "spell", "spelling")
+        clock.wrap(Spellings, name, "words")
+    clock.wrap(Speller, "spell", "words")
     clock.wrap(state_class, "legal_moves", "engine")
     clock.wrap(state_class, "apply", "engine")
-    moves, total = 0, 0.0
+    moves = 0
+    start = time.perf_counter()
     try:
         for seed in seeds:
-            made, spent = through_pettingzoo(game, seed, table)
-            moves += made
-            total += spent
+            moves += through_pettingzoo(game, seed, table)[0]
     finally:
+        total = time.perf_counter() - start
         clock.undo()
     parts = dict(clock.spent)
     parts["rest"] = total - sum(parts.values())
+    parts["clock"] = clock.calls * _timing_cost()
     return {name: seconds / moves * 1e6 for name, seconds in parts.items()}, moves
+
+
+def _timing_cost(calls: int = 20_000) -> float:
+    """Seconds that timing one call adds (an empty function, timed and not)."""
+
+    class Empty:
+        def call(self) -> None:
+            pass
+
+    empty = Empty()
+    start = time.perf_counter()
+    for _ in range(calls):
+        empty.call()
+    plain = time.perf_counter() - start
+    clock = _Clock()
+    clock.wrap(empty, "call", "empty")
+    start = time.perf_counter()
+    for _ in range(calls):
+        empty.call()
+    return max(0.0, (time.perf_counter() - start - plain) / calls)
 
 
 def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
@@ -240,13 +264,18 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     print(
-        "PettingZoo, where a move's CPU time goes (us per native move; the engine's part"
-        " is what a native move costs)"
+        "PettingZoo, where a move's time goes (wall-clock us per native move; the engine's"
+        " part is what a native move costs)"
     )
     for game in GAMES:
         parts, moves = pettingzoo_parts(game, seeds)
+        clock = parts.pop("clock")
         shown = "  ".join(f"{name} {spent:6.1f}" for name, spent in parts.items())
-        print(f"{game:<13} {shown}   total {sum(parts.values()):6.1f}  ({moves} moves)", flush=True)
+        print(
+            f"{game:<13} {shown}   total {sum(parts.values()):6.1f}"
+            f"  (clock {clock:.1f} of it; {moves} moves)",
+            flush=True,
+        )
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
     for game in GAMES:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))

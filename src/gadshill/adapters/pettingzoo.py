@@ -147,11 +147,10 @@ class GadshillEnv(AECEnv):
         state = self.game_state
         assert state is not None
         seat = self._seats[agent]
-        tensor = self.tensors.bare(self._position, seat)
         if state.current_player == seat and not state.is_terminal:
-            if self.prefix:
-                tensor = self.tensors.observation(self._position, seat, self.prefix)
+            tensor = self.tensors.observation(self._position, seat, self.prefix)
             return {"observation": tensor, "action_mask": self._mask()}
+        tensor = self.tensors.observation(self._position, seat)
         return {"observation": tensor, "action_mask": np.zeros(len(self.speller.words), np.int8)}
 
     def _mask(self) -> np.ndarray:

@@ -15,6 +15,12 @@ move (the same digest as ``information_state_string``). Two histories the seat
 can tell apart differ in the words it chose or in what it saw, so in one of the
 last two parts: perfect recall in a fixed size.
 
+How: the game's part is read straight from the native state
+(``Encoder.dense``, only the fields that changed written again) into a float32
+buffer that already holds the spelling's zeros, and copied once per position and
+seat (:class:`Position`); each observation is a copy of that, with the words the
+seat has chosen counted in. Nothing handed out is changed afterwards.
+
 :func:`layout` lists the fields (name, offset, length) of both; docs/research.md
 prints it for each game.
 """
@@ -68,22 +74,20 @@ class Tensors:
     def observation(
         self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
     ) -> np.ndarray:
-        """The seat's observation tensor (zeros while the setup deals: nothing to see): a
-        new array, but for a position's tensor with no word chosen, which is made once
-        and handed out as it is (it is never changed)."""
+        """The seat's observation tensor (zeros while the setup deals: nothing to see), a
+        new array: of a :class:`Position`, a copy of its tensor made once."""
         if isinstance(state, Position):
-            bare = self.bare(state, player)
-            if not prefix:
-                return bare
-            out = bare.copy()
-            self._spell(out, prefix)
+            out = self.bare(state, player).copy()
+            if prefix:
+                self._spell(out, prefix)
             return out
         out = np.zeros(self.observation_size, np.float32)
         self.fill(out, state, player, prefix, zeroed=True)
         return out
 
     def bare(self, position: Position, player: int) -> np.ndarray:
-        """The seat's tensor of ``position`` with no word chosen, made once a position."""
+        """The seat's tensor of ``position`` with no word chosen, made once a position
+        and kept there (to be copied, never handed out: nothing may change it)."""
         found = position.seen.get(player)
         if found is None:
             found = position.seen[player] = self._dense(position.state, player).copy()

@@ -21,6 +21,12 @@ A value outside its part's range (an id the pack does not have, a list longer
 than its bound) raises too: two observations that differ always differ in the
 tensor, or the encoder says why it cannot tell them apart.
 
+The adapters do not build the observation at every step: a game's :class:`Reader`
+reads the same fields straight from its state as snapshots, and
+:meth:`Encoder.dense` writes again only the fields whose snapshot changed, with the
+same parts, into one float32 buffer per observer (the schema stays the one source of
+the layout; a test per game checks the two ways give the same bytes).
+
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
 >>> enc.encode({"money": [10, 13, 7], "hand": ["B", "B"]}, observer=1)
@@ -456,11 +462,15 @@ class Dense:
 class Encoder:
     """A game's observation schema for one player count: its size, layout and ``encode``.
 
-    :meth:`entries` is what the adapters call at every step: the tensor's non-zero
-    entries, worked out again only for the top-level fields whose value changed since
-    the last observation this encoder saw for the same observer (a move changes a few
-    of a game's 20-40 fields). A field's part writes only inside its own span, so the
-    kept entries of an unchanged field are what writing it again would give.
+    :meth:`dense` is what the adapters call at every step (with the game's
+    :class:`Reader`): the tensor read straight from the state. :meth:`entries` does the
+    same from an observation: the tensor's non-zero entries, worked out again only for
+    the top-level fields whose value changed since the last observation this encoder
+    saw for the same observer (a move changes a few of a game's 20-40 fields). A
+    field's part writes only inside its own span, so the kept entries of an unchanged
+    field are what writing it again would give. Both keep their last state per
+    observer in the encoder (one per pack and player count, shared by every adapter
+    in the process): one caller at a time, as a game loop is.
     """
 
     def __init__(
