@@ -191,7 +191,7 @@ class GadshillEnv(AECEnv):
         if move is None:
             self.prefix = prefix
         else:
-            self.game_state.apply(move)
+            self.game_state._play(move)  # legal: spelled from this state's legal_moves()
             self.moves += 1
             self.prefix, self._spellings = (), None
             self._position = Position(self.game_state)  # the same object, a new position
