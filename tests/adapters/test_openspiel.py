@@ -116,8 +116,9 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
 
 
 def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
-    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds its
-    trail of unread moves at 1,000 and on demand): the same information states."""
+    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds the
+    moves not yet read on demand, rebuilding their states from the copies it keeps every
+    ``CHECKPOINT_EVERY`` moves and before a move that draws): the same information states."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 1100})
     eager, lazy = loaded.new_initial_state(), loaded.new_initial_state()
     strings = set()
@@ -128,7 +129,7 @@ def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
             state.apply_action(action)
         if not eager.is_chance_node():
             strings.add(eager.information_state_string(0))
-    assert lazy.moves == 1100 > adapter.TRAIL_LENGTH
+    assert lazy.moves == 1100 > 10 * adapter.CHECKPOINT_EVERY
     for seat in range(2):
         assert lazy.information_state_string(seat) == eager.information_state_string(seat)
     assert len(strings) > 1000  # the digest tells the positions of the loop apart

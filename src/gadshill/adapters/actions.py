@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from typing import get_origin, get_type_hints
+from typing import Any, get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
@@ -195,6 +195,9 @@ class Speller:
                 self._spelled.clear()
             self._spelled[move] = found
         return found
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
+        return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
 
     def spellings(self, legal: Sequence[Move]) -> Spellings:
         """The legal moves ``legal`` (one position's) by their spellings."""

@@ -69,8 +69,12 @@ from gadshill.rules.state import GameState
 MAX_CHANCE_OUTCOMES = 160
 #: determinizations drawn by resample_from_infostate before it gives up
 RESAMPLE_ATTEMPTS = 100
-#: moves kept on a state's trail before their observations are folded into its history
-TRAIL_LENGTH = 1000
+#: native moves between two kept copies of a state (a move that draws unforeseen is
+#: replayed from the last one, so at most this many moves are played again)
+CHECKPOINT_EVERY = 32
+#: a move kind is played on a clone once it drew chance in more than one play in this
+#: many (a clone costs about what replaying a few moves does)
+DRAWS_PREDICTED = 8
 #: OpenSpiel's ids of the terminal and chance "players"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -192,6 +196,7 @@ class GadshillGame(pyspiel.Game):
         )
         self.max_moves = self.setting.max_moves
         self.speller = Speller(self.setting)
+        self.chances = _Chances()
         #: decisions (words) after which a game stops, drawn
         self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
@@ -241,12 +246,49 @@ class _Native(Position):
         return twin
 
 
+class _Chances:
+    """Which move kinds draw chance, as measured: what one loaded game's states share.
+
+    A move is played on the live native state itself, unless its kind drew in more than
+    one play in ``DRAWS_PREDICTED`` so far (a Sticky Gulch roll, always): then on a
+    clone, so that the state before it stays for the chance nodes it stops at. A move
+    that draws unforeseen is replayed from the state's last kept copy (:func:`_rebuild`).
+    """
+
+    __slots__ = ("draws", "plays")
+
+    def __init__(self) -> None:
+        self.draws: dict[str, int] = {}
+        self.plays: dict[str, int] = {}
+
+    def foreseen(self, kind: str) -> bool:
+        return self.draws.get(kind, 0) * DRAWS_PREDICTED > self.plays.get(kind, 0)
+
+    def played(self, kind: str, drew: bool) -> None:
+        self.plays[kind] = self.plays.get(kind, 0) + 1
+        if drew:
+            self.draws[kind] = self.draws.get(kind, 0) + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Chances:
+        return self  # shared by every state of the game, as the game is
+
+
 class GadshillState(pyspiel.State):
-    """An OpenSpiel state around a native game state."""
+    """An OpenSpiel state around a native game state.
+
+    The native state of the position is changed in place by each move (a clone per
+    move would cost as much as the move); the moves played since the setup are kept as
+    a chain of :class:`_Step` (each with its chance outcomes, some with a kept copy of
+    the state after them), from which any earlier state is rebuilt when needed: the
+    history digests of ``information_state_*`` (folded in only when asked for), and
+    the state before a move that stopped for chance unforeseen.
+    """
 
     def __init__(self, game: GadshillGame):
         super().__init__(game)
         self.players = game.num_players()
+        self.speller: Speller = game.speller
+        self.chances: _Chances = game.chances
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes
         self.outcomes: list[int] = []
@@ -261,8 +303,12 @@ class GadshillState(pyspiel.State):
         self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
-        #: ...up to the moves still on this trail (folded in when a string is asked for)
-        self.trail: _Trail | None = None
+        #: ...up to ``folded``, the last step in it (None: not even the setup's)
+        self.folded: _Step | None = None
+        #: the last native move played (the setup's step before any)
+        self.step: _Step | None = None
+        #: moves since the last step whose state is kept (a copy every CHECKPOINT_EVERY)
+        self.unkept = 0
         self.max_moves: int = game.max_moves
         self.max_decisions = game.max_decisions  # max_game_length
         #: who acts now (a seat, chance or terminal), set after every change: OpenSpiel
@@ -272,10 +318,6 @@ class GadshillState(pyspiel.State):
     @property
     def spec(self) -> GameSpec:
         return self.get_game().spec
-
-    @property
-    def speller(self) -> Speller:
-        return self.get_game().speller
 
     @property
     def game_state(self) -> GameState[Any] | None:
@@ -291,43 +333,83 @@ class GadshillState(pyspiel.State):
 
     def _settle(self) -> None:
         """Work out who acts now, after the state changed."""
-        if self.native is None or self.pending is not None:
+        native = self.native
+        if native is None or self.pending is not None:
             self.to_move = CHANCE
-        elif self.native.state.is_terminal or self.truncated():
+        elif native.state.is_terminal or self.truncated():
             self.to_move = TERMINAL
         else:
-            self.to_move = int(self.native.state.current_player)  # type: ignore[arg-type]
+            self.to_move = native.state.current_player
 
     def _advance(self) -> None:
-        """Try the pending step with the outcomes so far: done, or a chance node."""
+        """Try the pending step (the setup, or a move on a clone of the state before it)
+        with the outcomes so far: done, or a chance node."""
         try:
             if self.native is None:
                 with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
                     native = self.get_game().setting.new_game(0)
             else:
                 assert self.pending is not None
-                native = self.native.state.clone()  # the move may stop for chance midway
+                native = self.native.state.clone()  # the state before the move is kept
                 native.rng = ScriptedRandom.of(self.outcomes)
-                native.apply(self.pending)
+                native._play(self.pending)  # a legal move: its words spell one
         except NeedChance as need:
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
-        rng = native.rng
-        if isinstance(rng, ScriptedRandom):  # spent: the next move brings its own outcomes
-            rng.outcomes, rng.used = [], 0
-        else:
-            native.rng = ScriptedRandom.of([])
+        native.rng = ScriptedRandom.of([])  # spent: a later move brings its own outcomes
         if self.native is None:
             self.seen = ("",) * self.players
-            self.trail = _Trail(native, None, None, None)
+            self.step = _Step(None, None, None, ())
+            self.step.after = native.clone()  # kept: the live one changes in place
+            self.native = _Native(native)
         else:
-            self.moves += 1
+            assert self.pending is not None and self.step is not None
+            self.chances.played(self.pending.kind, True)
+            if self.step.after is None:
+                self.step.after = self.native.state  # the state before the move, kept
+            self.unkept = 0
             mover = self.native.state.current_player
-            self.trail = _Trail(native, mover, self.pending, self.trail)
-            if self.trail.length > TRAIL_LENGTH:
-                self._fold()  # bound the states kept alive
-        self.native, self.pending, self.outcomes = _Native(native), None, []
+            self._moved(native, mover, self.pending, tuple(self.outcomes))
+        self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _play(self, move: Move) -> None:
+        """Play a legal move: on the live state, or on a clone when its kind draws."""
+        assert self.native is not None and self.step is not None
+        if self.chances.foreseen(move.kind):
+            self.pending, self.outcomes = move, []
+            self._advance()
+            return
+        state = self.native.state
+        rng, mover = state.rng, state.current_player
+        try:
+            state._play(move)  # a legal move: its words spell one
+        except NeedChance:  # drawn unforeseen: the move waits for chance
+            self.native = _Native(_rebuild(self.step))  # the state before it
+            self.step.after = self.native.state
+            self.unkept = 0
+            self.pending, self.outcomes = move, []
+            self._advance()
+            return
+        except BaseException:  # no half-played move is ever left
+            self.native = _Native(_rebuild(self.step))
+            raise
+        if state.rng is not rng:  # a game that made itself a generator: script it
+            state.rng = ScriptedRandom.of([])
+        self.chances.played(move.kind, False)
+        self._moved(state, mover, move, ())
+
+    def _moved(
+        self, state: GameState[Any], mover: int | None, move: Move, outcomes: tuple[int, ...]
+    ) -> None:
+        """``state`` is the position after ``mover`` played ``move``: a new step."""
+        self.moves += 1
+        self.step = step = _Step(self.step, mover, move, outcomes)
+        self.unkept += 1
+        if self.unkept >= CHECKPOINT_EVERY:
+            step.after = state.clone()
+            self.unkept = 0
+        self.native = _Native(state)
 
     def _building(self) -> bool:
         if not self.started:
@@ -419,8 +501,8 @@ class GadshillState(pyspiel.State):
         if move is None:
             self.prefix = prefix
         else:
-            self.prefix, self.pending, self.outcomes = (), move, []
-            self._advance()
+            self.prefix = ()
+            self._play(move)
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -460,20 +542,36 @@ class GadshillState(pyspiel.State):
         return seen
 
     def _fold(self) -> tuple[str, ...]:
-        """Each seat's history digest, the moves on the trail folded in (oldest first)."""
+        """Each seat's history digest, the steps since ``folded`` folded in (oldest
+        first): their states rebuilt from the last kept one, and the state after the
+        last step kept (the next fold starts there)."""
         steps = []
-        while self.trail is not None:
-            steps.append(self.trail)
-            self.trail = self.trail.before
-        for step in reversed(steps):
+        step = self.step
+        while step is not self.folded:
+            assert step is not None
+            steps.append(step)
+            step = step.before
+        if not steps:
+            return self.seen
+        steps.reverse()
+        state = _rebuild(steps[0].before) if steps[0].before is not None else None
+        for step in steps:
+            if state is None:  # the setup's step: its state is kept
+                assert step.after is not None
+                state = step.after.clone()
+            else:
+                _replay(state, step)
             self.seen = tuple(
                 _digest(
-                    self.seen[p],
-                    step.state.observation(p),
-                    str(step.move) if p == step.mover else "",
+                    self.seen[p], state.observation(p), str(step.move) if p == step.mover else ""
                 )
                 for p in range(self.players)
             )
+        assert self.step is not None and state is not None
+        if self.step.after is None:
+            state.rng = ScriptedRandom.of([])
+            self.step.after = state
+        self.folded = self.step
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
@@ -528,7 +626,9 @@ class GadshillState(pyspiel.State):
         native.rng = ScriptedRandom.of([])
         twin.native = _Native(native)
         seen = self._fold()
-        twin.trail = None
+        # the sample's own chain starts here: nothing before it is the sample's
+        twin.step = twin.folded = _Step(None, None, None, ())
+        twin.step.after, twin.unkept = native.clone(), 0
         twin.seen = tuple(
             seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
             for p in range(self.players)
@@ -550,25 +650,53 @@ class GadshillState(pyspiel.State):
         return f"{self.native.state!r} pending={self.pending} words={words!r}"
 
 
-class _Trail:
-    """The moves whose observations are not yet in the history digests, newest first.
+class _Step:
+    """One native move of a game (or its setup: no move), newest first: who played it,
+    the move and its chance outcomes, and maybe a kept copy of the state after it.
 
-    A shared, never-changed chain: the native states on it are the ones each move
-    left (the adapter replaces its native state on every move, never changes an old
-    one), so a clone shares the chain and a rollout that never asks for a string
-    never pays for one.
+    A shared chain: a step is never changed but for ``after``, a copy of the state
+    after it that nothing changes (any state's clone shares the chain, and rebuilds
+    a state from it by cloning the copy). So a rollout that never asks for a string
+    never pays for one, and a move is never played twice unless something asks.
     """
 
-    __slots__ = ("before", "length", "move", "mover", "state")
+    __slots__ = ("after", "before", "move", "mover", "outcomes")
 
     def __init__(
-        self, state: GameState[Any], mover: int | None, move: Move | None, before: _Trail | None
+        self,
+        before: _Step | None,
+        mover: int | None,
+        move: Move | None,
+        outcomes: tuple[int, ...],
     ):
-        self.state, self.mover, self.move, self.before = state, mover, move, before
-        self.length: int = 1 if before is None else before.length + 1
+        self.before, self.mover, self.move, self.outcomes = before, mover, move, outcomes
+        self.after: GameState[Any] | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
         return self
+
+
+def _replay(state: GameState[Any], step: _Step) -> None:
+    """Play ``step``'s move again on ``state`` (the state before it), with its outcomes."""
+    assert step.move is not None
+    state.rng = ScriptedRandom.of(list(step.outcomes))
+    state._play(step.move)  # legal: it was played from this very state
+
+
+def _rebuild(step: _Step) -> GameState[Any]:
+    """A new copy of the state after ``step``: the last kept copy, cloned, and the moves
+    since played again."""
+    steps = []
+    found: _Step | None = step
+    while found is not None and found.after is None:
+        steps.append(found)
+        found = found.before
+    assert found is not None and found.after is not None, "the setup's step is kept"
+    state = found.after.clone()
+    for later in reversed(steps):
+        _replay(state, later)
+    state.rng = ScriptedRandom.of([])
+    return state
 
 
 def _digest(before: str, *seen: Any) -> str:
