@@ -385,3 +385,89 @@ def test_python_answers_are_the_cpp_ones(game: str) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
         nodes += 1
     assert nodes > 100
+
+
+def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...]]:
+    """What a random walk of ``nodes`` nodes shows at each (information states every
+    fifth node, so some are folded lazily over many moves)."""
+    state, rng, seen = loaded.new_initial_state(), random.Random(seed), []
+    for node in range(nodes):
+        if state.is_terminal():
+            break
+        native = state.game_state
+        shown: tuple[object, ...] = (
+            state.history(),
+            state.observation_string(0),
+            None if native is None else native.snapshot(),
+        )
+        if node % 5 == 0:
+            shown += tuple(state.information_state_string(p) for p in range(2))
+            shown += (list(state.information_state_tensor(1)),)
+        seen.append(shown)
+        state.apply_action(rng.choice(state.legal_actions()))
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_way_a_move_is_played_changes_nothing(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move is played on the live native state, or on a clone when its kind is known to
+    draw chance; one that draws unforeseen is played again from the last kept copy. Every
+    move foreseen, none foreseen with a copy kept every 3 moves, and the default: the same
+    nodes, native states and information states, chance nodes included."""
+    name = adapter.short_name(game)
+    walks = [_walk(pyspiel.load_game(name, {"players": 2}), 5, 700)]
+    monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind: True)
+    walks.append(_walk(pyspiel.load_game(name, {"players": 2}), 5, 700))
+    monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind: False)
+    monkeypatch.setattr(adapter, "CHECKPOINT_EVERY", 3)
+    unforeseen = pyspiel.load_game(name, {"players": 2})
+    walks.append(_walk(unforeseen, 5, 700))
+    assert walks[0] == walks[1] == walks[2]
+    assert sum(1 for shown in walks[0] if shown[2] is not None) > 80
+    drew = sum(unforeseen.chances.draws.values())  # moves that stopped for chance midway
+    assert drew > 0 or game == "sutters-mill"  # its chance is all in the setup
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine error inside a move (after it changed the live state) reaches the caller,
+    and the state is the one before the move: no half-played move is ever left."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    state, rng = loaded.new_initial_state(), random.Random(2)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node() or state.prefix:  # to the first word of a move
+        state.apply_action(rng.choice(state.legal_actions()))
+    native = state.game_state
+    assert native is not None
+    *words, last = loaded.speller.spell(native.legal_moves()[-1])
+    for word in words:
+        state.apply_action(word)
+
+    def shown() -> tuple[object, ...]:
+        native = state.game_state
+        assert native is not None
+        strings = [state.information_state_string(p) for p in range(2)]
+        return native.snapshot(), state.history(), str(state), state.legal_actions(), strings
+
+    before = shown()
+    played = type(native)._play  # the engine's own
+
+    def fails(self: object, move: object) -> None:
+        played(self, move)  # type: ignore[arg-type]
+        raise RuntimeError("an engine bug")
+
+    for foreseen in (False, True):  # played on the live state, or on a clone
+        monkeypatch.setattr(type(native), "_play", fails)
+        monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind, f=foreseen: f)
+        with pytest.raises(RuntimeError, match="an engine bug"):
+            state.apply_action(last)
+        monkeypatch.undo()
+        assert shown() == before
+    moves = state.moves
+    state.apply_action(last)  # and then the move plays
+    assert state.history()[-1] == last and state.moves == moves + 1

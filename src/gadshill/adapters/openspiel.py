@@ -377,8 +377,7 @@ class GadshillState(pyspiel.State):
         """Play a legal move: on the live state, or on a clone when its kind draws."""
         assert self.native is not None and self.step is not None
         if self.chances.foreseen(move.kind):
-            self.pending, self.outcomes = move, []
-            self._advance()
+            self._wait(move)
             return
         state = self.native.state
         rng, mover = state.rng, state.current_player
@@ -388,8 +387,7 @@ class GadshillState(pyspiel.State):
             self.native = _Native(_rebuild(self.step))  # the state before it
             self.step.after = self.native.state
             self.unkept = 0
-            self.pending, self.outcomes = move, []
-            self._advance()
+            self._wait(move)
             return
         except BaseException:  # no half-played move is ever left
             self.native = _Native(_rebuild(self.step))
@@ -398,6 +396,16 @@ class GadshillState(pyspiel.State):
             state.rng = ScriptedRandom.of([])
         self.chances.played(move.kind, False)
         self._moved(state, mover, move, ())
+
+    def _wait(self, move: Move) -> None:
+        """Play ``move`` on a clone of the state before it: done, or a chance node (an
+        engine error raises with the move not pending)."""
+        self.pending, self.outcomes = move, []
+        try:
+            self._advance()
+        except BaseException:
+            self.pending = None
+            raise
 
     def _moved(
         self, state: GameState[Any], mover: int | None, move: Move, outcomes: tuple[int, ...]
@@ -494,15 +502,14 @@ class GadshillState(pyspiel.State):
         if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
-        self.own_words[player].append(int(action))
-        self.decisions += 1
         prefix = (*self.prefix, int(action))
         move = spellings.move(prefix)
-        if move is None:
-            self.prefix = prefix
-        else:
-            self.prefix = ()
-            self._play(move)
+        if move is not None:
+            self._play(move)  # an engine error raises here, and nothing has changed
+            prefix = ()
+        self.own_words[player].append(int(action))
+        self.decisions += 1
+        self.prefix = prefix
         self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
