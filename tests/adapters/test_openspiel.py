@@ -408,6 +408,31 @@ def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...
     return seen
 
 
+class _Kinds:
+    """In place of the set of move kinds a game plays on a clone: every kind, or none."""
+
+    def __init__(self, every: bool) -> None:
+        self.every = every
+
+    def __contains__(self, kind: object) -> bool:
+        return self.every
+
+    def add(self, kind: str) -> None:
+        pass
+
+    def discard(self, kind: str) -> None:
+        pass
+
+
+def _loaded(game: str, foreseen: bool | None = None) -> pyspiel.Game:
+    """``game`` for two, every move kind played on a clone (``foreseen``), none, or as
+    measured (None)."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    if foreseen is not None:
+        loaded.chances.foreseen = _Kinds(foreseen)
+    return loaded
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_way_a_move_is_played_changes_nothing(
     game: str, monkeypatch: pytest.MonkeyPatch
@@ -416,13 +441,9 @@ def test_the_way_a_move_is_played_changes_nothing(
     draw chance; one that draws unforeseen is played again from the last kept copy. Every
     move foreseen, none foreseen with a copy kept every 3 moves, and the default: the same
     nodes, native states and information states, chance nodes included."""
-    name = adapter.short_name(game)
-    walks = [_walk(pyspiel.load_game(name, {"players": 2}), 5, 700)]
-    monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind: True)
-    walks.append(_walk(pyspiel.load_game(name, {"players": 2}), 5, 700))
-    monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind: False)
+    walks = [_walk(_loaded(game), 5, 700), _walk(_loaded(game, True), 5, 700)]
     monkeypatch.setattr(adapter, "CHECKPOINT_EVERY", 3)
-    unforeseen = pyspiel.load_game(name, {"players": 2})
+    unforeseen = _loaded(game, False)
     walks.append(_walk(unforeseen, 5, 700))
     assert walks[0] == walks[1] == walks[2]
     assert sum(1 for shown in walks[0] if shown[2] is not None) > 80
@@ -461,13 +482,15 @@ def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
         played(self, move)  # type: ignore[arg-type]
         raise RuntimeError("an engine bug")
 
+    measured = loaded.chances.foreseen
     for foreseen in (False, True):  # played on the live state, or on a clone
         monkeypatch.setattr(type(native), "_play", fails)
-        monkeypatch.setattr(adapter._Chances, "foreseen", lambda self, kind, f=foreseen: f)
+        loaded.chances.foreseen = _Kinds(foreseen)
         with pytest.raises(RuntimeError, match="an engine bug"):
             state.apply_action(last)
         monkeypatch.undo()
         assert shown() == before
+    loaded.chances.foreseen = measured
     moves = state.moves
     state.apply_action(last)  # and then the move plays
     assert state.history()[-1] == last and state.moves == moves + 1

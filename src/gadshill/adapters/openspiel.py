@@ -107,13 +107,22 @@ class ScriptedRandom(GameRandom):
         pass
 
     @classmethod
-    def of(cls, outcomes: list[int]) -> ScriptedRandom:
-        rng = cls.__new__(cls)
-        rng.outcomes, rng.used, rng._s, rng.gauss_next = list(outcomes), 0, 0, None
+    def of(cls, outcomes: Sequence[int]) -> ScriptedRandom:
+        """A generator playing back ``outcomes`` (none: the shared spent one)."""
+        if not outcomes:
+            return SPENT
+        return cls._made(list(outcomes))
+
+    @classmethod
+    def _made(cls, outcomes: list[int]) -> ScriptedRandom:
+        rng = random.Random.__new__(cls)
+        rng.outcomes, rng.used, rng._s, rng.gauss_next = outcomes, 0, 0, None
         return rng
 
     def copy(self) -> ScriptedRandom:
-        twin = ScriptedRandom.of(self.outcomes)
+        if self.used == len(self.outcomes):
+            return self  # spent: every draw raises, and nothing else changes it
+        twin = ScriptedRandom._made(self.outcomes)
         twin.used = self.used
         return twin
 
@@ -147,6 +156,10 @@ class ScriptedRandom(GameRandom):
 
     def getrandbits(self, k: int) -> int:
         raise ChanceError("a game drew raw bits: not an explicit chance outcome")
+
+
+#: a generator with no outcomes left, shared: a state's between moves
+SPENT = ScriptedRandom._made([])
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -250,24 +263,28 @@ class _Chances:
     """Which move kinds draw chance, as measured: what one loaded game's states share.
 
     A move is played on the live native state itself, unless its kind drew in more than
-    one play in ``DRAWS_PREDICTED`` so far (a Sticky Gulch roll, always): then on a
-    clone, so that the state before it stays for the chance nodes it stops at. A move
-    that draws unforeseen is replayed from the state's last kept copy (:func:`_rebuild`).
+    one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll, always):
+    then on a clone, so that the state before it stays for the chance nodes it stops
+    at. A move that draws unforeseen is replayed from the state's last kept copy
+    (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
 
-    __slots__ = ("draws", "plays")
+    __slots__ = ("draws", "foreseen", "plays")
 
     def __init__(self) -> None:
         self.draws: dict[str, int] = {}
         self.plays: dict[str, int] = {}
-
-    def foreseen(self, kind: str) -> bool:
-        return self.draws.get(kind, 0) * DRAWS_PREDICTED > self.plays.get(kind, 0)
+        #: the kinds played on a clone
+        self.foreseen: set[str] = set()
 
     def played(self, kind: str, drew: bool) -> None:
-        self.plays[kind] = self.plays.get(kind, 0) + 1
-        if drew:
-            self.draws[kind] = self.draws.get(kind, 0) + 1
+        """Count a play of ``kind`` (one that drew, or of a kind that has drawn)."""
+        plays = self.plays[kind] = self.plays.get(kind, 0) + 1
+        draws = self.draws[kind] = self.draws.get(kind, 0) + drew
+        if draws * DRAWS_PREDICTED > plays:
+            self.foreseen.add(kind)
+        else:
+            self.foreseen.discard(kind)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Chances:
         return self  # shared by every state of the game, as the game is
@@ -336,10 +353,14 @@ class GadshillState(pyspiel.State):
         native = self.native
         if native is None or self.pending is not None:
             self.to_move = CHANCE
-        elif native.state.is_terminal or self.truncated():
+            return
+        state = native.state
+        if state.is_terminal or self.moves >= self.max_moves:
             self.to_move = TERMINAL
+        elif self.decisions >= self.max_decisions:
+            self.to_move = TERMINAL  # truncated (see truncated())
         else:
-            self.to_move = native.state.current_player
+            self.to_move = state.current_player
 
     def _advance(self) -> None:
         """Try the pending step (the setup, or a move on a clone of the state before it)
@@ -356,7 +377,7 @@ class GadshillState(pyspiel.State):
         except NeedChance as need:
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
-        native.rng = ScriptedRandom.of([])  # spent: a later move brings its own outcomes
+        native.rng = SPENT  # spent: a later move brings its own outcomes
         if self.native is None:
             self.seen = ("",) * self.players
             self.step = _Step(None, None, None, ())
@@ -376,7 +397,8 @@ class GadshillState(pyspiel.State):
     def _play(self, move: Move) -> None:
         """Play a legal move: on the live state, or on a clone when its kind draws."""
         assert self.native is not None and self.step is not None
-        if self.chances.foreseen(move.kind):
+        kind, chances = move.kind, self.chances
+        if kind in chances.foreseen:
             self._wait(move)
             return
         state = self.native.state
@@ -393,8 +415,9 @@ class GadshillState(pyspiel.State):
             self.native = _Native(_rebuild(self.step))
             raise
         if state.rng is not rng:  # a game that made itself a generator: script it
-            state.rng = ScriptedRandom.of([])
-        self.chances.played(move.kind, False)
+            state.rng = SPENT
+        if kind in chances.draws:
+            chances.played(kind, False)
         self._moved(state, mover, move, ())
 
     def _wait(self, move: Move) -> None:
@@ -417,7 +440,11 @@ class GadshillState(pyspiel.State):
         if self.unkept >= CHECKPOINT_EVERY:
             step.after = state.clone()
             self.unkept = 0
-        self.native = _Native(state)
+        native = self.native
+        if native is not None and native.state is state:  # a new position, the same object
+            native.spellings, native.seen = None, {}  # (a clone's holder has its own)
+        else:
+            self.native = _Native(state)
 
     def _building(self) -> bool:
         if not self.started:
@@ -435,10 +462,12 @@ class GadshillState(pyspiel.State):
         return not self.native.state.is_terminal
 
     def spellings(self) -> Spellings:
-        assert self.native is not None
-        if self.native.spellings is None:
-            self.native.spellings = self.speller.spellings(self.native.state.legal_moves())
-        return self.native.spellings
+        native = self.native
+        assert native is not None
+        found = native.spellings
+        if found is None:
+            found = native.spellings = self.speller.spellings(native.state.legal_moves())
+        return found
 
     # --- pyspiel.State ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -461,16 +490,18 @@ class GadshillState(pyspiel.State):
     # back for the seat to move several times (tests/adapters/test_openspiel.py).
     def legal_actions(self, player: int | None = None) -> list[int]:
         current = self.current_player()
-        if current == TERMINAL:
-            return []
+        if current >= 0:  # a seat
+            if player is not None and player != current:
+                return []
+            return list(self.spellings().next_words(self.prefix))
         if current == CHANCE:
             return list(range(len(self.chance_labels)))
-        if player is not None and player != current:
-            return []
-        return list(self.spellings().next_words(self.prefix))
+        return []
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        if self.to_move is None:
+            self._start()
+        return self.to_move == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
@@ -479,7 +510,12 @@ class GadshillState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         """Apply one action; one that is not legal here raises and changes nothing."""
-        if self._building():
+        if self.to_move is None:
+            self._start()
+        player: int = self.to_move  # type: ignore[assignment]
+        if player >= 0:
+            self._decide(player, action)
+        elif player == CHANCE:
             if not 0 <= action < len(self.chance_labels):
                 raise ValueError(
                     f"chance outcome {action} is not one of 0-{len(self.chance_labels) - 1}"
@@ -494,20 +530,21 @@ class GadshillState(pyspiel.State):
                 return
             self._advance()
             self._settle()
-            return
-        player = self.current_player()
-        if player == TERMINAL:
+        else:
             raise ValueError(f"action {action}: the game is over")
+
+    def _decide(self, player: int, action: int) -> None:
+        """Apply a seat's word; one that is not legal here raises and changes nothing."""
         spellings = self.spellings()
         if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
-        prefix = (*self.prefix, int(action))
+        prefix = (*self.prefix, action)
         move = spellings.move(prefix)
         if move is not None:
             self._play(move)  # an engine error raises here, and nothing has changed
             prefix = ()
-        self.own_words[player].append(int(action))
+        self.own_words[player].append(action)
         self.decisions += 1
         self.prefix = prefix
         self._settle()
@@ -576,7 +613,7 @@ class GadshillState(pyspiel.State):
             )
         assert self.step is not None and state is not None
         if self.step.after is None:
-            state.rng = ScriptedRandom.of([])
+            state.rng = SPENT
             self.step.after = state
         self.folded = self.step
         return self.seen
@@ -630,7 +667,7 @@ class GadshillState(pyspiel.State):
         assert self.native is not None
         twin: GadshillState = self.clone()
         native = self.native.state.determinize(player, rng)
-        native.rng = ScriptedRandom.of([])
+        native.rng = SPENT
         twin.native = _Native(native)
         seen = self._fold()
         # the sample's own chain starts here: nothing before it is the sample's
@@ -686,7 +723,7 @@ class _Step:
 def _replay(state: GameState[Any], step: _Step) -> None:
     """Play ``step``'s move again on ``state`` (the state before it), with its outcomes."""
     assert step.move is not None
-    state.rng = ScriptedRandom.of(list(step.outcomes))
+    state.rng = ScriptedRandom.of(step.outcomes)
     state._play(step.move)  # legal: it was played from this very state
 
 
@@ -702,7 +739,7 @@ def _rebuild(step: _Step) -> GameState[Any]:
     state = found.after.clone()
     for later in reversed(steps):
         _replay(state, later)
-    state.rng = ScriptedRandom.of([])
+    state.rng = SPENT
     return state
 
 
