@@ -385,7 +385,7 @@ class GadshillState(pyspiel.State):
             self.native = _Native(native)
         else:
             assert self.pending is not None and self.step is not None
-            self.chances.played(self.pending.kind, True)
+            self.chances.played(self.pending.kind, bool(self.outcomes))
             if self.step.after is None:
                 self.step.after = self.native.state  # the state before the move, kept
             self.unkept = 0
