@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from typing import get_origin, get_type_hints
+from operator import attrgetter
+from typing import Any, get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
@@ -111,16 +112,24 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
 
+    def _group(self) -> dict[int, list[Move]]:
+        kinds = self.kinds
+        if kinds is None:
+            kind_ids: dict[str, int] = self.speller.kind_ids
+            kinds = self.kinds = {}
+            for move in self.legal:
+                kind = kind_ids[move.kind]
+                if kind in kinds:
+                    kinds[kind].append(move)
+                else:
+                    kinds[kind] = [move]
+        return kinds
+
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
         found = self.spelled.get(kind)
         if found is None:
-            if self.kinds is None:
-                kind_ids: dict[str, int] = self.speller.kind_ids
-                self.kinds = {}
-                for move in self.legal:
-                    self.kinds.setdefault(kind_ids[move.kind], []).append(move)
             spell = self.speller.spell
-            found = self.spelled[kind] = {spell(m): m for m in self.kinds.get(kind, ())}
+            found = self.spelled[kind] = {spell(m): m for m in self._group().get(kind, ())}
         return found
 
     def next_words(self, prefix: tuple[int, ...]) -> list[int]:
@@ -134,10 +143,9 @@ class Spellings(Mapping[tuple[int, ...], Move]):
                     for ids in self._of_kind(prefix[0])
                     if len(ids) > size and ids[:size] == prefix
                 }
+                found = self.after[prefix] = sorted(words)
             else:
-                kind_ids = self.speller.kind_ids
-                words = {kind_ids[move.kind] for move in self.legal}
-            found = self.after[prefix] = sorted(words)
+                found = self.after[prefix] = sorted(self._group())
         return found
 
     def move(self, words: tuple[int, ...]) -> Move | None:
@@ -174,14 +182,26 @@ class Speller:
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
-        self._spelled: dict[Move, tuple[int, ...]] = {}
+        #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
+        self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
         #: a move kind's action id (a move's first word)
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
+        #: move class -> the spelling of its one move (no fields), or what reads its fields
+        self._plans: dict[type, tuple[int, ...] | attrgetter[Any]] = {}
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
-        in the action space)."""
-        found = self._spelled.get(move)
+        in the action space). Kept by the move's class and field values: a move's own
+        hash and equality are Python code (dataclasses'), a tuple of values' are not."""
+        cls = move.__class__
+        plan = self._plans.get(cls)
+        if plan is None:
+            names = [item.name for item in fields(cls)]
+            plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[move.kind],)
+        if type(plan) is tuple:
+            return plan
+        key = (cls, plan(move))  # type: ignore[operator]
+        found = self._spelled.get(key)
         if found is None:
             words = move_words(move)
             try:
@@ -193,8 +213,11 @@ class Speller:
                 ) from None
             if len(self._spelled) >= SPELLINGS_KEPT:
                 self._spelled.clear()
-            self._spelled[move] = found
+            self._spelled[key] = found
         return found
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
+        return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
 
     def spellings(self, legal: Sequence[Move]) -> Spellings:
         """The legal moves ``legal`` (one position's) by their spellings."""
