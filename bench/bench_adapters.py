@@ -46,7 +46,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 import pyspiel
+from pettingzoo import AECEnv
 
 import gadshill.adapters.openspiel as openspiel_adapter
 from gadshill import registry
@@ -235,13 +237,14 @@ def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
 
 
 class _Clock:
-    """Time spent inside some functions, by name, each call's own time only (a
-    named function called inside another is charged to its own name): each is replaced
-    by a timed twin for the run."""
+    """CPU time spent inside some functions, by name, each call's own time only (a
+    named function called inside another is charged to its own name), less what the
+    clock's reads cost (measured on an empty function): each is replaced by a timed
+    twin for the run."""
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = {}
-        self.calls = 0
+        self.calls: dict[str, int] = {}
         self._undo: list[tuple[Any, str, Any]] = []
         self._stack: list[str] = []
         self._since = 0.0
@@ -254,12 +257,13 @@ class _Clock:
     def wrap(self, owner: Any, name: str, label: str) -> None:
         real = getattr(owner, name)
         self.spent.setdefault(label, 0.0)
-        clock, stack = time.perf_counter, self._stack
+        self.calls.setdefault(label, 0)
+        clock, stack, calls = time.process_time, self._stack, self.calls
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             self._switch(clock())
             stack.append(label)
-            self.calls += 1
+            calls[label] += 1
             try:
                 return real(*args, **kwargs)
             finally:
@@ -276,63 +280,102 @@ class _Clock:
             else:
                 setattr(owner, name, before)
 
-
-def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], int]:
-    """Where a PettingZoo move's time goes, in microseconds per native move (the wall
-    clock, whose reads cost far less than the CPU clock's; a busy machine inflates
-    every part alike): the
-    engine's own work (``legal_moves`` and playing the move, what a native move costs
-    less its rule-book check, which the adapter skips: its move is a legal one), the
-    observation tensor, the action mask, the words (``Spellings``: the legal words
-    after a prefix, the move the words spell, a move's words), and the rest
-    (PettingZoo's loop: ``agent_iter``, ``last``, ``step``'s bookkeeping, and this
-    loop's pick). A call inside another counts in its own part only. The clock's own
-    reads fall in the parts; ``clock`` is their estimated total (calls times the cost
-    of timing an empty call), to read the parts against."""
-    table = env(game, players=2)
-    state_class = type(table.setting.new_game(0))
-    clock = _Clock()
-    clock.wrap(table.tensors, "observation", "tensor")
-    clock.wrap(table, "_mask", "mask")
-    clock.wrap(table, "spellings", "words")
-    for name in ("next_words", "move", "_of_kind"):
-        clock.wrap(Spellings, name, "words")
-    clock.wrap(Speller, "spell", "words")
-    clock.wrap(state_class, "legal_moves", "engine")
-    clock.wrap(state_class, "apply", "engine")
-    clock.wrap(state_class, "_play", "engine")
-    moves = 0
-    start = time.perf_counter()
-    try:
-        for seed in seeds:
-            moves += through_pettingzoo(game, seed, table)[0]
-    finally:
-        total = time.perf_counter() - start
-        clock.undo()
-    parts = dict(clock.spent)
-    parts["rest"] = total - sum(parts.values())
-    parts["clock"] = clock.calls * _timing_cost()
-    return {name: seconds / moves * 1e6 for name, seconds in parts.items()}, moves
+    def net(self) -> dict[str, float]:
+        """Each name's time less its calls' share of the clock's cost."""
+        cost = _timing_cost()
+        spent = self.spent.items()
+        return {name: max(0.0, seconds - self.calls[name] * cost) for name, seconds in spent}
 
 
 def _timing_cost(calls: int = 20_000) -> float:
-    """Seconds that timing one call adds (an empty function, timed and not)."""
+    """CPU seconds that timing one call adds (an empty function, timed and not)."""
 
     class Empty:
         def call(self) -> None:
             pass
 
     empty = Empty()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(calls):
         empty.call()
-    plain = time.perf_counter() - start
+    plain = time.process_time() - start
     clock = _Clock()
     clock.wrap(empty, "call", "empty")
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(calls):
         empty.call()
-    return max(0.0, (time.perf_counter() - start - plain) / calls)
+    return max(0.0, (time.process_time() - start - plain) / calls)
+
+
+def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, int]:
+    """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
+    engine's own work (``legal_moves`` and playing the move, what a native move costs
+    less its rule-book check, which the adapter skips: its move is a legal one), the
+    observation tensor, the action mask (with the legal words after the prefix), the
+    move the words spell and the spelling of the move this loop picks, and the rest
+    (PettingZoo's loop: ``agent_iter``, ``last``, ``step``'s bookkeeping, this loop's
+    pick). A call inside another counts in its own part only; each part is net of its
+    calls' clock reads (measured on an empty function); the rest holds what of the
+    clock's cost that estimate misses. Also the PettingZoo steps per native move."""
+    table = env(game, players=2)
+    state_class = type(table.setting.new_game(0))
+    clock = _Clock()
+    clock.wrap(table.tensors, "observation", "tensor")
+    clock.wrap(table, "_mask", "mask")
+    clock.wrap(Spellings, "move", "words")
+    clock.wrap(Speller, "spell", "words")
+    for name in ("legal_moves", "apply", "_play"):
+        clock.wrap(state_class, name, "engine")
+    moves, total = 0, 0.0
+    try:
+        for seed in seeds:
+            made, spent = through_pettingzoo(game, seed, table)
+            moves += made
+            total += spent
+    finally:
+        clock.undo()
+    parts = clock.net()
+    steps = clock.calls["tensor"]  # one observation a step
+    parts["rest"] = total - sum(parts.values())
+    return {name: seconds / moves * 1e6 for name, seconds in parts.items()}, steps / moves, moves
+
+
+def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
+    """Microseconds a step of the same AEC loop costs on a do-nothing environment with
+    the same observation (a float32 tensor of ``size``, copied out) and mask."""
+
+    class Null(AECEnv):
+        def __init__(self) -> None:
+            super().__init__()
+            self.metadata = {"name": "null", "is_parallelizable": False}
+            self.possible_agents = ["a", "b"]
+            self.tensor = np.zeros(size, np.float32)
+            self.mask = np.zeros(words, np.int8)
+            self.mask[0] = 1
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = "a"
+
+        def observe(self, agent: str) -> dict[str, np.ndarray]:
+            return {"observation": self.tensor.copy(), "action_mask": self.mask.copy()}
+
+        def step(self, action: Any) -> None:
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self.agent_selection = "b" if self.agent_selection == "a" else "a"
+
+    null = Null()
+    null.reset()
+    start = time.process_time()
+    for _agent in null.agent_iter(max_iter=steps):
+        observation, _reward, _terminated, _truncated, _info = null.last()
+        null.step(0 if observation["action_mask"][0] else None)
+    return (time.process_time() - start) / steps * 1e6
 
 
 def floor_line(
@@ -391,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     tables = {game: env(game, players=2) for game in GAMES}
     floors: list[tuple[str, list[int], list[float], list[int]]] = []
+    natives: dict[str, float] = {}  # a native move's microseconds, by game
     for game in GAMES:
         moves, seconds = [0, 0, 0], [0.0, 0.0, 0.0]
         nodes = [0, 0]  # OpenSpiel's decisions and chance nodes
@@ -413,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         floors.append((game, moves, seconds, nodes))
+        natives[game] = seconds[0] / moves[0] * 1e6
     decision_us, chance_us = null_costs()
     print(
         f"the floor, a do-nothing Python game through the same loop: {decision_us:.1f} us per"
@@ -425,16 +470,21 @@ def main(argv: list[str] | None = None) -> int:
     for measured in floors:
         print(floor_line(*measured, (decision_us, chance_us)), flush=True)
     print(
-        "PettingZoo, where a move's time goes (wall-clock us per native move; the engine's"
-        " part is what a native move costs, less its rule-book check)"
+        "PettingZoo, where a move's CPU time goes (us per native move; the engine's part is"
+        " what a native move costs, less its rule-book check); the floor: the same loop's"
+        " steps on a do-nothing environment with the same tensor and mask, and the native move"
     )
     for game in GAMES:
-        parts, moves = pettingzoo_parts(game, seeds)
-        clock = parts.pop("clock")
+        parts, steps, played = pettingzoo_parts(game, seeds)
         shown = "  ".join(f"{name} {spent:6.1f}" for name, spent in parts.items())
+        table = tables[game]
+        step = pettingzoo_floor(table.tensors.observation_size, len(table.speller.words))
+        native_us = natives[game]
+        floor = steps * step + native_us
         print(
-            f"{game:<13} {shown}   total {sum(parts.values()):6.1f}"
-            f"  (clock {clock:.1f} of it; {moves} moves)",
+            f"{game:<13} {shown}   total {sum(parts.values()):6.1f}   steps {steps:.2f}"
+            f"  floor {floor:6.1f} (native {native_us:.1f} + {step:.1f} a step)"
+            f"  best ratio {native_us / floor:.2f}  ({played} moves)",
             flush=True,
         )
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")

@@ -51,9 +51,7 @@ def _fresh(encoder: Encoder, state: GameState[Any], seat: int, padding: int = 0)
 
 
 @pytest.mark.parametrize("game, variant", CASES)
-def test_the_tensor_read_from_the_state_is_the_encoded_observation(
-    game: str, variant: str
-) -> None:
+def test_the_tensor_read_from_the_state_is_the_encoded_observation(game: str, variant: str) -> None:
     spec = get_spec(game)
     counts = (2,) if variant == "mini" else (spec.min_players, spec.max_players)
     compared = 0

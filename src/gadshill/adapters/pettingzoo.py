@@ -39,7 +39,6 @@ from gadshill.adapters.setting import setting, whole
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.state import GameState
 
-
 #: action masks an environment keeps (past this many it starts again)
 MASKS_KEPT = 4_096
 

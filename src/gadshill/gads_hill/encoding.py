@@ -95,7 +95,7 @@ def moves(world: World) -> dict[str, list[Any]]:
     }
 
 
-def keys(state: GadshillState, player: int) -> tuple[Any, ...]:
+def keys(state: GadsHillState, player: int) -> tuple[Any, ...]:
     """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
     order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
     state, without building the observation (nor its history)."""

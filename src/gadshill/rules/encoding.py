@@ -435,7 +435,7 @@ SPAN_BYTES_KEPT = 1 << 20
 SPANS_KEPT = 4_096
 
 
-class _Span(array):  # type: ignore[type-arg]
+class _Span(array):
     """A field's stretch of a dense tensor as a part's :data:`Sink`: a part sets entries
     and reads them back with ``get`` (a count adds one), as in a dict."""
 
@@ -558,8 +558,8 @@ class Encoder:
         reader = self.reader
         if reader is None:
             out = array("f", bytes(4 * (self.size + padding)))
-            for index, value in self.entries(state.observation(observer), observer).items():
-                out[index] = value
+            for index, number in self.entries(state.observation(observer), observer).items():
+                out[index] = number
             return out
         keys = reader.keys(state, observer)
         kept = self._dense.get((observer, padding))
