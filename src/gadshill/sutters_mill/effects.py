@@ -159,6 +159,12 @@ def finish_digging(state: SuttersMillState) -> None:
 def end_turn(state: SuttersMillState) -> None:
     if state.phase == OVER:
         return
+    limit = state.data.turn_limit
+    if limit is not None and state.turn >= limit:
+        # SM-V1: the pack's last turn has ended; scored as at the rulebook's end
+        state.phase = OVER
+        state.over_reason = f"the turn limit ({limit}) is reached"
+        return
     state.reset_turn()
     # SM-3.skip: seats that can no longer do anything are passed over
     for step in range(1, state.player_count + 1):
