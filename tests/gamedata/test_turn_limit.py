@@ -28,7 +28,7 @@ from tests.cli_runner import run
 #: game -> (its variant rule's id, the pack file holding the limit, the limit's line,
 #: the options of the mini game)
 LIMITED = {
-    "sutters-mill": ("SM-V1", "game.toml", "turn_limit = 3", {"variant": "mini"}),
+    "sutters-mill": ("SM-V1", "game.toml", "turn_limit = 2", {"variant": "mini"}),
     "sticky-gulch": (
         "SG-V1",
         "rules.toml",
@@ -180,6 +180,6 @@ def test_sm_v1_an_unknown_field_of_end_is_refused(tmp_path: Path) -> None:
     pack = tmp_path / "sutters-mill"
     shutil.copytree(BUILTIN / "sutters-mill-mini", pack)
     game = pack / "game.toml"
-    game.write_text(game.read_text().replace("turn_limit = 3", "turn_limit = 3\nrounds = 2"))
+    game.write_text(game.read_text().replace("turn_limit = 2", "turn_limit = 2\nrounds = 2"))
     with pytest.raises(DataError, match="unknown field"):
         sutters_mill.load(pack)

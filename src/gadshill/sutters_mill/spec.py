@@ -52,7 +52,7 @@ def spec() -> GameSpec:
         prompt=targets.prompt,
         tallies=targets.tallies,
         # the longest mini game of all (the whole tree, which SM-V1's turn limit makes
-        # finite, walked by bench/bench_variants.py: 11 moves, 19 decisions), about doubled
-        variant_bounds={"mini": (24, 40)},
+        # finite, walked by bench/bench_variants.py: 8 moves, 12 decisions), about doubled
+        variant_bounds={"mini": (16, 24)},
         max_moves=50_000,
     )
