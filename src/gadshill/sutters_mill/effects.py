@@ -163,7 +163,7 @@ def end_turn(state: SuttersMillState) -> None:
     if limit is not None and state.turn >= limit:
         # SM-V1: the pack's last turn has ended; scored as at the rulebook's end
         state.phase = OVER
-        state.over_reason = f"the turn limit ({limit}) is reached"
+        state.over_reason = "the turn limit is reached"
         return
     state.reset_turn()
     # SM-3.skip: seats that can no longer do anything are passed over

@@ -31,7 +31,12 @@ from gadshill.sutters_mill.state import SuttersMillState
 from gadshill.sutters_mill.tables import DIRECTIONS, Tables
 
 #: why a game ended ("" while it runs), as effects sets it
-OVER_REASONS = ("", "the gold vein is empty", "no player can act any more")
+OVER_REASONS = (
+    "",
+    "the gold vein is empty",
+    "no player can act any more",
+    "the turn limit is reached",  # SM-V1: a variant pack's last turn has ended
+)
 
 
 def schema(tables: Tables, players: int) -> Record:
