@@ -227,7 +227,7 @@ def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport
 
     town = gamedata.load(data)
     seats = range(town.sizes.min_players, town.sizes.max_players + 1)  # the pack's table sizes
-    for _ in simulate(spec, data, games, BOTS, observe, after, players=seats):
+    for _ in simulate(spec, data, games, BOTS, observe, after, table_sizes=seats):
         pass
     rows = []
     for number, card in sorted(town.cards.items()):

@@ -275,9 +275,13 @@ def _load_table(path: Path) -> Table:
         lengths=tuple(lengths),
         location_count=locations,
         drifter_count=_count(top, "drifters", DRIFTER_COUNT),
-        # SG-V1: a variant's pack may end the game after a number of turns
-        turn_limit=_positive(top, "turn_limit", 1, MAX_TURNS) if "turn_limit" in top.table else None,
+        turn_limit=_turn_limit(top),
     )
+
+
+def _turn_limit(top: Entry) -> int | None:
+    """SG-V1: the optional ``turn_limit`` of a variant's pack (absent: none)."""
+    return _positive(top, "turn_limit", 1, MAX_TURNS) if "turn_limit" in top.table else None
 
 
 def _load_locations(path: Path, die_sides: int, count: int) -> tuple[Location, ...]:

@@ -142,7 +142,7 @@ def _simulate(
         return {"length": LENGTHS[(k // 3) % len(LENGTHS)]}
 
     seats = range(2, len(pack.table.starting_camps) + 1)  # the pack's table sizes
-    for played in simulate(spec, data, games, BOTS, observe, options=length, players=seats):
+    for played in simulate(spec, data, games, BOTS, observe, options=length, table_sizes=seats):
         state = played.state
         assert isinstance(state, StickyGulchState)
         for seat in range(state.num_players):

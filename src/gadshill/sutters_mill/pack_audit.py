@@ -111,7 +111,7 @@ def _simulate(
             game_used[seat].add(ids[building])
 
     seats = range(pack.min_players, pack.max_players + 1)  # the pack's table sizes
-    for played in simulate(spec, data, games, BOTS, observe, players=seats):
+    for played in simulate(spec, data, games, BOTS, observe, table_sizes=seats):
         state = played.state
         assert isinstance(state, SuttersMillState)
         for index, holder in enumerate(state.deeds):
