@@ -11,9 +11,7 @@ from gadshill.sutters_mill.rules import BOOK
 
 def test_rule_ids_cite_a_section_or_a_ruling() -> None:
     # SM-V1..: the project's own variant rules (docs/rulings.md, "Variant rules")
-    pattern = re.compile(
-        r"^SM-(([1-6](\.[a-z-]+)?)|([A-G]|S|setup|end|town|id)\.[a-z-]+|V[1-9])$"
-    )
+    pattern = re.compile(r"^SM-(([1-6](\.[a-z-]+)?)|([A-G]|S|setup|end|town|id)\.[a-z-]+|V[1-9])$")
     for rule in BOOK:
         assert pattern.match(rule.id), rule.id
         assert rule.text and rule.text[0].isupper()
