@@ -557,7 +557,11 @@ class _Core:
 
     def _decide(self, player: int, action: int) -> None:
         """Apply a seat's word; one that is not legal here raises and changes nothing."""
-        spellings = self.spellings()
+        native = self.native
+        assert native is not None
+        spellings = native.spellings
+        if spellings is None:
+            spellings = self.spellings()
         if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
