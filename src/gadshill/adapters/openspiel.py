@@ -160,6 +160,8 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+#: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -271,13 +273,15 @@ class _Chances:
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
 
-    __slots__ = ("draws", "foreseen", "plays")
+    __slots__ = ("draws", "first", "foreseen", "plays")
 
     def __init__(self) -> None:
         self.draws: dict[str, int] = {}
         self.plays: dict[str, int] = {}
         #: the kinds played on a clone
         self.foreseen: set[str] = set()
+        #: the setup's first chance node (labels, dealing): the same in every game
+        self.first: tuple[list[str], bool] | None = None
 
     def played(self, kind: str, drew: bool) -> None:
         """Count a play of ``kind`` (one that drew, or of a kind that has drawn)."""
@@ -393,20 +397,39 @@ class _Core:
             self.to_move = state.current_player
 
     def _advance(self) -> None:
-        """Try the pending step (the setup, or a move on a clone of the state before it)
-        with the outcomes so far: done, or a chance node."""
+        """Try the pending step with the outcomes so far: done, or a chance node.
+
+        The setup runs from the start (its first chance node is the same in every game:
+        kept). A move's first try is on a clone of the state before it, which is kept;
+        a try with outcomes chosen is most likely the move's last, so it is played on
+        the state itself, rebuilt from the chain if the move stops for chance again."""
+        in_place = False
         try:
             if self.native is None:
+                if not self.outcomes and self.chances.first is not None:
+                    self.chance_labels, self.dealing = self.chances.first
+                    return
                 with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
                     native = self.setting.new_game(0)
             else:
-                assert self.pending is not None
-                native = self.native.state.clone()  # the state before the move is kept
+                assert self.pending is not None and self.step is not None
+                mover = self.native.state.current_player
+                # (never on a kept copy: a kept state is never changed)
+                in_place = bool(self.outcomes) and self.step.after is not self.native.state
+                native = self.native.state if in_place else self.native.state.clone()
                 native.rng = ScriptedRandom.of(self.outcomes)
                 native._play(self.pending)  # a legal move: its words spell one
         except NeedChance as need:
+            if in_place:
+                self._restore(keep=True)
+            elif self.native is None and not self.outcomes:
+                self.chances.first = need.labels, need.dealing
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
+        except BaseException:
+            if in_place:
+                self._restore(keep=False)
+            raise
         native.rng = SPENT  # spent: a later move brings its own outcomes
         if self.native is None:
             self.seen = ("",) * self.players
@@ -416,13 +439,23 @@ class _Core:
         else:
             assert self.pending is not None and self.step is not None
             self.chances.played(self.pending.kind, bool(self.outcomes))
-            if self.step.after is None:
-                self.step.after = self.native.state  # the state before the move, kept
-            self.unkept = 0
-            mover = self.native.state.current_player
+            if not in_place:
+                if self.step.after is None:
+                    self.step.after = self.native.state  # the state before the move, kept
+                self.unkept = 0
             self._moved(native, mover, self.pending, tuple(self.outcomes))
         self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _restore(self, keep: bool) -> None:
+        """The live state again as it was after the last step (a move failed on it),
+        rebuilt from the chain; ``keep`` it as that step's kept copy (the move's next
+        tries are on clones of it)."""
+        assert self.step is not None
+        self.native = _Native(_rebuild(self.step))
+        if keep:
+            self.step.after = self.native.state
+            self.unkept = 0
 
     def _play(self, move: Move) -> None:
         """Play a legal move: on the live state, or on a clone when its kind draws."""
@@ -436,13 +469,11 @@ class _Core:
         try:
             state._play(move)  # a legal move: its words spell one
         except NeedChance:  # drawn unforeseen: the move waits for chance
-            self.native = _Native(_rebuild(self.step))  # the state before it
-            self.step.after = self.native.state
-            self.unkept = 0
+            self._restore(keep=True)  # the state before it
             self._wait(move)
             return
         except BaseException:  # no half-played move is ever left
-            self.native = _Native(_rebuild(self.step))
+            self._restore(keep=False)
             raise
         if state.rng is not rng:  # a game that made itself a generator: script it
             state.rng = SPENT
@@ -528,7 +559,10 @@ class _Core:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
         count = len(self.chance_labels)
-        return [(outcome, 1.0 / count) for outcome in range(count)]
+        found = _UNIFORM.get(count)
+        if found is None:
+            found = _UNIFORM[count] = [(outcome, 1.0 / count) for outcome in range(count)]
+        return list(found)
 
     def apply(self, action: int) -> None:
         """Apply one action; one that is not legal here raises and changes nothing."""
