@@ -5,6 +5,7 @@ A local Ray of one CPU is started on the loopback address and shut down after.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -120,7 +121,6 @@ def test_jobs_are_streamed_never_all_queued() -> None:
 def test_a_data_pack_travels_as_content(local_ray: None, tmp_path: Path) -> None:
     """The worker plays from its own copy of the pack: the job it gets names no folder of
     the caller's, and the games are those of the pack (here one with fewer vein chips)."""
-    import shutil
 
     from gadshill.adapters.ray import pack_content, unpacked
 
@@ -145,3 +145,23 @@ def test_a_data_pack_travels_as_content(local_ray: None, tmp_path: Path) -> None
 
 def _data_folder_of(job: Any) -> str:
     return str(job[5])
+
+
+def test_only_the_pack_travels(tmp_path: Path) -> None:
+    """A pack folder's other files (notes, a repository, a big picture) stay home, and a
+    pack file over the size a pack file may have is refused before it is read."""
+    from gadshill.adapters.ray import pack_content
+    from gadshill.errors import DataError
+    from gadshill.gamedata.pack import MAX_PACK_FILE
+
+    builtin = Path(__file__).parents[2] / "src" / "gadshill" / "gamedata" / "packs"
+    folder = tmp_path / "sticky-gulch"
+    shutil.copytree(builtin / "sticky-gulch", folder)
+    (folder / "scan.png").write_bytes(b"\0" * (MAX_PACK_FILE + 1))
+    (folder / ".git").mkdir()
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    shipped = pack_content(folder)
+    assert sorted(shipped) == sorted(f.name for f in (builtin / "sticky-gulch").glob("*.toml"))
+    (folder / "drifters.toml").write_bytes(b"#" * (MAX_PACK_FILE + 1))
+    with pytest.raises(DataError, match="a pack file may have at most"):
+        pack_content(folder)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import gadshill.web
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.bots import bot_names
 from gadshill.web.app import create_app
@@ -91,6 +93,7 @@ def test_the_walkthrough_steps_over_a_real_game(client: TestClient) -> None:
 
 def test_the_pages_parts_are_served(client: TestClient) -> None:
     for name, kind in [
+        ("dom.js", "javascript"),
         ("end.js", "javascript"),
         ("replay.js", "javascript"),
         ("help.js", "javascript"),
@@ -99,7 +102,13 @@ def test_the_pages_parts_are_served(client: TestClient) -> None:
         answer = client.get(f"/{name}")
         assert answer.status_code == 200 and kind in answer.headers["content-type"]
     page = client.get("/").text
-    for name in ("end.js", "replay.js", "help.js", "table.css"):
+    for name in ("dom.js", "end.js", "replay.js", "help.js", "table.css"):
         assert f"/{name}" in page
     for anchor in ('id="end"', 'id="help"', 'id="replay"'):
         assert anchor in page
+    # dom.js builds for every other script: it loads first, and no script has its own copy
+    scripts = [line for line in page.splitlines() if "<script src=" in line]
+    assert "/dom.js" in scripts[0], scripts
+    static = Path(gadshill.web.__file__).parent / "static"
+    builders = [f.name for f in sorted(static.glob("*.js")) if "function el(" in f.read_text()]
+    assert builders == ["dom.js"], builders

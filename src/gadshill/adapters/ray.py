@@ -5,7 +5,7 @@ pool, and results come back in job order, so the same seeds give the same
 tournament on both backends. They come back one by one: the mapper yields game
 i as soon as games 0 to i are done, so a progress bar moves as the games end.
 
-A data pack (``--data DIR``) travels as its content, not its path: the folder's
+A data pack (``--data DIR``) travels as its content, not its path: the pack's
 files are put in Ray's object store once, and each worker writes them to a
 folder of its own machine (named by their hash, so once per pack and machine)
 before playing; a cluster node without the folder plays the same games.
@@ -25,6 +25,7 @@ from typing import Any
 
 import ray
 
+from gadshill.gamedata.pack import pack_files
 from gadshill.rules.tournament import GameMapper, GameOutcome, Job
 
 #: games queued per CPU of the cluster: enough to keep every CPU busy, no more
@@ -34,12 +35,9 @@ DATA = 5
 
 
 def pack_content(folder: Path) -> dict[str, bytes]:
-    """Every file of a data pack folder, by its path inside the folder."""
-    return {
-        path.relative_to(folder).as_posix(): path.read_bytes()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file() and not path.name.startswith(".")
-    }
+    """The data pack's files (its ``*.toml``, each within the size a pack file may have),
+    by name: what the loaders read, and nothing else the folder holds."""
+    return pack_files(folder)
 
 
 def unpacked(name: str, content: dict[str, bytes]) -> Path:

@@ -87,15 +87,24 @@ def variant_folder(game: str, data: Path | None, options: Mapping[str, str]) -> 
     return BUILTIN / f"{game}-{variant}"
 
 
-def pack_info(game: str, path: Path) -> PackInfo:
-    digest = hashlib.sha256()
+def pack_files(path: Path) -> dict[str, bytes]:
+    """What a pack is: its folder's ``*.toml`` files, by name, each checked for size
+    before it is read (the folder's other files are not the pack's)."""
+    files = {}
     for file in sorted(path.glob("*.toml")):
-        digest.update(file.name.encode())
         try:
             check_size(file, file.stat().st_size)
-            digest.update(file.read_bytes())
+            files[file.name] = file.read_bytes()
         except OSError as err:  # a folder named *.toml, an unreadable file
             raise DataError(str(file), f"cannot read ({err.strerror})") from None
+    return files
+
+
+def pack_info(game: str, path: Path) -> PackInfo:
+    digest = hashlib.sha256()
+    for name, content in pack_files(path).items():
+        digest.update(name.encode())
+        digest.update(content)
     return PackInfo(game, path, digest.hexdigest())
 
 

@@ -47,8 +47,9 @@ from gadshill.web.table import (
     TooEarly,
 )
 
-#: the page's parts beside app.js: the end screen, the replay viewer, the help panel
-MODULES = ("end.js", "replay.js", "help.js", "table.css")
+#: the page's parts beside app.js: what every script builds with, the end screen, the
+#: replay viewer, the help panel
+MODULES = ("dom.js", "end.js", "replay.js", "help.js", "table.css")
 
 #: a websocket hears the game's version at least this often (seconds), moves or not
 HEARTBEAT = 20.0

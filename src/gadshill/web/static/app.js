@@ -19,12 +19,7 @@ let seatTokens = {}; // seat -> token, learned from the views
 let view = null;
 
 // --- what any part of the page uses -------------------------------------------------------
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
+const el = gadshill.el; // dom.js
 
 function svgNode(text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");

@@ -5,13 +5,7 @@
 (function () {
   const g = (window.gadshill = window.gadshill || {});
 
-  function el(tag, text, attrs = {}) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    return node;
-  }
-  g.el = g.el || el;
+  const el = g.el; // dom.js
 
   function seatName(view, seat) {
     const kind = view.seats[seat].kind;

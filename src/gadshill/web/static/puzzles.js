@@ -18,12 +18,7 @@
   let solution = null; // the steps, once shown
   let shown = 0; // how many steps of the solution are drawn on the board
 
-  function el(tag, text, attrs = {}) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    return node;
-  }
+  const el = window.gadshill.el; // dom.js
   const byId = (id) => document.getElementById(id);
 
   async function call(method, path, body) {

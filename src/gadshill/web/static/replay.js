@@ -8,12 +8,7 @@
   const KEPT = "gadshill-finished-games";
   let current = null; // {id, version, latest, steps, step}
 
-  function el(tag, text, attrs = {}) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    return node;
-  }
+  const el = g.el; // dom.js
 
   function panel() {
     let box = document.getElementById("replay");
