@@ -50,6 +50,20 @@ def test_the_shipped_pack_passes(game: str, capsys: pytest.CaptureFixture[str]) 
     assert report["tables"], "the simulated games give figures"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mini_pack_is_checked_with_the_table_sizes_it_seats(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The simulated games take the player counts the pack allows (a mini pack seats
+    two), not the game's whole range, which the pack's own deal refuses."""
+    mini = str(BUILTIN / f"{game}-mini")
+    code, out, err = run(["data", "check", game, "--data", mini, "--games", "4", "--json"], capsys)
+    assert code == 0, out + err
+    (report,) = json.loads(out)
+    assert report["ok"] and report["games"] == 4
+    assert report["tables"], "the simulated games give figures"
+
+
 def test_gads_hill_cards_16_34_35_agree_with_their_maps(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -124,11 +124,11 @@ def test_sticky_gulch_counts_its_cards_by_the_pack(tmp_path: Path) -> None:
     pack = tmp_path / "sticky-gulch"
     shutil.copytree(BUILTIN / "sticky-gulch-mini", pack)
     loaded = sticky_gulch.load(pack)
-    assert (len(loaded.locations), len(loaded.drifters)) == (3, 2)
+    assert (len(loaded.locations), len(loaded.drifters)) == (2, 2)
     rules = pack / "rules.toml"
-    rules.write_text(rules.read_text().replace("locations = 3 ", "locations = 4 "))
-    with pytest.raises(DataError, match="expected 4 locations, found 3"):
+    rules.write_text(rules.read_text().replace("locations = 2 ", "locations = 3 "))
+    with pytest.raises(DataError, match="expected 3 locations, found 2"):
         sticky_gulch.load(pack)
-    rules.write_text(rules.read_text().replace("locations = 4 ", "locations = 1 "))
+    rules.write_text(rules.read_text().replace("locations = 3 ", "locations = 1 "))
     with pytest.raises(DataError, match="one location per seat is dealt"):
         sticky_gulch.load(pack)

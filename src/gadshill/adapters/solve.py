@@ -13,9 +13,11 @@ walk runs on the engine (:class:`~gadshill.adapters.walk.NativeWalk`) or, for a
 check, through the adapter's states (:class:`AdapterWalk`): the same EFG text.
 
 A game whose tree is larger than ``limit`` nodes is refused (a ``UsageError``).
-Gads Hill mini's tree is whole (:attr:`GameTree.cut` is 0); Sutter's Mill and
-Sticky Gulch may be played for ever, so theirs are cut by the adapter's
-``max_moves`` parameter at that many native moves (a draw).
+Every mini variant's tree is whole (:attr:`GameTree.cut` is 0): Gads Hill mini
+ends by its rules, Sutter's Mill and Sticky Gulch mini at their pack's turn limit
+(SM-V1, SG-V1), all within the adapters' bound. A smaller ``max_moves`` parameter
+cuts a tree at that many native moves (a draw there), as the standard games'
+trees would have to be.
 
 A bot is turned into a policy over the same information sets
 (:func:`bot_policy`): at each set, the next word of the move the bot chooses in

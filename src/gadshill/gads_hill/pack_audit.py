@@ -225,9 +225,10 @@ def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport
             played[move.card] += 1
             points[move.card] += state.scores()[seat] - before["score"]
 
-    for _ in simulate(spec, data, games, BOTS, observe, after):
-        pass
     town = gamedata.load(data)
+    seats = range(town.sizes.min_players, town.sizes.max_players + 1)  # the pack's table sizes
+    for _ in simulate(spec, data, games, BOTS, observe, after, table_sizes=seats):
+        pass
     rows = []
     for number, card in sorted(town.cards.items()):
         if held[number] >= NEVER_PLAYABLE_TURNS and not playable[number]:

@@ -33,6 +33,8 @@ MAX_ACTIONS = 100
 MAX_CAMPS = 100
 MAX_ROUNDS = 1000
 MAX_LIST = 100
+#: the most turns a pack's turn limit (SG-V1) may set
+MAX_TURNS = 10_000
 
 #: when a drifter may be used
 WHEN = ("own-turn", "own-roll", "any-roll")
@@ -159,6 +161,9 @@ class Table:
     #: the location cards and drifters of the pack (SG-1: 18 and 27 unless it says otherwise)
     location_count: int = LOCATION_COUNT
     drifter_count: int = DRIFTER_COUNT
+    #: SG-V1 (a variant's rule, not the rulebook's): the game ends when this turn ends;
+    #: None (the standard pack) plays to the rulebook's end
+    turn_limit: int | None = None
 
     def length(self, name: str) -> int:
         return dict(self.lengths)[name]
@@ -226,6 +231,7 @@ def _load_table(path: Path) -> Table:
             "lengths",
             "locations",
             "drifters",
+            "turn_limit",
         }
     )
     costs_entry = Entry(path, "costs", top.get("costs", dict))
@@ -269,7 +275,13 @@ def _load_table(path: Path) -> Table:
         lengths=tuple(lengths),
         location_count=locations,
         drifter_count=_count(top, "drifters", DRIFTER_COUNT),
+        turn_limit=_turn_limit(top),
     )
+
+
+def _turn_limit(top: Entry) -> int | None:
+    """SG-V1: the optional ``turn_limit`` of a variant's pack (absent: none)."""
+    return _positive(top, "turn_limit", 1, MAX_TURNS) if "turn_limit" in top.table else None
 
 
 def _load_locations(path: Path, die_sides: int, count: int) -> tuple[Location, ...]:
@@ -424,7 +436,9 @@ def describe(data: Path | None = None) -> dict[str, Any]:
                 "new_location_camp": table.costs.new_location_camp,
             },
             "lengths": dict(table.lengths),
-        },
+        }
+        # SG-V1: a variant's pack only
+        | ({"turn_limit": table.turn_limit} if table.turn_limit is not None else {}),
         "locations": [
             {
                 "number": loc.number,

@@ -90,6 +90,9 @@ class SuttersMillData:
     vein_colours: tuple[str, ...]  # section colours in vein order
     starting_colour: str
     starting_values: tuple[int, ...]  # one chip of each per player
+    #: SM-V1 (a variant's rule, not the rulebook's): the game ends when this turn ends;
+    #: None (the standard pack) plays to the rulebook's end
+    turn_limit: int | None = None
 
     @property
     def max_paid_actions(self) -> int:
@@ -117,6 +120,8 @@ MAX_VALUE = 1000
 MAX_PROSPECTORS = 50
 MAX_SEATS = 8
 MAX_LIST = 100
+#: the most turns a pack's turn limit (SM-V1) may set
+MAX_TURNS = 10_000
 #: prospector locations that are not spaces (observations name them so)
 _NOT_SPACES = ("supply", "box")
 
@@ -168,7 +173,7 @@ def _check_tables(file: Path, doc: dict[str, Any], allowed: set[str]) -> None:
 def _load_game(path: Path) -> dict[str, Any]:
     file = path / "game.toml"
     doc = read_toml(file)
-    _check_tables(file, doc, {"players", "town", "camp", "vein", "starting", "card"})
+    _check_tables(file, doc, {"players", "town", "camp", "vein", "starting", "card", "end"})
     players = Entry(file, "players", doc.get("players"))
     players.check_keys({"min", "max", "colours", "prospectors", "prospector_minus"})
     low, high = players.get("min", int), players.get("max", int)
@@ -258,6 +263,7 @@ def _load_game(path: Path) -> dict[str, Any]:
     if not cards:
         raise DataError(str(file), "needs at least one [[card]]")
     return {
+        "turn_limit": _turn_limit(file, doc),
         "min_players": low,
         "max_players": high,
         "colours": tuple(colours),
@@ -271,6 +277,18 @@ def _load_game(path: Path) -> dict[str, Any]:
         "starting_colour": start_colour,
         "starting_values": start_values,
     }
+
+
+def _turn_limit(file: Path, doc: dict[str, Any]) -> int | None:
+    """SM-V1: the optional ``[end] turn_limit`` of a variant's pack (absent: none)."""
+    if "end" not in doc:
+        return None
+    end = Entry(file, "end", doc["end"])
+    end.check_keys({"turn_limit"})
+    limit = end.get("turn_limit", int)
+    if not 1 <= limit <= MAX_TURNS:
+        raise end.error(f"must be 1 to {MAX_TURNS}, got {limit}", "turn_limit")
+    return limit
 
 
 def _load_buildings(path: Path, camps: tuple[Camp, ...]) -> tuple[Building, ...]:
@@ -330,7 +348,7 @@ def describe(data: Path | None = None) -> dict[str, Any]:
     for chip in d.chips:
         counts = vein.setdefault(chip.colour, {})
         counts[str(chip.value)] = counts.get(str(chip.value), 0) + 1
-    return {
+    described: dict[str, Any] = {
         "game": GAME_ID,
         "pack": {"id": pack.id, "sha256": pack.sha256},
         "players": {
@@ -358,3 +376,6 @@ def describe(data: Path | None = None) -> dict[str, Any]:
             "starting": {"colour": d.starting_colour, "values": list(d.starting_values)},
         },
     }
+    if d.turn_limit is not None:  # SM-V1: a variant's pack only
+        described["end"] = {"turn_limit": d.turn_limit}
+    return described

@@ -135,11 +135,13 @@ def simulate(
     after: Observer | None = None,
     options: Callable[[int], dict[str, str]] | None = None,
     first_seed: int = 1,
+    table_sizes: range | None = None,
 ) -> Iterator[Played]:
-    """Play ``games`` seeded games, cycling the table size through the game's range
-    (the bot names are dealt round the seats); ``observe`` sees every move before it is
+    """Play ``games`` seeded games, cycling the table size through ``table_sizes``: the
+    sizes the pack seats (a mini pack seats two), the game's range if not given (the
+    bot names are dealt round the seats); ``observe`` sees every move before it is
     played, ``after`` the state it led to."""
-    sizes = range(spec.min_players, spec.max_players + 1)
+    sizes = table_sizes or range(spec.min_players, spec.max_players + 1)
     for k in range(games):
         seed = first_seed + k
         players = sizes[k % len(sizes)]

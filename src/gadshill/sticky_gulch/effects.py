@@ -229,6 +229,12 @@ def _game_over(state: StickyGulchState) -> None:
 
 # --- turn flow -------------------------------------------------------------------------
 def _next_turn(state: StickyGulchState) -> None:
+    limit = state.data.table.turn_limit
+    if limit is not None and state.turn >= limit:
+        # SG-V1: the pack's last turn has ended: the richest wins, a tie shares (SG-5.end)
+        state.log.append(f"the turn limit ({limit}) is reached")
+        _game_over(state)
+        return
     # SG-R.turn-order: turns pass to the left (seat + 1)
     state.player = (state.player + 1) % state.players
     state.actor = state.player

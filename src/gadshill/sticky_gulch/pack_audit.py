@@ -141,7 +141,8 @@ def _simulate(
     def length(k: int) -> dict[str, str]:  # every table size meets every length
         return {"length": LENGTHS[(k // 3) % len(LENGTHS)]}
 
-    for played in simulate(spec, data, games, BOTS, observe, options=length):
+    seats = range(2, len(pack.table.starting_camps) + 1)  # the pack's table sizes
+    for played in simulate(spec, data, games, BOTS, observe, options=length, table_sizes=seats):
         state = played.state
         assert isinstance(state, StickyGulchState)
         for seat in range(state.num_players):

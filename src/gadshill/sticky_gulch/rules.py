@@ -1,9 +1,11 @@
 """The rule book of The Mother Lode of Sticky Gulch.
 
-Ids cite the rulebook (``SG-R.<topic>``) or the project's rulings (``SG-1`` .. ``SG-5``
+Ids cite the rulebook (``SG-R.<topic>``), the project's rulings (``SG-1`` .. ``SG-5``
 and sub-ids such as ``SG-3.limit-draws``). Predicates return a breach (True or the
 fields of the message) when a move breaks the rule; procedures are carried out by
 ``effects.py``, ``setup.py`` and ``state.py``, each naming the rule's id there.
+``SG-V1`` is the project's own variant rule (a pack's turn limit), neither the
+rulebook's nor a ruling.
 """
 
 from __future__ import annotations
@@ -488,4 +490,11 @@ BOOK.procedure(
     "When the agreed number of locations has retired, the richest player wins at once. On a "
     "tie play goes on until one more location retires, as often as needed; if every location "
     "has retired the tied players share the win.",
+)
+BOOK.procedure(
+    "SG-V1",
+    "Variant rule (gadshill's own, for packs that set a turn limit, such as the mini "
+    "variant's; the standard pack sets none): the game also ends when the turn with that "
+    "number ends, whatever has retired. The richest player wins; tied players share the win, "
+    "as when every location has retired (SG-5.end).",
 )

@@ -18,3 +18,5 @@ DIG = "dig"
 BONUS = "bonus"
 TOWN = "town"
 OVER = "over"
+#: SM-V1: why a game of a pack with a turn limit ends at that limit (``over_reason``)
+TURN_LIMIT_REASON = "the turn limit is reached"

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
-from gadshill.sutters_mill.constants import BONUS, BOX, DIG, OVER, START, SUPPLY, TOWN
+from gadshill.sutters_mill.constants import (
+    BONUS,
+    BOX,
+    DIG,
+    OVER,
+    START,
+    SUPPLY,
+    TOWN,
+    TURN_LIMIT_REASON,
+)
 from gadshill.sutters_mill.payments import bank_change
 
 if TYPE_CHECKING:
@@ -158,6 +167,12 @@ def finish_digging(state: SuttersMillState) -> None:
 
 def end_turn(state: SuttersMillState) -> None:
     if state.phase == OVER:
+        return
+    limit = state.data.turn_limit
+    if limit is not None and state.turn >= limit:
+        # SM-V1: the pack's last turn has ended; scored as at the rulebook's end
+        state.phase = OVER
+        state.over_reason = TURN_LIMIT_REASON
         return
     state.reset_turn()
     # SM-3.skip: seats that can no longer do anything are passed over

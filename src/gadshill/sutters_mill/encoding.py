@@ -26,7 +26,7 @@ from gadshill.rules.encoding import (
     cached,
 )
 from gadshill.rules.state import GameState
-from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN
+from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN, TURN_LIMIT_REASON
 from gadshill.sutters_mill.state import SuttersMillState
 from gadshill.sutters_mill.tables import DIRECTIONS, Tables
 
@@ -48,7 +48,9 @@ def schema(tables: Tables, players: int) -> Record:
             "turn": Number(),
             "player": Seat(),
             "phase": OneOf((START, DIG, BONUS, TOWN, OVER)),
-            "over_reason": OneOf(OVER_REASONS),
+            "over_reason": OneOf(
+                OVER_REASONS if data.turn_limit is None else (*OVER_REASONS, TURN_LIMIT_REASON)
+            ),
             "current_camp": OneOf(tables.camps),
             "section_left": Keyed(tables.camps, Number()),
             "winding_down": PerSeat(Flag()),

@@ -110,7 +110,8 @@ def _simulate(
             used[ids[building]] += 1
             game_used[seat].add(ids[building])
 
-    for played in simulate(spec, data, games, BOTS, observe):
+    seats = range(pack.min_players, pack.max_players + 1)  # the pack's table sizes
+    for played in simulate(spec, data, games, BOTS, observe, table_sizes=seats):
         state = played.state
         assert isinstance(state, SuttersMillState)
         for index, holder in enumerate(state.deeds):

@@ -5,7 +5,8 @@ Ids cite the rulebook section (``SM-A`` .. ``SM-G`` for actions A-G, ``SM-S`` fo
 the special building actions, ``SM-setup``, ``SM-end``) or the ruling
 (``SM-1`` .. ``SM-6`` with sub-ids). Predicates say when a move BREAKS a rule;
 procedures are rules the engine carries out: each id is named at its code
-(mostly ``effects.py``).
+(mostly ``effects.py``). ``SM-V1`` is the project's own variant rule (a pack's turn
+limit), not the rulebook's and not a ruling.
 """
 
 from __future__ import annotations
@@ -142,6 +143,12 @@ procedure(
     "Score: chip nuggets, plus the values of own removed cards, minus the values of own "
     "cards still in town, minus 1/3/6/10/15 for 1-5 own prospectors still on the board "
     "(camps included). Cards in hand or box and prospectors in the box count nothing.",
+)
+procedure(
+    "SM-V1",
+    "Variant rule (gadshill's own, for packs that set a turn limit, such as the mini "
+    "variant's; the standard pack sets none): the game also ends when the turn with that "
+    "number ends. It is scored as at the rulebook's end (SM-end.scoring, ties by SM-6.tie).",
 )
 procedure(
     "SM-6.tie",
