@@ -21,6 +21,15 @@ same kind (the mean length shows it). Times are CPU seconds of this process (a
 busy machine inflates them less than the wall clock); each way prints game moves
 per second, the ratio to native and the mean moves per game.
 
+The floor: OpenSpiel's bridge to any Python game. A do-nothing Python game
+(:class:`NullState`, registered with pyspiel as ``gadshill_bench_null``) is
+played by the same loop, once with decisions only and once with chance nodes
+only; what a node of it costs is the bridge's own cost (the loop's calls,
+``apply_action`` crossing into C++ and back into Python) with no game behind
+it. Each adapted game then prints its nodes per native move, its floor (those
+nodes at the null game's prices plus the native move) and the best ratio that
+floor allows, beside the cost per move the adapter measured.
+
 Then, per game, what a learner's tensors cost on top: the mean microseconds of
 one OpenSpiel ``observation_tensor`` and one ``information_state_tensor`` of the
 seat to move, asked once at every decision of random games (each asked of a new
@@ -44,6 +53,116 @@ from gadshill import registry
 from gadshill.adapters.pettingzoo import env
 
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
+#: nodes of one null game (its decisions or chance nodes), and null games per measurement
+NULL_NODES, NULL_GAMES = 200, 25
+#: actions of a null decision and outcomes of a null chance node (as a short word list)
+NULL_WIDTH = 4
+
+
+class NullState(pyspiel.State):
+    """A Python game that does nothing: ``NULL_NODES`` nodes, all chance nodes or all
+    decisions (the seats in turn), ``NULL_WIDTH`` actions each, then the end. It
+    answers as the adapter does (the seat to move, chance and the legal actions from
+    Python attributes), so it costs what any Python game must."""
+
+    def __init__(self, game: NullGame):
+        super().__init__(game)
+        self.chance, self.left, self.seat = game.chance, NULL_NODES, 0
+        self.to_move = pyspiel.PlayerId.CHANCE if self.chance else 0
+
+    def current_player(self) -> int:
+        return int(self.to_move)
+
+    def is_terminal(self) -> bool:
+        return self.left == 0
+
+    def is_chance_node(self) -> bool:
+        return self.chance and self.left > 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return list(range(NULL_WIDTH)) if self.left else []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(action, 1.0 / NULL_WIDTH) for action in range(NULL_WIDTH)]
+
+    def _apply_action(self, action: int) -> None:
+        self.left -= 1
+        if self.left == 0:
+            self.to_move = pyspiel.PlayerId.TERMINAL
+        elif not self.chance:
+            self.seat = 1 - self.seat
+            self.to_move = self.seat
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+    def __str__(self) -> str:
+        return f"null: {self.left} nodes left"
+
+
+NULL_TYPE = pyspiel.GameType(
+    short_name="gadshill_bench_null",
+    long_name="gadshill bench: a Python game that does nothing",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={"chance": False},
+)
+
+
+class NullGame(pyspiel.Game):
+    """The null game; ``chance=True`` makes every node a chance node."""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        self.chance = bool((params or {}).get("chance", False))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NULL_WIDTH,
+            max_chance_outcomes=NULL_WIDTH,
+            num_players=2,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=NULL_NODES,
+        )
+        super().__init__(NULL_TYPE, info, params or {})
+
+    def new_initial_state(self) -> NullState:
+        return NullState(self)
+
+
+pyspiel.register_game(NULL_TYPE, NullGame)
+
+
+def null_costs() -> tuple[float, float]:
+    """Microseconds of CPU per decision and per chance node of the null game, played by
+    :func:`through_openspiel`'s loop (made once, as the adapted games are)."""
+    costs = []
+    for chance in (False, True):
+        loaded = pyspiel.load_game("gadshill_bench_null", {"chance": chance})
+        rng, draws, spent = random.Random(0), random.Random(1), 0.0
+        for _ in range(NULL_GAMES):
+            start = time.process_time()
+            state = loaded.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(draws.choice(state.chance_outcomes())[0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(rng.choice(legal))
+            spent += time.process_time() - start
+        costs.append(spent / (NULL_GAMES * NULL_NODES) * 1e6)
+    return costs[0], costs[1]
 
 
 def native(game: str, seed: int) -> tuple[int, float]:
@@ -66,7 +185,11 @@ def _pick(spellings: Mapping[tuple[int, ...], Any], rng: random.Random) -> list[
     return list(spellings.speller.spell(rng.choice(legal)))  # type: ignore[attr-defined]
 
 
-def through_openspiel(game: str, seed: int, loaded: Any) -> tuple[int, float]:
+def through_openspiel(
+    game: str, seed: int, loaded: Any, nodes: list[int] | None = None
+) -> tuple[int, float]:
+    """Moves and CPU seconds of one game; ``nodes`` (decisions, chance nodes) counts up."""
+    decisions = chances = 0
     start = time.process_time()
     rng, chance = random.Random(seed), random.Random(-seed)
     state = loaded.new_initial_state()
@@ -75,14 +198,20 @@ def through_openspiel(game: str, seed: int, loaded: Any) -> tuple[int, float]:
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(chance.choice(state.chance_outcomes())[0])
+            chances += 1
             continue
+        decisions += 1
         legal = state.legal_actions()  # what a rollout asks at every decision
         if not words:  # the first word of a move: pick the move
             words = _pick(state.spellings(), rng)
             moves += 1
         assert words[0] in legal
         state.apply_action(words.pop(0))
-    return moves, time.process_time() - start
+    spent = time.process_time() - start
+    if nodes is not None:
+        nodes[0] += decisions
+        nodes[1] += chances
+    return moves, spent
 
 
 def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
@@ -102,6 +231,22 @@ def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
         assert observation["action_mask"][words[0]]
         table.step(words.pop(0))
     return moves, time.process_time() - start
+
+
+def floor_line(
+    game: str, moves: list[int], seconds: list[float], nodes: list[int], prices: tuple[float, float]
+) -> str:
+    """A game's floor: OpenSpiel's decisions and chance nodes per native move, the native
+    move's microseconds, the floor (those nodes at the null game's ``prices`` plus the
+    native move), the best ratio it allows, and what the adapter spent per move (and
+    above the floor)."""
+    decisions, chances = (n / moves[1] for n in nodes)
+    native_us, adapter_us = (seconds[k] / moves[k] * 1e6 for k in (0, 1))
+    floor = decisions * prices[0] + chances * prices[1] + native_us
+    return (
+        f"{game:<13} {decisions:>9.2f} {chances:>7.2f} {native_us:>11.1f}  {floor:>8.1f}"
+        f"  {native_us / floor:>10.2f}   {adapter_us:>12.1f}  {adapter_us - floor:>+8.1f}"
+    )
 
 
 def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
@@ -143,13 +288,15 @@ def main(argv: list[str] | None = None) -> int:
         for game in GAMES
     }
     tables = {game: env(game, players=2) for game in GAMES}
+    floors: list[tuple[str, list[int], list[float], list[int]]] = []
     for game in GAMES:
         moves, seconds = [0, 0, 0], [0.0, 0.0, 0.0]
+        nodes = [0, 0]  # OpenSpiel's decisions and chance nodes
         for seed in seeds:
             for k, (made, spent) in enumerate(
                 (
                     native(game, seed),
-                    through_openspiel(game, seed, loaded[game]),
+                    through_openspiel(game, seed, loaded[game], nodes),
                     through_pettingzoo(game, seed, tables[game]),
                 )
             ):
@@ -163,6 +310,18 @@ def main(argv: list[str] | None = None) -> int:
             f"  {lengths[1]:>5.0f}   {rates[2]:>7.0f} ({rates[2] / base:.2f})   {lengths[2]:>5.0f}",
             flush=True,
         )
+        floors.append((game, moves, seconds, nodes))
+    decision_us, chance_us = null_costs()
+    print(
+        f"the floor, a do-nothing Python game through the same loop: {decision_us:.1f} us per"
+        f" decision, {chance_us:.1f} us per chance node"
+    )
+    print(
+        "game          decisions  chance   native us  floor us  best ratio   openspiel us"
+        "  (over the floor)"
+    )
+    for measured in floors:
+        print(floor_line(*measured, (decision_us, chance_us)), flush=True)
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
     for game in GAMES:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))

@@ -116,8 +116,9 @@ def test_a_game_that_would_run_forever_ends_drawn_at_max_moves() -> None:
 
 
 def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
-    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds its
-    trail of unread moves at 1,000 and on demand): the same information states."""
+    """Asked for at every move, or only at the end of 1,100 moves (the adapter folds the
+    moves not yet read on demand, rebuilding their states from the copies it keeps every
+    ``CHECKPOINT_EVERY`` moves and before a move that draws): the same information states."""
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 1100})
     eager, lazy = loaded.new_initial_state(), loaded.new_initial_state()
     strings = set()
@@ -128,7 +129,7 @@ def test_the_history_digest_does_not_depend_on_when_it_is_asked_for() -> None:
             state.apply_action(action)
         if not eager.is_chance_node():
             strings.add(eager.information_state_string(0))
-    assert lazy.moves == 1100 > adapter.TRAIL_LENGTH
+    assert lazy.moves == 1100 > 10 * adapter.CHECKPOINT_EVERY
     for seat in range(2):
         assert lazy.information_state_string(seat) == eager.information_state_string(seat)
     assert len(strings) > 1000  # the digest tells the positions of the loop apart
@@ -384,3 +385,131 @@ def test_python_answers_are_the_cpp_ones(game: str) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
         nodes += 1
     assert nodes > 100
+
+
+def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...]]:
+    """What a random walk of ``nodes`` nodes shows at each (information states every
+    fifth node, so some are folded lazily over many moves)."""
+    state, rng, seen = loaded.new_initial_state(), random.Random(seed), []
+    for node in range(nodes):
+        if state.is_terminal():
+            break
+        native = state.game_state
+        shown: tuple[object, ...] = (
+            state.history(),
+            state.observation_string(0),
+            None if native is None else native.snapshot(),
+        )
+        if node % 5 == 0:
+            shown += tuple(state.information_state_string(p) for p in range(2))
+            shown += (list(state.information_state_tensor(1)),)
+        seen.append(shown)
+        state.apply_action(rng.choice(state.legal_actions()))
+    _check_kept_copies(state)
+    return seen
+
+
+def _check_kept_copies(state: adapter.GadshillState) -> None:
+    """Every copy kept on the state's chain of moves is the state after its move, as
+    the moves played again from the setup's give it (a kept state is never changed)."""
+    chain, step = [], state.core.step
+    while step is not None:
+        chain.append(step)
+        step = step.before
+    root, *steps = reversed(chain)
+    assert root.after is not None
+    replayed, kept = root.after.clone(), 0
+    for step in steps:
+        adapter._replay(replayed, step)
+        if step.after is not None:
+            assert step.after.snapshot() == replayed.snapshot()
+            kept += 1
+    assert kept > 0
+
+
+class _Kinds:
+    """In place of the set of move kinds a game plays on a clone: every kind, or none."""
+
+    def __init__(self, every: bool) -> None:
+        self.every = every
+
+    def __contains__(self, kind: object) -> bool:
+        return self.every
+
+    def add(self, kind: str) -> None:
+        pass
+
+    def discard(self, kind: str) -> None:
+        pass
+
+
+def _loaded(game: str, foreseen: bool | None = None) -> pyspiel.Game:
+    """``game`` for two, every move kind played on a clone (``foreseen``), none, or as
+    measured (None)."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    if foreseen is not None:
+        loaded.chances.foreseen = _Kinds(foreseen)
+    return loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_way_a_move_is_played_changes_nothing(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move is played on the live native state, or on a clone when its kind is known to
+    draw chance; one that draws unforeseen is played again from the last kept copy. Every
+    move foreseen, none foreseen with a copy kept every 3 moves, and the default: the same
+    nodes, native states and information states, chance nodes included."""
+    walks = [_walk(_loaded(game), 5, 700), _walk(_loaded(game, True), 5, 700)]
+    monkeypatch.setattr(adapter, "CHECKPOINT_EVERY", 3)
+    unforeseen = _loaded(game, False)
+    walks.append(_walk(unforeseen, 5, 700))
+    assert walks[0] == walks[1] == walks[2]
+    assert sum(1 for shown in walks[0] if shown[2] is not None) > 80
+    drew = sum(unforeseen.chances.draws.values())  # moves that stopped for chance midway
+    assert drew > 0 or game == "sutters-mill"  # its chance is all in the setup
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine error inside a move (after it changed the live state) reaches the caller,
+    and the state is the one before the move: no half-played move is ever left."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    state, rng = loaded.new_initial_state(), random.Random(2)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node() or state.prefix:  # to the first word of a move
+        state.apply_action(rng.choice(state.legal_actions()))
+    native = state.game_state
+    assert native is not None
+    *words, last = loaded.speller.spell(native.legal_moves()[-1])
+    for word in words:
+        state.apply_action(word)
+
+    def shown() -> tuple[object, ...]:
+        native = state.game_state
+        assert native is not None
+        strings = [state.information_state_string(p) for p in range(2)]
+        return native.snapshot(), state.history(), str(state), state.legal_actions(), strings
+
+    before = shown()
+    played = type(native)._play  # the engine's own
+
+    def fails(self: object, move: object) -> None:
+        played(self, move)  # type: ignore[arg-type]
+        raise RuntimeError("an engine bug")
+
+    measured = loaded.chances.foreseen
+    for foreseen in (False, True):  # played on the live state, or on a clone
+        monkeypatch.setattr(type(native), "_play", fails)
+        loaded.chances.foreseen = _Kinds(foreseen)
+        with pytest.raises(RuntimeError, match="an engine bug"):
+            state.apply_action(last)
+        monkeypatch.undo()
+        assert shown() == before
+    loaded.chances.foreseen = measured
+    moves = state.moves
+    state.apply_action(last)  # and then the move plays
+    assert state.history()[-1] == last and state.moves == moves + 1

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from typing import get_origin, get_type_hints
+from operator import attrgetter
+from typing import Any, get_origin, get_type_hints
 
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
@@ -96,17 +97,26 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     """The legal moves of one position by the action ids that spell them.
 
     Made from one ``legal_moves()`` call and filled as it is asked: a move's first
-    word is its kind, so the legal first words need no spelling, and only the moves
-    of a kind whose words are asked for are spelled (a random learner spells one
-    kind a move). The next words after each prefix are worked out once (a learner
-    asks at every word, and often twice).
+    word is its kind, so the legal first words need no spelling (the moves are
+    grouped by kind), a kind with no fields is a whole move in one word, and only
+    the moves of a kind whose words are asked for are spelled (a random learner
+    spells one kind a move). The next words after each prefix are worked out once
+    (a learner asks at every word, and often twice).
     """
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
-        self.after: dict[tuple[int, ...], list[int]] = {}
-        #: kind id -> the legal moves of that kind (made on first use)...
-        self.kinds: dict[int, list[Move]] | None = None
+        kind_ids = speller.kind_ids
+        #: kind id -> the legal moves of that kind...
+        self.kinds: dict[int, list[Move]] = {}
+        kinds = self.kinds
+        for move in legal:
+            kind = kind_ids[move.kind]
+            if kind in kinds:
+                kinds[kind].append(move)
+            else:
+                kinds[kind] = [move]
+        self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
@@ -114,11 +124,6 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
         found = self.spelled.get(kind)
         if found is None:
-            if self.kinds is None:
-                kind_ids: dict[str, int] = self.speller.kind_ids
-                self.kinds = {}
-                for move in self.legal:
-                    self.kinds.setdefault(kind_ids[move.kind], []).append(move)
             spell = self.speller.spell
             found = self.spelled[kind] = {spell(m): m for m in self.kinds.get(kind, ())}
         return found
@@ -128,25 +133,24 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         found = self.after.get(prefix)
         if found is None:
             size = len(prefix)
-            if size:
-                words = {
-                    ids[size]
-                    for ids in self._of_kind(prefix[0])
-                    if len(ids) > size and ids[:size] == prefix
-                }
-            else:
-                kind_ids = self.speller.kind_ids
-                words = {kind_ids[move.kind] for move in self.legal}
+            words = {
+                ids[size]
+                for ids in self._of_kind(prefix[0])
+                if len(ids) > size and ids[:size] == prefix
+            }
             found = self.after[prefix] = sorted(words)
         return found
 
     def move(self, words: tuple[int, ...]) -> Move | None:
         """The legal move these words spell whole, if any."""
+        if len(words) == 1 and words[0] in self.speller.bare:  # the kind's one move
+            found = self.kinds.get(words[0])
+            return found[0] if found else None
         return self._of_kind(words[0]).get(words) if words else None
 
     def _every(self) -> dict[tuple[int, ...], Move]:
         if self._all is None:
-            kinds = sorted({self.speller.kind_ids[move.kind] for move in self.legal})
+            kinds = sorted(self.kinds)
             self._all = {ids: m for kind in kinds for ids, m in self._of_kind(kind).items()}
         return self._all
 
@@ -174,14 +178,30 @@ class Speller:
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
-        self._spelled: dict[Move, tuple[int, ...]] = {}
+        #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
+        self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
         #: a move kind's action id (a move's first word)
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
+        #: the kinds (action ids) whose moves have no fields: one word, one move
+        self.bare = frozenset(
+            self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
+        )
+        #: move class -> the spelling of its one move (no fields), or what reads its fields
+        self._plans: dict[type, tuple[int, ...] | attrgetter[Any]] = {}
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
-        in the action space)."""
-        found = self._spelled.get(move)
+        in the action space). Kept by the move's class and field values: a move's own
+        hash and equality are Python code (dataclasses'), a tuple of values' are not."""
+        cls = move.__class__
+        plan = self._plans.get(cls)
+        if plan is None:
+            names = [item.name for item in fields(cls)]
+            plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[move.kind],)
+        if type(plan) is tuple:
+            return plan
+        key = (cls, plan(move))  # type: ignore[operator]
+        found = self._spelled.get(key)
         if found is None:
             words = move_words(move)
             try:
@@ -193,8 +213,11 @@ class Speller:
                 ) from None
             if len(self._spelled) >= SPELLINGS_KEPT:
                 self._spelled.clear()
-            self._spelled[move] = found
+            self._spelled[key] = found
         return found
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
+        return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
 
     def spellings(self, legal: Sequence[Move]) -> Spellings:
         """The legal moves ``legal`` (one position's) by their spellings."""

@@ -69,8 +69,12 @@ from gadshill.rules.state import GameState
 MAX_CHANCE_OUTCOMES = 160
 #: determinizations drawn by resample_from_infostate before it gives up
 RESAMPLE_ATTEMPTS = 100
-#: moves kept on a state's trail before their observations are folded into its history
-TRAIL_LENGTH = 1000
+#: native moves between two kept copies of a state (a move that draws unforeseen is
+#: replayed from the last one, so at most this many moves are played again)
+CHECKPOINT_EVERY = 32
+#: a move kind is played on a clone once it drew chance in more than one play in this
+#: many (a clone costs about what replaying a few moves does)
+DRAWS_PREDICTED = 8
 #: OpenSpiel's ids of the terminal and chance "players"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -103,13 +107,22 @@ class ScriptedRandom(GameRandom):
         pass
 
     @classmethod
-    def of(cls, outcomes: list[int]) -> ScriptedRandom:
-        rng = cls.__new__(cls)
-        rng.outcomes, rng.used, rng._s, rng.gauss_next = list(outcomes), 0, 0, None
+    def of(cls, outcomes: Sequence[int]) -> ScriptedRandom:
+        """A generator playing back ``outcomes`` (none: the shared spent one)."""
+        if not outcomes:
+            return SPENT
+        return cls._made(list(outcomes))
+
+    @classmethod
+    def _made(cls, outcomes: list[int]) -> ScriptedRandom:
+        rng = random.Random.__new__(cls)
+        rng.outcomes, rng.used, rng._s, rng.gauss_next = outcomes, 0, 0, None
         return rng
 
     def copy(self) -> ScriptedRandom:
-        twin = ScriptedRandom.of(self.outcomes)
+        if self.used == len(self.outcomes):
+            return self  # spent: every draw raises, and nothing else changes it
+        twin = ScriptedRandom._made(self.outcomes)
         twin.used = self.used
         return twin
 
@@ -143,6 +156,12 @@ class ScriptedRandom(GameRandom):
 
     def getrandbits(self, k: int) -> int:
         raise ChanceError("a game drew raw bits: not an explicit chance outcome")
+
+
+#: a generator with no outcomes left, shared: a state's between moves
+SPENT = ScriptedRandom._made([])
+#: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -192,6 +211,7 @@ class GadshillGame(pyspiel.Game):
         )
         self.max_moves = self.setting.max_moves
         self.speller = Speller(self.setting)
+        self.chances = _Chances()
         #: decisions (words) after which a game stops, drawn
         self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
@@ -235,18 +255,89 @@ class _Native(Position):
         super().__init__(state)
         self.spellings: Spellings | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
+    def twin(self) -> _Native:
+        """A holder of a clone of the state: the same position, so the same spellings
+        and observations (shared)."""
         twin = _Native(self.state.clone())
-        twin.spellings, twin.seen = self.spellings, self.seen  # the same position: shared
+        twin.spellings, twin.seen = self.spellings, self.seen
         return twin
 
 
-class GadshillState(pyspiel.State):
-    """An OpenSpiel state around a native game state."""
+class _Chances:
+    """Which move kinds draw chance, as measured: what one loaded game's states share.
+
+    A move is played on the live native state itself, unless its kind drew in more than
+    one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll, always):
+    then on a clone, so that the state before it stays for the chance nodes it stops
+    at. A move that draws unforeseen is replayed from the state's last kept copy
+    (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
+    """
+
+    __slots__ = ("draws", "first", "foreseen", "plays")
+
+    def __init__(self) -> None:
+        self.draws: dict[str, int] = {}
+        self.plays: dict[str, int] = {}
+        #: the kinds played on a clone
+        self.foreseen: set[str] = set()
+        #: the setup's first chance node (labels, dealing): the same in every game
+        self.first: tuple[list[str], bool] | None = None
+
+    def played(self, kind: str, drew: bool) -> None:
+        """Count a play of ``kind`` (one that drew, or of a kind that has drawn)."""
+        plays = self.plays[kind] = self.plays.get(kind, 0) + 1
+        draws = self.draws[kind] = self.draws.get(kind, 0) + drew
+        if draws * DRAWS_PREDICTED > plays:
+            self.foreseen.add(kind)
+        else:
+            self.foreseen.discard(kind)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Chances:
+        return self  # shared by every state of the game, as the game is
+
+
+class _Core:
+    """What an OpenSpiel state is, in a plain object (:class:`GadshillState` is its face:
+    reading an attribute of a ``pyspiel.State`` costs 4-5 times a plain object's, and a
+    move reads dozens).
+
+    The native state of the position is changed in place by each move (a clone per
+    move would cost as much as the move); the moves played since the setup are kept as
+    a chain of :class:`_Step` (each with its chance outcomes, some with a kept copy of
+    the state after them), from which any earlier state is rebuilt when needed: the
+    history digests of ``information_state_*`` (folded in only when asked for), and
+    the state before a move that stopped for chance unforeseen.
+    """
+
+    __slots__ = (
+        "chance_labels",
+        "chances",
+        "dealing",
+        "decisions",
+        "folded",
+        "max_decisions",
+        "max_moves",
+        "moves",
+        "native",
+        "outcomes",
+        "own_words",
+        "pending",
+        "players",
+        "prefix",
+        "seen",
+        "setting",
+        "speller",
+        "started",
+        "step",
+        "to_move",
+        "unkept",
+    )
 
     def __init__(self, game: GadshillGame):
-        super().__init__(game)
-        self.players = game.num_players()
+        self.players: int = game.setting.players
+        self.setting: Setting = game.setting
+        self.speller: Speller = game.speller
+        self.chances: _Chances = game.chances
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes
         self.outcomes: list[int] = []
@@ -261,26 +352,28 @@ class GadshillState(pyspiel.State):
         self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
-        #: ...up to the moves still on this trail (folded in when a string is asked for)
-        self.trail: _Trail | None = None
+        #: ...up to ``folded``, the last step in it (None: not even the setup's)
+        self.folded: _Step | None = None
+        #: the last native move played (the setup's step before any)
+        self.step: _Step | None = None
+        #: moves since the last step whose state is kept (a copy every CHECKPOINT_EVERY)
+        self.unkept = 0
         self.max_moves: int = game.max_moves
-        self.max_decisions = game.max_decisions  # max_game_length
+        self.max_decisions: int = game.max_decisions  # max_game_length
         #: who acts now (a seat, chance or terminal), set after every change: OpenSpiel
         #: asks for it several times an action (None: the setup has not run yet)
         self.to_move: int | None = None
 
-    @property
-    def spec(self) -> GameSpec:
-        return self.get_game().spec
-
-    @property
-    def speller(self) -> Speller:
-        return self.get_game().speller
-
-    @property
-    def game_state(self) -> GameState[Any] | None:
-        """The native gadshill state (None while the setup's chance nodes are pending)."""
-        return None if self.native is None else self.native.state
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        """The copy OpenSpiel's clone makes: the native state cloned, the chain shared."""
+        twin = _Core.__new__(_Core)
+        for name in _Core.__slots__:
+            setattr(twin, name, getattr(self, name))
+        if self.native is not None:
+            twin.native = self.native.twin()
+        twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
+        twin.own_words = [words[:] for words in self.own_words]
+        return twin
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -291,43 +384,128 @@ class GadshillState(pyspiel.State):
 
     def _settle(self) -> None:
         """Work out who acts now, after the state changed."""
-        if self.native is None or self.pending is not None:
+        native = self.native
+        if native is None or self.pending is not None:
             self.to_move = CHANCE
-        elif self.native.state.is_terminal or self.truncated():
+            return
+        state = native.state
+        if state.is_terminal or self.moves >= self.max_moves:
             self.to_move = TERMINAL
+        elif self.decisions >= self.max_decisions:
+            self.to_move = TERMINAL  # truncated (see truncated())
         else:
-            self.to_move = int(self.native.state.current_player)  # type: ignore[arg-type]
+            self.to_move = state.current_player
 
     def _advance(self) -> None:
-        """Try the pending step with the outcomes so far: done, or a chance node."""
+        """Try the pending step with the outcomes so far: done, or a chance node.
+
+        The setup runs from the start (its first chance node is the same in every game:
+        kept). A move's first try is on a clone of the state before it, which is kept;
+        a try with outcomes chosen is most likely the move's last, so it is played on
+        the state itself, rebuilt from the chain if the move stops for chance again."""
+        in_place = False
         try:
             if self.native is None:
+                if not self.outcomes and self.chances.first is not None:
+                    self.chance_labels, self.dealing = self.chances.first
+                    return
                 with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
-                    native = self.get_game().setting.new_game(0)
+                    native = self.setting.new_game(0)
             else:
-                assert self.pending is not None
-                native = self.native.state.clone()  # the move may stop for chance midway
+                assert self.pending is not None and self.step is not None
+                mover = self.native.state.current_player
+                # (never on a kept copy: a kept state is never changed)
+                in_place = bool(self.outcomes) and self.step.after is not self.native.state
+                native = self.native.state if in_place else self.native.state.clone()
                 native.rng = ScriptedRandom.of(self.outcomes)
-                native.apply(self.pending)
+                native._play(self.pending)  # a legal move: its words spell one
         except NeedChance as need:
+            if in_place:
+                self._restore(keep=True)
+            elif self.native is None and not self.outcomes:
+                self.chances.first = need.labels, need.dealing
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
-        rng = native.rng
-        if isinstance(rng, ScriptedRandom):  # spent: the next move brings its own outcomes
-            rng.outcomes, rng.used = [], 0
-        else:
-            native.rng = ScriptedRandom.of([])
+        except BaseException:
+            if in_place:
+                self._restore(keep=False)
+            raise
+        native.rng = SPENT  # spent: a later move brings its own outcomes
         if self.native is None:
             self.seen = ("",) * self.players
-            self.trail = _Trail(native, None, None, None)
+            self.step = _Step(None, None, None, ())
+            self.step.after = native.clone()  # kept: the live one changes in place
+            self.native = _Native(native)
         else:
-            self.moves += 1
-            mover = self.native.state.current_player
-            self.trail = _Trail(native, mover, self.pending, self.trail)
-            if self.trail.length > TRAIL_LENGTH:
-                self._fold()  # bound the states kept alive
-        self.native, self.pending, self.outcomes = _Native(native), None, []
+            assert self.pending is not None and self.step is not None
+            self.chances.played(self.pending.kind, bool(self.outcomes))
+            if not in_place:
+                if self.step.after is None:
+                    self.step.after = self.native.state  # the state before the move, kept
+                self.unkept = 0
+            self._moved(native, mover, self.pending, tuple(self.outcomes))
+        self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _restore(self, keep: bool) -> None:
+        """The live state again as it was after the last step (a move failed on it),
+        rebuilt from the chain; ``keep`` it as that step's kept copy (the move's next
+        tries are on clones of it)."""
+        assert self.step is not None
+        self.native = _Native(_rebuild(self.step))
+        if keep:
+            self.step.after = self.native.state
+            self.unkept = 0
+
+    def _play(self, move: Move) -> None:
+        """Play a legal move: on the live state, or on a clone when its kind draws."""
+        assert self.native is not None and self.step is not None
+        kind, chances = move.kind, self.chances
+        if kind in chances.foreseen:
+            self._wait(move)
+            return
+        state = self.native.state
+        rng, mover = state.rng, state.current_player
+        try:
+            state._play(move)  # a legal move: its words spell one
+        except NeedChance:  # drawn unforeseen: the move waits for chance
+            self._restore(keep=True)  # the state before it
+            self._wait(move)
+            return
+        except BaseException:  # no half-played move is ever left
+            self._restore(keep=False)
+            raise
+        if state.rng is not rng:  # a game that made itself a generator: script it
+            state.rng = SPENT
+        if kind in chances.draws:
+            chances.played(kind, False)
+        self._moved(state, mover, move, ())
+
+    def _wait(self, move: Move) -> None:
+        """Play ``move`` on a clone of the state before it: done, or a chance node (an
+        engine error raises with the move not pending)."""
+        self.pending, self.outcomes = move, []
+        try:
+            self._advance()
+        except BaseException:
+            self.pending = None
+            raise
+
+    def _moved(
+        self, state: GameState[Any], mover: int | None, move: Move, outcomes: tuple[int, ...]
+    ) -> None:
+        """``state`` is the position after ``mover`` played ``move``: a new step."""
+        self.moves += 1
+        self.step = step = _Step(self.step, mover, move, outcomes)
+        self.unkept += 1
+        if self.unkept >= CHECKPOINT_EVERY:
+            step.after = state.clone()
+            self.unkept = 0
+        native = self.native
+        if native is not None and native.state is state:  # a new position, the same object
+            native.spellings, native.seen = None, {}  # (a clone's holder has its own)
+        else:
+            self.native = _Native(state)
 
     def _building(self) -> bool:
         if not self.started:
@@ -345,51 +523,55 @@ class GadshillState(pyspiel.State):
         return not self.native.state.is_terminal
 
     def spellings(self) -> Spellings:
-        assert self.native is not None
-        if self.native.spellings is None:
-            self.native.spellings = self.speller.spellings(self.native.state.legal_moves())
-        return self.native.spellings
+        native = self.native
+        assert native is not None
+        found = native.spellings
+        if found is None:
+            found = native.spellings = self.speller.spellings(native.state.legal_moves())
+        return found
 
-    # --- pyspiel.State ---------------------------------------------------------------
+    # --- what the face answers -------------------------------------------------------
     def current_player(self) -> int:
         if self.to_move is None:
             self._start()
         return self.to_move  # type: ignore[return-value]
 
     def is_terminal(self) -> bool:
-        if self.to_move is None:
-            self._start()
-        return self.to_move == TERMINAL
+        return self.current_player() == TERMINAL
 
-    def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
-            return []
-        return self.spellings().next_words(self.prefix)
-
-    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
-    # rollout asks at every step): the same answers, without crossing into C++ and
-    # back for the seat to move several times (tests/adapters/test_openspiel.py).
     def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_player()
-        if current == TERMINAL:
-            return []
+        current = self.to_move
+        if current is None:
+            current = self.current_player()
+        if current >= 0:  # a seat
+            if player is not None and player != current:
+                return []
+            native = self.native
+            assert native is not None
+            spellings = native.spellings
+            if spellings is None:
+                spellings = self.spellings()
+            return list(spellings.next_words(self.prefix))
         if current == CHANCE:
             return list(range(len(self.chance_labels)))
-        if player is not None and player != current:
-            return []
-        return list(self.spellings().next_words(self.prefix))
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
         count = len(self.chance_labels)
-        return [(outcome, 1.0 / count) for outcome in range(count)]
+        found = _UNIFORM.get(count)
+        if found is None:
+            found = _UNIFORM[count] = [(outcome, 1.0 / count) for outcome in range(count)]
+        return list(found)
 
-    def _apply_action(self, action: int) -> None:
+    def apply(self, action: int) -> None:
         """Apply one action; one that is not legal here raises and changes nothing."""
-        if self._building():
+        if self.to_move is None:
+            self._start()
+        player: int = self.to_move  # type: ignore[assignment]
+        if player >= 0:
+            self._decide(player, action)
+        elif player == CHANCE:
             if not 0 <= action < len(self.chance_labels):
                 raise ValueError(
                     f"chance outcome {action} is not one of 0-{len(self.chance_labels) - 1}"
@@ -404,27 +586,31 @@ class GadshillState(pyspiel.State):
                 return
             self._advance()
             self._settle()
-            return
-        player = self.current_player()
-        if player == TERMINAL:
+        else:
             raise ValueError(f"action {action}: the game is over")
-        spellings = self.spellings()
+
+    def _decide(self, player: int, action: int) -> None:
+        """Apply a seat's word; one that is not legal here raises and changes nothing."""
+        native = self.native
+        assert native is not None
+        spellings = native.spellings
+        if spellings is None:
+            spellings = self.spellings()
         if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
-        self.own_words[player].append(int(action))
-        self.decisions += 1
-        prefix = (*self.prefix, int(action))
+        prefix = (*self.prefix, action)
         move = spellings.move(prefix)
-        if move is None:
-            self.prefix = prefix
-        else:
-            self.prefix, self.pending, self.outcomes = (), move, []
-            self._advance()
+        if move is not None:
+            self._play(move)  # an engine error raises here, and nothing has changed
+            prefix = ()
+        self.own_words[player].append(action)
+        self.decisions += 1
+        self.prefix = prefix
         self._settle()
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+    def action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
             label = self.chance_labels[action] if action < len(self.chance_labels) else action
             return f"chance {label}"
         return self.speller.words[action]
@@ -460,20 +646,36 @@ class GadshillState(pyspiel.State):
         return seen
 
     def _fold(self) -> tuple[str, ...]:
-        """Each seat's history digest, the moves on the trail folded in (oldest first)."""
+        """Each seat's history digest, the steps since ``folded`` folded in (oldest
+        first): their states rebuilt from the last kept one, and the state after the
+        last step kept (the next fold starts there)."""
         steps = []
-        while self.trail is not None:
-            steps.append(self.trail)
-            self.trail = self.trail.before
-        for step in reversed(steps):
+        step = self.step
+        while step is not self.folded:
+            assert step is not None
+            steps.append(step)
+            step = step.before
+        if not steps:
+            return self.seen
+        steps.reverse()
+        state = _rebuild(steps[0].before) if steps[0].before is not None else None
+        for step in steps:
+            if state is None:  # the setup's step: its state is kept
+                assert step.after is not None
+                state = step.after.clone()
+            else:
+                _replay(state, step)
             self.seen = tuple(
                 _digest(
-                    self.seen[p],
-                    step.state.observation(p),
-                    str(step.move) if p == step.mover else "",
+                    self.seen[p], state.observation(p), str(step.move) if p == step.mover else ""
                 )
                 for p in range(self.players)
             )
+        assert self.step is not None and state is not None
+        if self.step.after is None:
+            state.rng = SPENT
+            self.step.after = state
+        self.folded = self.step
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
@@ -491,6 +693,121 @@ class GadshillState(pyspiel.State):
             "now": self.observation_data(player),
         }
 
+    def __str__(self) -> str:
+        self._start()
+        if self.native is None:
+            return f"setting up: {len(self.outcomes)} chance outcomes so far"
+        words = " ".join(self.speller.words[w] for w in self.prefix)
+        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+
+
+class GadshillState(pyspiel.State):
+    """An OpenSpiel state around a native game state: a face on :class:`_Core`, which
+    holds and plays it (``moves``, ``decisions``, ``prefix``, ``game_state``...)."""
+
+    def __init__(self, game: GadshillGame):
+        super().__init__(game)
+        self.core = _Core(game)
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.get_game().spec
+
+    @property
+    def players(self) -> int:
+        return self.core.players
+
+    @property
+    def native(self) -> _Native | None:
+        return self.core.native
+
+    @property
+    def game_state(self) -> GameState[Any] | None:
+        """The native gadshill state (None while the setup's chance nodes are pending)."""
+        native = self.core.native
+        return None if native is None else native.state
+
+    @property
+    def moves(self) -> int:
+        """Native moves played."""
+        return self.core.moves
+
+    @property
+    def decisions(self) -> int:
+        """Player actions (words) applied."""
+        return self.core.decisions
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The words chosen so far of the move being spelled."""
+        return self.core.prefix
+
+    @property
+    def own_words(self) -> list[array[int]]:
+        """Per seat, the words it has played, in order."""
+        return self.core.own_words
+
+    def truncated(self) -> bool:
+        return self.core.truncated()
+
+    def spellings(self) -> Spellings:
+        return self.core.spellings()
+
+    def own_prefix(self, player: int) -> tuple[int, ...]:
+        return self.core.own_prefix(player)
+
+    def digest(self, player: int) -> str:
+        return self.core.digest(player)
+
+    def observation_data(self, player: int) -> dict[str, Any]:
+        return self.core.observation_data(player)
+
+    def information_state_data(self, player: int) -> dict[str, Any]:
+        return self.core.information_state_data(player)
+
+    # --- pyspiel.State ---------------------------------------------------------------
+    def current_player(self) -> int:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move  # type: ignore[return-value]
+
+    def is_terminal(self) -> bool:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move == CHANCE
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.core.legal_actions(player)
+
+    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
+    # rollout asks at every step): the same answers, without crossing into C++ and
+    # back for the seat to move several times (tests/adapters/test_openspiel.py).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return self.core.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.core.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.core.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.core.action_to_string(player, action)
+
+    def returns(self) -> list[float]:
+        return self.core.returns()
+
+    def __str__(self) -> str:
+        return str(self.core)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GadshillState:
         """A state ``player_id`` cannot tell from this one, hidden parts redrawn.
 
@@ -504,9 +821,10 @@ class GadshillState(pyspiel.State):
         Only at decision and terminal nodes, where ISMCTS asks: the setup and a
         move's pending chance raise.
         """
-        if self._building():
+        core = self.core
+        if core._building():
             raise ValueError("resample_from_infostate at a chance node: only at decisions")
-        assert self.native is not None
+        assert core.native is not None
         player = int(player_id)
         rng = random.Random(int(probability_sampler() * 2**31))
         for _attempt in range(RESAMPLE_ATTEMPTS):
@@ -515,60 +833,85 @@ class GadshillState(pyspiel.State):
                 return twin
         raise ValueError(
             f"no sample for seat {player} in {RESAMPLE_ATTEMPTS} draws left the seat to move "
-            f"a legal move (words so far: {self.prefix})"
+            f"a legal move (words so far: {core.prefix})"
         )
 
     def _sample(self, player: int, rng: random.Random) -> GadshillState:
         """One determinization; the caller rejects those where the seat to move is stuck
         (Sutter's Mill redraws another seat's chip values by colour alone, so a seat
         paying a debt may be dealt chips that cannot cover it)."""
-        assert self.native is not None
-        twin: GadshillState = self.clone()
-        native = self.native.state.determinize(player, rng)
-        native.rng = ScriptedRandom.of([])
+        core = self.core
+        assert core.native is not None
+        clone: GadshillState = self.clone()
+        twin = clone.core
+        native = core.native.state.determinize(player, rng)
+        native.rng = SPENT
         twin.native = _Native(native)
-        seen = self._fold()
-        twin.trail = None
+        seen = core._fold()
+        # the sample's own chain starts here: nothing before it is the sample's
+        twin.step = twin.folded = _Step(None, None, None, ())
+        twin.step.after, twin.unkept = native.clone(), 0
         twin.seen = tuple(
             seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
-            for p in range(self.players)
+            for p in range(core.players)
         )
-        if self.native.state.current_player != player:
+        if core.native.state.current_player != player:
             twin.prefix = ()  # the words of another seat's move are not seen
         # nor is what each other seat has played, word by word: the sample knows none
         twin.own_words = [
             words if p == player else array("i") for p, words in enumerate(twin.own_words)
         ]
         twin._settle()
-        return twin
-
-    def __str__(self) -> str:
-        self._start()
-        if self.native is None:
-            return f"setting up: {len(self.outcomes)} chance outcomes so far"
-        words = " ".join(self.speller.words[w] for w in self.prefix)
-        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+        return clone
 
 
-class _Trail:
-    """The moves whose observations are not yet in the history digests, newest first.
+class _Step:
+    """One native move of a game (or its setup: no move), newest first: who played it,
+    the move and its chance outcomes, and maybe a kept copy of the state after it.
 
-    A shared, never-changed chain: the native states on it are the ones each move
-    left (the adapter replaces its native state on every move, never changes an old
-    one), so a clone shares the chain and a rollout that never asks for a string
-    never pays for one.
+    A shared chain: a step is never changed but for ``after``, a copy of the state
+    after it that nothing changes (any state's clone shares the chain, and rebuilds
+    a state from it by cloning the copy). So a rollout that never asks for a string
+    never pays for one, and a move is never played twice unless something asks.
     """
 
-    __slots__ = ("before", "length", "move", "mover", "state")
+    __slots__ = ("after", "before", "move", "mover", "outcomes")
 
     def __init__(
-        self, state: GameState[Any], mover: int | None, move: Move | None, before: _Trail | None
+        self,
+        before: _Step | None,
+        mover: int | None,
+        move: Move | None,
+        outcomes: tuple[int, ...],
     ):
-        self.state, self.mover, self.move, self.before = state, mover, move, before
-        self.length: int = 1 if before is None else before.length + 1
+        self.before, self.mover, self.move, self.outcomes = before, mover, move, outcomes
+        self.after: GameState[Any] | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
         return self
+
+
+def _replay(state: GameState[Any], step: _Step) -> None:
+    """Play ``step``'s move again on ``state`` (the state before it), with its outcomes."""
+    assert step.move is not None
+    state.rng = ScriptedRandom.of(step.outcomes)
+    state._play(step.move)  # legal: it was played from this very state
+
+
+def _rebuild(step: _Step) -> GameState[Any]:
+    """A new copy of the state after ``step``: the last kept copy, cloned, and the moves
+    since played again."""
+    steps = []
+    found: _Step | None = step
+    while found is not None and found.after is None:
+        steps.append(found)
+        found = found.before
+    assert found is not None and found.after is not None, "the setup's step is kept"
+    state = found.after.clone()
+    for later in reversed(steps):
+        _replay(state, later)
+    state.rng = SPENT
+    return state
 
 
 def _digest(before: str, *seen: Any) -> str:

@@ -17,7 +17,6 @@ them and the effects assert it after every change (GH-C).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Self, TypeVar
@@ -166,7 +165,8 @@ class GadsHillState(GameState[Move]):
 
     def clone(self) -> Self:
         """A copy sharing the immutable world and solver answers, not the mutable parts."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)  # what copy.copy does, without its detours
         new.rng = self.rng.copy()
         new.fields = dict(self.fields)
         new.markers = dict(self.markers)
@@ -180,7 +180,10 @@ class GadsHillState(GameState[Move]):
         new.buys = list(self.buys)
         new.collected = list(self.collected)
         new.history = list(self.history)
-        new.current_log = copy.deepcopy(self.current_log)
+        log = self.current_log  # its events are never changed once logged (effects.TurnLog)
+        new.current_log = TurnLog(
+            log.turn, log.player, list(log.events), list(log.overlooked), log.locomotive
+        )
         new._cache = self._cache  # keyed by the board: an answer holds for every equal board
         return new
 
