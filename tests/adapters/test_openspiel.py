@@ -405,7 +405,26 @@ def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...
             shown += (list(state.information_state_tensor(1)),)
         seen.append(shown)
         state.apply_action(rng.choice(state.legal_actions()))
+    _check_kept_copies(state)
     return seen
+
+
+def _check_kept_copies(state: adapter.GadshillState) -> None:
+    """Every copy kept on the state's chain of moves is the state after its move, as
+    the moves played again from the setup's give it (a kept state is never changed)."""
+    chain, step = [], state.core.step
+    while step is not None:
+        chain.append(step)
+        step = step.before
+    root, *steps = reversed(chain)
+    assert root.after is not None
+    replayed, kept = root.after.clone(), 0
+    for step in steps:
+        adapter._replay(replayed, step)
+        if step.after is not None:
+            assert step.after.snapshot() == replayed.snapshot()
+            kept += 1
+    assert kept > 0
 
 
 class _Kinds:

@@ -97,39 +97,35 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     """The legal moves of one position by the action ids that spell them.
 
     Made from one ``legal_moves()`` call and filled as it is asked: a move's first
-    word is its kind, so the legal first words need no spelling, and only the moves
-    of a kind whose words are asked for are spelled (a random learner spells one
-    kind a move). The next words after each prefix are worked out once (a learner
-    asks at every word, and often twice).
+    word is its kind, so the legal first words need no spelling (the moves are
+    grouped by kind), a kind with no fields is a whole move in one word, and only
+    the moves of a kind whose words are asked for are spelled (a random learner
+    spells one kind a move). The next words after each prefix are worked out once
+    (a learner asks at every word, and often twice).
     """
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
-        self.after: dict[tuple[int, ...], list[int]] = {}
-        #: kind id -> the legal moves of that kind (made on first use)...
-        self.kinds: dict[int, list[Move]] | None = None
+        kind_ids = speller.kind_ids
+        #: kind id -> the legal moves of that kind...
+        self.kinds: dict[int, list[Move]] = {}
+        kinds = self.kinds
+        for move in legal:
+            kind = kind_ids[move.kind]
+            if kind in kinds:
+                kinds[kind].append(move)
+            else:
+                kinds[kind] = [move]
+        self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
-
-    def _group(self) -> dict[int, list[Move]]:
-        kinds = self.kinds
-        if kinds is None:
-            kind_ids: dict[str, int] = self.speller.kind_ids
-            kinds = self.kinds = {}
-            for move in self.legal:
-                kind = kind_ids[move.kind]
-                if kind in kinds:
-                    kinds[kind].append(move)
-                else:
-                    kinds[kind] = [move]
-        return kinds
 
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
         found = self.spelled.get(kind)
         if found is None:
             spell = self.speller.spell
-            found = self.spelled[kind] = {spell(m): m for m in self._group().get(kind, ())}
+            found = self.spelled[kind] = {spell(m): m for m in self.kinds.get(kind, ())}
         return found
 
     def next_words(self, prefix: tuple[int, ...]) -> list[int]:
@@ -137,24 +133,24 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         found = self.after.get(prefix)
         if found is None:
             size = len(prefix)
-            if size:
-                words = {
-                    ids[size]
-                    for ids in self._of_kind(prefix[0])
-                    if len(ids) > size and ids[:size] == prefix
-                }
-                found = self.after[prefix] = sorted(words)
-            else:
-                found = self.after[prefix] = sorted(self._group())
+            words = {
+                ids[size]
+                for ids in self._of_kind(prefix[0])
+                if len(ids) > size and ids[:size] == prefix
+            }
+            found = self.after[prefix] = sorted(words)
         return found
 
     def move(self, words: tuple[int, ...]) -> Move | None:
         """The legal move these words spell whole, if any."""
+        if len(words) == 1 and words[0] in self.speller.bare:  # the kind's one move
+            found = self.kinds.get(words[0])
+            return found[0] if found else None
         return self._of_kind(words[0]).get(words) if words else None
 
     def _every(self) -> dict[tuple[int, ...], Move]:
         if self._all is None:
-            kinds = sorted({self.speller.kind_ids[move.kind] for move in self.legal})
+            kinds = sorted(self.kinds)
             self._all = {ids: m for kind in kinds for ids, m in self._of_kind(kind).items()}
         return self._all
 
@@ -186,6 +182,10 @@ class Speller:
         self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
         #: a move kind's action id (a move's first word)
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
+        #: the kinds (action ids) whose moves have no fields: one word, one move
+        self.bare = frozenset(
+            self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
+        )
         #: move class -> the spelling of its one move (no fields), or what reads its fields
         self._plans: dict[type, tuple[int, ...] | attrgetter[Any]] = {}
 

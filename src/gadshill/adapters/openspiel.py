@@ -160,6 +160,8 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+#: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -253,9 +255,11 @@ class _Native(Position):
         super().__init__(state)
         self.spellings: Spellings | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Native:
+    def twin(self) -> _Native:
+        """A holder of a clone of the state: the same position, so the same spellings
+        and observations (shared)."""
         twin = _Native(self.state.clone())
-        twin.spellings, twin.seen = self.spellings, self.seen  # the same position: shared
+        twin.spellings, twin.seen = self.spellings, self.seen
         return twin
 
 
@@ -269,13 +273,15 @@ class _Chances:
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
 
-    __slots__ = ("draws", "foreseen", "plays")
+    __slots__ = ("draws", "first", "foreseen", "plays")
 
     def __init__(self) -> None:
         self.draws: dict[str, int] = {}
         self.plays: dict[str, int] = {}
         #: the kinds played on a clone
         self.foreseen: set[str] = set()
+        #: the setup's first chance node (labels, dealing): the same in every game
+        self.first: tuple[list[str], bool] | None = None
 
     def played(self, kind: str, drew: bool) -> None:
         """Count a play of ``kind`` (one that drew, or of a kind that has drawn)."""
@@ -290,8 +296,10 @@ class _Chances:
         return self  # shared by every state of the game, as the game is
 
 
-class GadshillState(pyspiel.State):
-    """An OpenSpiel state around a native game state.
+class _Core:
+    """What an OpenSpiel state is, in a plain object (:class:`GadshillState` is its face:
+    reading an attribute of a ``pyspiel.State`` costs 4-5 times a plain object's, and a
+    move reads dozens).
 
     The native state of the position is changed in place by each move (a clone per
     move would cost as much as the move); the moves played since the setup are kept as
@@ -301,9 +309,33 @@ class GadshillState(pyspiel.State):
     the state before a move that stopped for chance unforeseen.
     """
 
+    __slots__ = (
+        "chance_labels",
+        "chances",
+        "dealing",
+        "decisions",
+        "folded",
+        "max_decisions",
+        "max_moves",
+        "moves",
+        "native",
+        "outcomes",
+        "own_words",
+        "pending",
+        "players",
+        "prefix",
+        "seen",
+        "setting",
+        "speller",
+        "started",
+        "step",
+        "to_move",
+        "unkept",
+    )
+
     def __init__(self, game: GadshillGame):
-        super().__init__(game)
-        self.players = game.num_players()
+        self.players: int = game.setting.players
+        self.setting: Setting = game.setting
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
         self.native: _Native | None = None
@@ -327,19 +359,21 @@ class GadshillState(pyspiel.State):
         #: moves since the last step whose state is kept (a copy every CHECKPOINT_EVERY)
         self.unkept = 0
         self.max_moves: int = game.max_moves
-        self.max_decisions = game.max_decisions  # max_game_length
+        self.max_decisions: int = game.max_decisions  # max_game_length
         #: who acts now (a seat, chance or terminal), set after every change: OpenSpiel
         #: asks for it several times an action (None: the setup has not run yet)
         self.to_move: int | None = None
 
-    @property
-    def spec(self) -> GameSpec:
-        return self.get_game().spec
-
-    @property
-    def game_state(self) -> GameState[Any] | None:
-        """The native gadshill state (None while the setup's chance nodes are pending)."""
-        return None if self.native is None else self.native.state
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        """The copy OpenSpiel's clone makes: the native state cloned, the chain shared."""
+        twin = _Core.__new__(_Core)
+        for name in _Core.__slots__:
+            setattr(twin, name, getattr(self, name))
+        if self.native is not None:
+            twin.native = self.native.twin()
+        twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
+        twin.own_words = [words[:] for words in self.own_words]
+        return twin
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -363,20 +397,39 @@ class GadshillState(pyspiel.State):
             self.to_move = state.current_player
 
     def _advance(self) -> None:
-        """Try the pending step (the setup, or a move on a clone of the state before it)
-        with the outcomes so far: done, or a chance node."""
+        """Try the pending step with the outcomes so far: done, or a chance node.
+
+        The setup runs from the start (its first chance node is the same in every game:
+        kept). A move's first try is on a clone of the state before it, which is kept;
+        a try with outcomes chosen is most likely the move's last, so it is played on
+        the state itself, rebuilt from the chain if the move stops for chance again."""
+        in_place = False
         try:
             if self.native is None:
+                if not self.outcomes and self.chances.first is not None:
+                    self.chance_labels, self.dealing = self.chances.first
+                    return
                 with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
-                    native = self.get_game().setting.new_game(0)
+                    native = self.setting.new_game(0)
             else:
-                assert self.pending is not None
-                native = self.native.state.clone()  # the state before the move is kept
+                assert self.pending is not None and self.step is not None
+                mover = self.native.state.current_player
+                # (never on a kept copy: a kept state is never changed)
+                in_place = bool(self.outcomes) and self.step.after is not self.native.state
+                native = self.native.state if in_place else self.native.state.clone()
                 native.rng = ScriptedRandom.of(self.outcomes)
                 native._play(self.pending)  # a legal move: its words spell one
         except NeedChance as need:
+            if in_place:
+                self._restore(keep=True)
+            elif self.native is None and not self.outcomes:
+                self.chances.first = need.labels, need.dealing
             self.chance_labels, self.dealing = need.labels, need.dealing
             return
+        except BaseException:
+            if in_place:
+                self._restore(keep=False)
+            raise
         native.rng = SPENT  # spent: a later move brings its own outcomes
         if self.native is None:
             self.seen = ("",) * self.players
@@ -386,13 +439,23 @@ class GadshillState(pyspiel.State):
         else:
             assert self.pending is not None and self.step is not None
             self.chances.played(self.pending.kind, bool(self.outcomes))
-            if self.step.after is None:
-                self.step.after = self.native.state  # the state before the move, kept
-            self.unkept = 0
-            mover = self.native.state.current_player
+            if not in_place:
+                if self.step.after is None:
+                    self.step.after = self.native.state  # the state before the move, kept
+                self.unkept = 0
             self._moved(native, mover, self.pending, tuple(self.outcomes))
         self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _restore(self, keep: bool) -> None:
+        """The live state again as it was after the last step (a move failed on it),
+        rebuilt from the chain; ``keep`` it as that step's kept copy (the move's next
+        tries are on clones of it)."""
+        assert self.step is not None
+        self.native = _Native(_rebuild(self.step))
+        if keep:
+            self.step.after = self.native.state
+            self.unkept = 0
 
     def _play(self, move: Move) -> None:
         """Play a legal move: on the live state, or on a clone when its kind draws."""
@@ -406,13 +469,11 @@ class GadshillState(pyspiel.State):
         try:
             state._play(move)  # a legal move: its words spell one
         except NeedChance:  # drawn unforeseen: the move waits for chance
-            self.native = _Native(_rebuild(self.step))  # the state before it
-            self.step.after = self.native.state
-            self.unkept = 0
+            self._restore(keep=True)  # the state before it
             self._wait(move)
             return
         except BaseException:  # no half-played move is ever left
-            self.native = _Native(_rebuild(self.step))
+            self._restore(keep=False)
             raise
         if state.rng is not rng:  # a game that made itself a generator: script it
             state.rng = SPENT
@@ -469,46 +530,41 @@ class GadshillState(pyspiel.State):
             found = native.spellings = self.speller.spellings(native.state.legal_moves())
         return found
 
-    # --- pyspiel.State ---------------------------------------------------------------
+    # --- what the face answers -------------------------------------------------------
     def current_player(self) -> int:
         if self.to_move is None:
             self._start()
         return self.to_move  # type: ignore[return-value]
 
     def is_terminal(self) -> bool:
-        if self.to_move is None:
-            self._start()
-        return self.to_move == TERMINAL
+        return self.current_player() == TERMINAL
 
-    def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
-            return []
-        return self.spellings().next_words(self.prefix)
-
-    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
-    # rollout asks at every step): the same answers, without crossing into C++ and
-    # back for the seat to move several times (tests/adapters/test_openspiel.py).
     def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_player()
+        current = self.to_move
+        if current is None:
+            current = self.current_player()
         if current >= 0:  # a seat
             if player is not None and player != current:
                 return []
-            return list(self.spellings().next_words(self.prefix))
+            native = self.native
+            assert native is not None
+            spellings = native.spellings
+            if spellings is None:
+                spellings = self.spellings()
+            return list(spellings.next_words(self.prefix))
         if current == CHANCE:
             return list(range(len(self.chance_labels)))
         return []
 
-    def is_chance_node(self) -> bool:
-        if self.to_move is None:
-            self._start()
-        return self.to_move == CHANCE
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._start()
         count = len(self.chance_labels)
-        return [(outcome, 1.0 / count) for outcome in range(count)]
+        found = _UNIFORM.get(count)
+        if found is None:
+            found = _UNIFORM[count] = [(outcome, 1.0 / count) for outcome in range(count)]
+        return list(found)
 
-    def _apply_action(self, action: int) -> None:
+    def apply(self, action: int) -> None:
         """Apply one action; one that is not legal here raises and changes nothing."""
         if self.to_move is None:
             self._start()
@@ -535,7 +591,11 @@ class GadshillState(pyspiel.State):
 
     def _decide(self, player: int, action: int) -> None:
         """Apply a seat's word; one that is not legal here raises and changes nothing."""
-        spellings = self.spellings()
+        native = self.native
+        assert native is not None
+        spellings = native.spellings
+        if spellings is None:
+            spellings = self.spellings()
         if action not in spellings.next_words(self.prefix):
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
@@ -549,8 +609,8 @@ class GadshillState(pyspiel.State):
         self.prefix = prefix
         self._settle()
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+    def action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
             label = self.chance_labels[action] if action < len(self.chance_labels) else action
             return f"chance {label}"
         return self.speller.words[action]
@@ -633,6 +693,121 @@ class GadshillState(pyspiel.State):
             "now": self.observation_data(player),
         }
 
+    def __str__(self) -> str:
+        self._start()
+        if self.native is None:
+            return f"setting up: {len(self.outcomes)} chance outcomes so far"
+        words = " ".join(self.speller.words[w] for w in self.prefix)
+        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+
+
+class GadshillState(pyspiel.State):
+    """An OpenSpiel state around a native game state: a face on :class:`_Core`, which
+    holds and plays it (``moves``, ``decisions``, ``prefix``, ``game_state``...)."""
+
+    def __init__(self, game: GadshillGame):
+        super().__init__(game)
+        self.core = _Core(game)
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.get_game().spec
+
+    @property
+    def players(self) -> int:
+        return self.core.players
+
+    @property
+    def native(self) -> _Native | None:
+        return self.core.native
+
+    @property
+    def game_state(self) -> GameState[Any] | None:
+        """The native gadshill state (None while the setup's chance nodes are pending)."""
+        native = self.core.native
+        return None if native is None else native.state
+
+    @property
+    def moves(self) -> int:
+        """Native moves played."""
+        return self.core.moves
+
+    @property
+    def decisions(self) -> int:
+        """Player actions (words) applied."""
+        return self.core.decisions
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The words chosen so far of the move being spelled."""
+        return self.core.prefix
+
+    @property
+    def own_words(self) -> list[array[int]]:
+        """Per seat, the words it has played, in order."""
+        return self.core.own_words
+
+    def truncated(self) -> bool:
+        return self.core.truncated()
+
+    def spellings(self) -> Spellings:
+        return self.core.spellings()
+
+    def own_prefix(self, player: int) -> tuple[int, ...]:
+        return self.core.own_prefix(player)
+
+    def digest(self, player: int) -> str:
+        return self.core.digest(player)
+
+    def observation_data(self, player: int) -> dict[str, Any]:
+        return self.core.observation_data(player)
+
+    def information_state_data(self, player: int) -> dict[str, Any]:
+        return self.core.information_state_data(player)
+
+    # --- pyspiel.State ---------------------------------------------------------------
+    def current_player(self) -> int:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move  # type: ignore[return-value]
+
+    def is_terminal(self) -> bool:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        core = self.core
+        if core.to_move is None:
+            core._start()
+        return core.to_move == CHANCE
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.core.legal_actions(player)
+
+    # What OpenSpiel's C++ side answers, answered in Python for Python callers (a
+    # rollout asks at every step): the same answers, without crossing into C++ and
+    # back for the seat to move several times (tests/adapters/test_openspiel.py).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return self.core.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.core.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.core.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.core.action_to_string(player, action)
+
+    def returns(self) -> list[float]:
+        return self.core.returns()
+
+    def __str__(self) -> str:
+        return str(self.core)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GadshillState:
         """A state ``player_id`` cannot tell from this one, hidden parts redrawn.
 
@@ -646,9 +821,10 @@ class GadshillState(pyspiel.State):
         Only at decision and terminal nodes, where ISMCTS asks: the setup and a
         move's pending chance raise.
         """
-        if self._building():
+        core = self.core
+        if core._building():
             raise ValueError("resample_from_infostate at a chance node: only at decisions")
-        assert self.native is not None
+        assert core.native is not None
         player = int(player_id)
         rng = random.Random(int(probability_sampler() * 2**31))
         for _attempt in range(RESAMPLE_ATTEMPTS):
@@ -657,41 +833,36 @@ class GadshillState(pyspiel.State):
                 return twin
         raise ValueError(
             f"no sample for seat {player} in {RESAMPLE_ATTEMPTS} draws left the seat to move "
-            f"a legal move (words so far: {self.prefix})"
+            f"a legal move (words so far: {core.prefix})"
         )
 
     def _sample(self, player: int, rng: random.Random) -> GadshillState:
         """One determinization; the caller rejects those where the seat to move is stuck
         (Sutter's Mill redraws another seat's chip values by colour alone, so a seat
         paying a debt may be dealt chips that cannot cover it)."""
-        assert self.native is not None
-        twin: GadshillState = self.clone()
-        native = self.native.state.determinize(player, rng)
+        core = self.core
+        assert core.native is not None
+        clone: GadshillState = self.clone()
+        twin = clone.core
+        native = core.native.state.determinize(player, rng)
         native.rng = SPENT
         twin.native = _Native(native)
-        seen = self._fold()
+        seen = core._fold()
         # the sample's own chain starts here: nothing before it is the sample's
         twin.step = twin.folded = _Step(None, None, None, ())
         twin.step.after, twin.unkept = native.clone(), 0
         twin.seen = tuple(
             seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
-            for p in range(self.players)
+            for p in range(core.players)
         )
-        if self.native.state.current_player != player:
+        if core.native.state.current_player != player:
             twin.prefix = ()  # the words of another seat's move are not seen
         # nor is what each other seat has played, word by word: the sample knows none
         twin.own_words = [
             words if p == player else array("i") for p, words in enumerate(twin.own_words)
         ]
         twin._settle()
-        return twin
-
-    def __str__(self) -> str:
-        self._start()
-        if self.native is None:
-            return f"setting up: {len(self.outcomes)} chance outcomes so far"
-        words = " ".join(self.speller.words[w] for w in self.prefix)
-        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+        return clone
 
 
 class _Step:
