@@ -311,8 +311,9 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
     engine's own work (``legal_moves`` and playing the move, what a native move costs
     less its rule-book check, which the adapter skips: its move is a legal one), the
-    observation tensor, the action mask (with the legal words after the prefix), the
-    move the words spell and the spelling of the move this loop picks. A call inside
+    observation tensor, the action mask, the words (``Spellings``: the legal moves by
+    kind, the legal words after a prefix, the move the words spell, and the spelling of
+    the move this loop picks). A call inside
     another counts in its own part only; each part is net of its calls' clock reads
     (measured on an empty function; on a busy machine that estimate runs low). The rest
     of a move (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's
@@ -322,7 +323,9 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     clock = _Clock()
     clock.wrap(table.tensors, "observation", "tensor")
     clock.wrap(table, "_mask", "mask")
-    clock.wrap(Spellings, "move", "words")
+    clock.wrap(Speller, "spellings", "words")
+    for name in ("next_words", "move"):
+        clock.wrap(Spellings, name, "words")
     clock.wrap(Speller, "spell", "words")
     for name in ("legal_moves", "apply", "_play"):
         clock.wrap(state_class, name, "engine")
