@@ -46,10 +46,13 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 import pyspiel
+from pettingzoo import AECEnv
 
 import gadshill.adapters.openspiel as openspiel_adapter
 from gadshill import registry
+from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.pettingzoo import env
 
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
@@ -233,6 +236,148 @@ def through_pettingzoo(game: str, seed: int, table: Any) -> tuple[int, float]:
     return moves, time.process_time() - start
 
 
+class _Clock:
+    """CPU time spent inside some functions, by name, each call's own time only (a
+    named function called inside another is charged to its own name), less what the
+    clock's reads cost (measured on an empty function): each is replaced by a timed
+    twin for the run."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+        self._undo: list[tuple[Any, str, Any]] = []
+        self._stack: list[str] = []
+        self._since = 0.0
+
+    def _switch(self, now: float) -> None:
+        if self._stack:
+            self.spent[self._stack[-1]] += now - self._since
+        self._since = now
+
+    def wrap(self, owner: Any, name: str, label: str) -> None:
+        real = getattr(owner, name)
+        self.spent.setdefault(label, 0.0)
+        self.calls.setdefault(label, 0)
+        clock, stack, calls = time.process_time, self._stack, self.calls
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self._switch(clock())
+            stack.append(label)
+            calls[label] += 1
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self._switch(clock())
+                stack.pop()
+
+        self._undo.append((owner, name, owner.__dict__.get(name)))
+        setattr(owner, name, timed)
+
+    def undo(self) -> None:
+        for owner, name, before in reversed(self._undo):
+            if before is None:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, before)
+
+    def net(self) -> dict[str, float]:
+        """Each name's time less its calls' share of the clock's cost."""
+        cost = _timing_cost()
+        spent = self.spent.items()
+        return {name: max(0.0, seconds - self.calls[name] * cost) for name, seconds in spent}
+
+
+def _timing_cost(calls: int = 20_000) -> float:
+    """CPU seconds that timing one call adds (an empty function, timed and not)."""
+
+    class Empty:
+        def call(self) -> None:
+            pass
+
+    empty = Empty()
+    start = time.process_time()
+    for _ in range(calls):
+        empty.call()
+    plain = time.process_time() - start
+    clock = _Clock()
+    clock.wrap(empty, "call", "empty")
+    start = time.process_time()
+    for _ in range(calls):
+        empty.call()
+    return max(0.0, (time.process_time() - start - plain) / calls)
+
+
+def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, int]:
+    """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
+    engine's own work (``legal_moves`` and playing the move, what a native move costs
+    less its rule-book check, which the adapter skips: its move is a legal one), the
+    observation tensor, the action mask, the words (``Spellings``: the legal moves by
+    kind, the legal words after a prefix, the move the words spell, and the spelling of
+    the move this loop picks). A call inside
+    another counts in its own part only; each part is net of its calls' clock reads
+    (measured on an empty function; on a busy machine that estimate runs low). The rest
+    of a move (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's
+    pick) is the untimed run's time less these parts. Also the steps per native move."""
+    table = env(game, players=2)
+    state_class = type(table.setting.new_game(0))
+    clock = _Clock()
+    clock.wrap(table.tensors, "observation", "tensor")
+    clock.wrap(table, "_mask", "mask")
+    clock.wrap(Speller, "spellings", "words")
+    for name in ("next_words", "move"):
+        clock.wrap(Spellings, name, "words")
+    clock.wrap(Speller, "spell", "words")
+    for name in ("legal_moves", "apply", "_play"):
+        clock.wrap(state_class, name, "engine")
+    moves = 0
+    try:
+        for seed in seeds:
+            moves += through_pettingzoo(game, seed, table)[0]
+    finally:
+        clock.undo()
+    parts = clock.net()
+    steps = clock.calls["tensor"]  # one observation a step
+    return {name: seconds / moves * 1e6 for name, seconds in parts.items()}, steps / moves, moves
+
+
+def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
+    """Microseconds a step of the same AEC loop costs on a do-nothing environment with
+    the same observation (a float32 tensor of ``size``, copied out) and mask."""
+
+    class Null(AECEnv):
+        def __init__(self) -> None:
+            super().__init__()
+            self.metadata = {"name": "null", "is_parallelizable": False}
+            self.possible_agents = ["a", "b"]
+            self.tensor = np.zeros(size, np.float32)
+            self.mask = np.zeros(words, np.int8)
+            self.mask[0] = 1
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = "a"
+
+        def observe(self, agent: str) -> dict[str, np.ndarray]:
+            return {"observation": self.tensor.copy(), "action_mask": self.mask.copy()}
+
+        def step(self, action: Any) -> None:
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self.agent_selection = "b" if self.agent_selection == "a" else "a"
+
+    null = Null()
+    null.reset()
+    start = time.process_time()
+    for _agent in null.agent_iter(max_iter=steps):
+        observation, _reward, _terminated, _truncated, _info = null.last()
+        null.step(0 if observation["action_mask"][0] else None)
+    return (time.process_time() - start) / steps * 1e6
+
+
 def floor_line(
     game: str, moves: list[int], seconds: list[float], nodes: list[int], prices: tuple[float, float]
 ) -> str:
@@ -289,6 +434,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     tables = {game: env(game, players=2) for game in GAMES}
     floors: list[tuple[str, list[int], list[float], list[int]]] = []
+    natives: dict[str, float] = {}  # a native move's microseconds, by game
+    pettingzoo_us: dict[str, float] = {}  # and through PettingZoo, untimed
     for game in GAMES:
         moves, seconds = [0, 0, 0], [0.0, 0.0, 0.0]
         nodes = [0, 0]  # OpenSpiel's decisions and chance nodes
@@ -311,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         floors.append((game, moves, seconds, nodes))
+        natives[game] = seconds[0] / moves[0] * 1e6
+        pettingzoo_us[game] = seconds[2] / moves[2] * 1e6
     decision_us, chance_us = null_costs()
     print(
         f"the floor, a do-nothing Python game through the same loop: {decision_us:.1f} us per"
@@ -322,6 +471,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     for measured in floors:
         print(floor_line(*measured, (decision_us, chance_us)), flush=True)
+    print(
+        "PettingZoo, where a move's CPU time goes (us per native move, parts timed in a second"
+        " run; the engine's part is what a native move costs, less its rule-book check; the"
+        " total is the untimed run's above); the floor: the same loop's steps on a do-nothing"
+        " environment with the same tensor and mask, and the native move"
+    )
+    for game in GAMES:
+        parts, steps, played = pettingzoo_parts(game, seeds)
+        untimed = pettingzoo_us[game]
+        parts["rest"] = untimed - sum(parts.values())
+        shown = "  ".join(f"{name} {spent:6.1f}" for name, spent in parts.items())
+        table = tables[game]
+        step = pettingzoo_floor(table.tensors.observation_size, len(table.speller.words))
+        native_us = natives[game]
+        floor = steps * step + native_us
+        print(
+            f"{game:<13} {shown}   total {untimed:6.1f}   steps {steps:.2f}"
+            f"  floor {floor:6.1f} (native {native_us:.1f} + {step:.1f} a step)"
+            f"  best ratio {native_us / floor:.2f}  ({played} moves)",
+            flush=True,
+        )
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
     for game in GAMES:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))

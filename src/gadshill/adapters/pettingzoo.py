@@ -39,6 +39,9 @@ from gadshill.adapters.setting import setting, whole
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.state import GameState
 
+#: action masks an environment keeps (past this many it starts again)
+MASKS_KEPT = 4_096
+
 
 class GadshillEnv(AECEnv):
     """One game of gadshill for PettingZoo's agent-environment cycle."""
@@ -70,6 +73,10 @@ class GadshillEnv(AECEnv):
         }
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        #: the legal words' mask by the words (masks repeat: a position's first words are
+        #: its move kinds); each observation gets a copy, so a learner may change its own
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         words = len(self.speller.words)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -134,14 +141,28 @@ class GadshillEnv(AECEnv):
         return self._spellings
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game_state is not None
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(len(self.speller.words), np.int8)
-        mine = not self.game_state.is_terminal and self.game_state.current_player == seat
-        if mine:
-            mask[self.spellings().next_words(self.prefix)] = 1
-        tensor = self.tensors.observation(self._position, seat, self.prefix if mine else ())
-        return {"observation": tensor, "action_mask": mask}
+        """The seat's tensor (made once a position and seat, :class:`Position`) and the
+        mask of the words it may choose now (none unless it is to move)."""
+        state = self.game_state
+        assert state is not None
+        seat = self._seats[agent]
+        if state.current_player == seat and not state.is_terminal:
+            tensor = self.tensors.observation(self._position, seat, self.prefix)
+            return {"observation": tensor, "action_mask": self._mask()}
+        tensor = self.tensors.observation(self._position, seat)
+        return {"observation": tensor, "action_mask": np.zeros(len(self.speller.words), np.int8)}
+
+    def _mask(self) -> np.ndarray:
+        """A new mask of the words that continue the seat's prefix."""
+        words = self.spellings().next_words(self.prefix)
+        key = tuple(words)
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            found = self._masks[key] = np.zeros(len(self.speller.words), np.int8)
+            found[words] = 1
+        return found.copy()
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (for centralised critics)."""
@@ -158,16 +179,18 @@ class GadshillEnv(AECEnv):
             return
         assert self.game_state is not None
         self._cumulative_rewards[agent] = 0.0
-        word = whole("action", action, 0, len(self.speller.words) - 1)
-        prefix = (*self.prefix, word)
         spellings = self.spellings()
-        if word not in spellings.next_words(self.prefix):
+        legal = spellings.next_words(self.prefix)
+        # a legal word is in the mask; anything else is checked to say what is wrong
+        word = action if type(action) is int and action in legal else self._word(action)
+        prefix = (*self.prefix, word)
+        if word not in legal:
             raise ValueError(f"action {action} is not legal now (see the action_mask)")
         move = spellings.move(prefix)
         if move is None:
             self.prefix = prefix
         else:
-            self.game_state.apply(move)
+            self.game_state._play(move)  # legal: spelled from this state's legal_moves()
             self.moves += 1
             self.prefix, self._spellings = (), None
             self._position = Position(self.game_state)  # the same object, a new position
@@ -176,12 +199,15 @@ class GadshillEnv(AECEnv):
                 for seat, name in enumerate(self.possible_agents):
                     self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
                     self.terminations[name] = True
+                self._accumulate_rewards()  # every reward before the end is zero
             elif self.moves >= self.max_moves:
                 for name in self.possible_agents:
                     self.truncations[name] = True
             else:
                 self._select()
-        self._accumulate_rewards()
+
+    def _word(self, action: Any) -> int:
+        return whole("action", action, 0, len(self.speller.words) - 1)
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.game_state is not None:

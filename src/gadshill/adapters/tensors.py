@@ -15,6 +15,12 @@ move (the same digest as ``information_state_string``). Two histories the seat
 can tell apart differ in the words it chose or in what it saw, so in one of the
 last two parts: perfect recall in a fixed size.
 
+How: the game's part is read straight from the native state
+(``Encoder.dense``, only the fields that changed written again) into a float32
+buffer that already holds the spelling's zeros, and copied once per position and
+seat (:class:`Position`); each observation is a copy of that, with the words the
+seat has chosen counted in. Nothing handed out is changed afterwards.
+
 :func:`layout` lists the fields (name, offset, length) of both; docs/research.md
 prints it for each game.
 """
@@ -29,43 +35,23 @@ import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Encoder, Field, Sink
+from gadshill.rules.encoding import Field
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
 DIGEST_BITS = 96
 
 
-#: a tensor's non-zero entries as numpy arrays: their indices and their values
-Entries = tuple[np.ndarray, np.ndarray]
-
-
 class Position:
-    """A native state and each seat's encoded observation of it, made once: a move is
+    """A native state and each seat's observation tensor of it, made once: a move is
     several words, and a learner asks for the observation at every one."""
 
     __slots__ = ("seen", "state")
 
     def __init__(self, state: GameState[Any]):
         self.state = state
-        #: seat -> the non-zero entries of the game's tensor of its observation
-        self.seen: dict[int, Entries] = {}
-
-    def observed(self, encoder: Encoder, player: int) -> Entries:
-        found = self.seen.get(player)
-        if found is None:
-            sink = encoder.entries(self.state.observation(player), player)
-            found = self.seen[player] = arrays(sink)
-        return found
-
-
-def arrays(entries: Sink) -> Entries:
-    """A tensor's non-zero entries (index -> value) as an index and a value array."""
-    count = len(entries)
-    return (
-        np.fromiter(entries.keys(), np.intp, count),
-        np.fromiter(entries.values(), np.float32, count),
-    )
+        #: seat -> its observation tensor with no word chosen (never changed once made)
+        self.seen: dict[int, np.ndarray] = {}
 
 
 class Tensors:
@@ -82,14 +68,45 @@ class Tensors:
         self.observation_size = self.encoder.size + self.spelling_size
         self.own_slots = max_decisions
         self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
+        #: seat -> the encoder's buffer for it and numpy's view of that buffer
+        self._views: dict[int, tuple[array[float], np.ndarray]] = {}
 
     def observation(
         self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
     ) -> np.ndarray:
-        """The seat's observation tensor (zeros while the setup deals: nothing to see)."""
+        """The seat's observation tensor (zeros while the setup deals: nothing to see), a
+        new array: of a :class:`Position`, a copy of its tensor made once."""
+        if isinstance(state, Position):
+            out = self.bare(state, player).copy()
+            if prefix:
+                self._spell(out, prefix)
+            return out
         out = np.zeros(self.observation_size, np.float32)
         self.fill(out, state, player, prefix, zeroed=True)
         return out
+
+    def bare(self, position: Position, player: int) -> np.ndarray:
+        """The seat's tensor of ``position`` with no word chosen, made once a position
+        and kept there (to be copied, never handed out: nothing may change it)."""
+        found = position.seen.get(player)
+        if found is None:
+            found = position.seen[player] = self._dense(position.state, player).copy()
+        return found
+
+    def _dense(self, state: GameState[Any], player: int) -> np.ndarray:
+        """The encoder's buffer for the seat (its tensor of ``state``, the spelling's part
+        zeros) seen by numpy, until the encoder reads another state for that seat."""
+        buffer = self.encoder.dense(state, player, self.spelling_size)
+        kept = self._views.get(player)
+        if kept is None or kept[0] is not buffer:
+            kept = self._views[player] = (buffer, np.frombuffer(buffer, np.float32))
+        return kept[1]
+
+    def _spell(self, out: np.ndarray, prefix: Sequence[int]) -> None:
+        at, words, slots = self.encoder.size, self.words, self.prefix_slots
+        for position, word in enumerate(prefix):
+            # the last slot counts the rest
+            out[at + (position if position < slots else slots) * words + word] += 1.0
 
     def fill(
         self,
@@ -100,17 +117,14 @@ class Tensors:
         zeroed: bool = False,
     ) -> None:
         """Write the observation tensor into ``out`` (zeros first, unless it is ``zeroed``)."""
-        if not zeroed:
-            out[: self.observation_size] = 0.0
-        if isinstance(state, GameState):
-            indices, values = arrays(self.encoder.entries(state.observation(player), player))
-            out[indices] = values
-        elif state is not None:
-            indices, values = state.observed(self.encoder, player)
-            out[indices] = values
-        for position, word in enumerate(prefix):
-            slot = min(position, self.prefix_slots)  # the last slot counts the rest
-            out[self.encoder.size + slot * self.words + word] += 1.0
+        size = self.observation_size
+        if isinstance(state, Position):
+            out[:size] = self.bare(state, player)
+        elif isinstance(state, GameState):
+            out[:size] = self._dense(state, player)
+        elif not zeroed:
+            out[:size] = 0.0
+        self._spell(out, prefix)
 
     def information_state(
         self,

@@ -21,6 +21,7 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
+    Reader,
     Record,
     Seat,
     Skip,
@@ -94,7 +95,65 @@ def moves(world: World) -> dict[str, list[Any]]:
     }
 
 
-_encoders = cached(schema, moves)
+def keys(state: GadsHillState, player: int) -> tuple[Any, ...]:
+    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
+    order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
+    state, without building the observation (nor its history)."""
+    piles = state.piles
+    placed = tuple(state.placed.items())
+    return (
+        state.current_player,
+        state.phase,
+        state.turn,
+        state.active,
+        # a dict's items in its own order: a keyed part writes them by key
+        tuple(state.fields.items()),
+        placed,
+        tuple(state.markers.items()),
+        state.retired,
+        state.locomotive,
+        tuple(map(tuple, state.owned)),
+        tuple(state.discards),
+        tuple(state.collected),
+        tuple(state.buys),
+        state.paid,
+        state.action,
+        state.cards_played,
+        state.bought,
+        state.claimed,
+        state.claim_refused,
+        state.changed,
+        state.stop_seat,
+        state.quiet_turns,
+        state.drafted,
+        # the seat's own hand (a bag: its order does not count); of the others the sizes
+        tuple(state.hands[player]),
+        tuple(map(len, state.hands)),
+        # what beside_board() is made of (a list of buildings would cost more to make)
+        (tuple(state.owner.items()), placed, state.retired),
+        tuple([len(piles[pile]) for pile in PILES]),
+    )
+
+
+def _beside(key: tuple[Any, tuple[tuple[str, str], ...], Any]) -> list[str]:
+    """``GadsHillState.beside_board``: nobody's, not standing, not out of the game."""
+    owners, placed, retired = key
+    standing = {building for _space, building in placed}
+    return [b for b, owner in owners if owner is None and b not in standing and b not in retired]
+
+
+READER = Reader(
+    keys,
+    {
+        "board.fields": dict,
+        "board.placed": dict,
+        "board.markers": dict,
+        "beside the board": _beside,
+        "piles": lambda sizes: dict(zip(PILES, sizes, strict=True)),
+    },
+)
+
+_encoders = cached(schema, moves, lambda world: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

@@ -21,6 +21,12 @@ A value outside its part's range (an id the pack does not have, a list longer
 than its bound) raises too: two observations that differ always differ in the
 tensor, or the encoder says why it cannot tell them apart.
 
+The adapters do not build the observation at every step: a game's :class:`Reader`
+reads the same fields straight from its state as snapshots, and
+:meth:`Encoder.dense` writes again only the fields whose snapshot changed, with the
+same parts, into one float32 buffer per observer (the schema stays the one source of
+the layout; a test per game checks the two ways give the same bytes).
+
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
 >>> enc.encode({"money": [10, 13, 7], "hand": ["B", "B"]}, observer=1)
@@ -31,8 +37,11 @@ tensor, or the encoder says why it cannot tell them apart.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import ne
 from typing import Any, TypeVar
 
 from gadshill.errors import GadshillError
@@ -213,13 +222,17 @@ class Seat(Part):
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if value is None:
             return
+        players = ctx.players
+        if type(value) is int and 0 <= value < players and not self.specials:
+            out[at + (value - ctx.observer) % players] = 1.0  # ctx.relative, inlined
+            return
         special = self.specials.get(value)
         if special is not None:
-            out[at + ctx.players + special] = 1.0
-        elif isinstance(value, int) and 0 <= value < ctx.players:
+            out[at + players + special] = 1.0
+        elif isinstance(value, int) and 0 <= value < players:
             out[at + ctx.relative(value)] = 1.0
         else:
-            raise EncodingError(f"{value!r} is not a seat of {ctx.players}")
+            raise EncodingError(f"{value!r} is not a seat of {players}")
 
     def holds(self, players: int) -> str:
         extra = "".join(f", {v}" for v in self.specials)
@@ -236,11 +249,13 @@ class Counts(Part):
         return self.one.size(players)
 
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
+        index, get = self.one.index, out.get
         for item in value:
-            found = self.one.index.get(_key(item))
+            found = index.get(tuple(item) if type(item) is list else item)  # _key, inlined
             if found is None:
                 raise EncodingError(f"{item!r} is not one of the known values")
-            out[at + found] = out.get(at + found, 0.0) + 1.0
+            found += at
+            out[found] = get(found, 0.0) + 1.0
 
     def holds(self, players: int) -> str:
         return f"count per value ({len(self.one.values)})"
@@ -268,9 +283,12 @@ class Slots(Part):
             raise EncodingError(f"a list of {len(value)} items, over the bound of {self.n}")
         if value:
             out[at] = float(len(value))
-        step = self.item.size(ctx.players)
-        for k, item in enumerate(value):
-            self.item.write(out, at + 1 + k * step, item, ctx)
+        part = self.item
+        step, write = part.size(ctx.players), part.write
+        at += 1
+        for item in value:
+            write(out, at, item, ctx)
+            at += step
 
     def holds(self, players: int) -> str:
         return f"length, then {self.n} slots of ({self.item.holds(players)})"
@@ -291,9 +309,10 @@ class PerSeat(Part):
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
         if len(value) != ctx.players:
             raise EncodingError(f"{len(value)} items for {ctx.players} seats")
-        step = self.item.size(ctx.players)
+        step, write = self.item.size(ctx.players), self.item.write
+        observer, players = ctx.observer, ctx.players
         for seat, item in enumerate(value):
-            self.item.write(out, at + ctx.relative(seat) * step, item, ctx)
+            write(out, at + (seat - observer) % players * step, item, ctx)  # ctx.relative
 
     def holds(self, players: int) -> str:
         return f"per seat, observer first: {players} x ({self.item.holds(players)})"
@@ -314,13 +333,14 @@ class Keyed(Part):
         return len(self.keys) * (1 + self.item.size(players))
 
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
-        step = 1 + self.item.size(ctx.players)
+        step, index, write = 1 + self.item.size(ctx.players), self.index, self.item.write
         for key, item in value.items():
-            found = self.index.get(key)
+            found = index.get(key)
             if found is None:
                 raise EncodingError(f"unknown key {key!r}")
-            out[at + found * step] = 1.0
-            self.item.write(out, at + found * step + 1, item, ctx)
+            found = at + found * step
+            out[found] = 1.0
+            write(out, found + 1, item, ctx)
 
     def holds(self, players: int) -> str:
         return f"{len(self.keys)} keys x (present flag, {self.item.holds(players)})"
@@ -389,18 +409,76 @@ class Record(Part):
         return found
 
 
+@dataclass(frozen=True)
+class Reader:
+    """How an encoder reads a state straight, without building ``observation(player)``.
+
+    ``keys(state, player)`` gives one snapshot per encoded field, in the layout's order
+    (a nested record's fields one by one; the :class:`Skip` ones left out): the
+    state's own values copied into tuples, cheap to make and to compare, never changed
+    afterwards. ``values`` (by layout name, ``turn state.bought``) turns a field's
+    snapshot into what ``observation(player)`` holds there where the two differ (a
+    :class:`Keyed` part wants a dict); any other snapshot is written as it is (a part
+    reads a tuple as it reads a list, a set as a bag). A value is made from
+    its snapshot alone, so equal snapshots always write equal entries; a test per game
+    checks along random games that the tensor is the one ``observation`` encodes to.
+    """
+
+    keys: Callable[[Any, int], tuple[Any, ...]]
+    values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+
+
+#: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
+#: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
+#: never repeat costs little memory
+SPAN_BYTES_KEPT = 1 << 20
+SPANS_KEPT = 4_096
+
+
+class _Span(array):
+    """A field's stretch of a dense tensor as a part's :data:`Sink`: a part sets entries
+    and reads them back with ``get`` (a count adds one), as in a dict."""
+
+    def get(self, index: int, default: float) -> float:
+        return float(self[index])
+
+
+class Dense:
+    """One observer's tensor as float32 (``array('f')``), kept from state to state: only
+    the fields whose snapshot changed since the last state read are written again, and
+    a field's span for a snapshot it held before is remembered and copied back, not
+    written again (a phase, a die roll, a player's money come back again and again)."""
+
+    __slots__ = ("buffer", "keys", "memo")
+
+    def __init__(self, size: int, fields: int):
+        self.buffer = array("f", bytes(4 * size))
+        #: the snapshots the buffer holds (None before the first state)
+        self.keys: tuple[Any, ...] | None = None
+        #: per field, snapshot -> the field's span of the tensor
+        self.memo: list[dict[Any, array[float]]] = [{} for _ in range(fields)]
+
+
 class Encoder:
     """A game's observation schema for one player count: its size, layout and ``encode``.
 
-    :meth:`entries` is what the adapters call at every step: the tensor's non-zero
-    entries, worked out again only for the top-level fields whose value changed since
-    the last observation this encoder saw for the same observer (a move changes a few
-    of a game's 20-40 fields). A field's part writes only inside its own span, so the
-    kept entries of an unchanged field are what writing it again would give.
+    :meth:`dense` is what the adapters call at every step (with the game's
+    :class:`Reader`): the tensor read straight from the state. :meth:`entries` does the
+    same from an observation: the tensor's non-zero entries, worked out again only for
+    the top-level fields whose value changed since the last observation this encoder
+    saw for the same observer (a move changes a few of a game's 20-40 fields). A
+    field's part writes only inside its own span, so the kept entries of an unchanged
+    field are what writing it again would give. Both keep their last state per
+    observer in the encoder (one per pack and player count, shared by every adapter
+    in the process): one caller at a time, as a game loop is.
     """
 
     def __init__(
-        self, schema: Record, players: int, moves: Mapping[str, Sequence[Any]] | None = None
+        self,
+        schema: Record,
+        players: int,
+        moves: Mapping[str, Sequence[Any]] | None = None,
+        reader: Reader | None = None,
     ):
         self.schema, self.players = schema, players
         #: the action space's one source: every value each move field may hold, by field
@@ -415,6 +493,21 @@ class Encoder:
             at += part.size(players)
         #: observer -> the last observation seen, each field's entries and all of them
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
+        self.reader = reader
+        #: per field of the reader's snapshots (a leaf of the layout: a nested record's
+        #: fields one by one, skipped ones left out): its part, span, value maker and how
+        #: many of its spans a :class:`Dense` keeps
+        values = reader.values if reader else {}
+        leaves = [(f.name, f.offset, f.offset + f.length) for f in self.layout if f.length]
+        parts = dict(_leaf_parts(schema))
+        self._direct = [
+            (parts[name], at, end, values.get(name), _kept(end - at)) for name, at, end in leaves
+        ]
+        unknown = set(values) - {name for name, _at, _end in leaves}
+        if unknown:
+            raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
+        self._dense: dict[tuple[int, int], Dense] = {}
+        self._contexts = [Context(seat, players) for seat in range(players)]
 
     def encode(self, observation: Any, observer: int) -> list[float]:
         """The whole tensor as a list (every field written afresh)."""
@@ -456,6 +549,50 @@ class Encoder:
         self._last[observer] = (observation, fields, out)
         return dict(out)
 
+    def dense(self, state: Any, observer: int, padding: int = 0) -> array[float]:
+        """The tensor of ``state.observation(observer)`` read straight from the state (the
+        encoder's :class:`Reader`), as float32, then ``padding`` zeros (room for what an
+        adapter adds): the observer's own buffer, good until the encoder reads the next
+        state for that observer (copy it to keep it). Without a reader, the observation
+        is encoded through :meth:`entries`."""
+        reader = self.reader
+        if reader is None:
+            out = array("f", bytes(4 * (self.size + padding)))
+            for index, number in self.entries(state.observation(observer), observer).items():
+                out[index] = number
+            return out
+        keys = reader.keys(state, observer)
+        kept = self._dense.get((observer, padding))
+        if kept is None:
+            size, fields = self.size + padding, len(self._direct)
+            kept = self._dense[(observer, padding)] = Dense(size, fields)
+        before = kept.keys
+        if before is None:
+            changed: Iterable[int] = range(len(keys))
+        elif keys == before:
+            return kept.buffer
+        else:
+            changed = compress(count(), map(ne, keys, before))
+        buffer, memo = kept.buffer, kept.memo
+        for k in changed:
+            key = keys[k]
+            span = memo[k].get(key)
+            part, at, end, value, most = self._direct[k]
+            if span is None:
+                span = self._span(part, at, end, key if value is None else value(key), observer)
+                if len(memo[k]) >= most:
+                    memo[k].clear()
+                memo[k][key] = span
+            buffer[at:end] = span
+        kept.keys = keys
+        return buffer
+
+    def _span(self, part: Part, at: int, end: int, value: Any, observer: int) -> array[float]:
+        """One field's stretch of the tensor, ``value`` written into it."""
+        span = _Span("f", bytes(4 * (end - at)))
+        part.write(span, 0, value, self._contexts[observer])  # type: ignore[arg-type]
+        return span
+
     def _fresh(self, observation: Any, observer: int) -> Sink:
         out: Sink = {}
         self.schema.write(out, 0, observation, Context(observer, self.players))
@@ -470,19 +607,40 @@ class Encoder:
         return self.encode(state.observation(player), player)
 
 
+def _kept(length: int) -> int:
+    """How many spans of ``length`` floats a :class:`Dense` keeps for one field."""
+    return min(SPANS_KEPT, max(16, SPAN_BYTES_KEPT // (4 * length)))
+
+
+def _leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:
+    """Every leaf part of a record by its layout name (``outer.inner``)."""
+    for key, part in record.parts.items():
+        if isinstance(part, Record):
+            yield from _leaf_parts(part, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", part
+
+
 def cached(
     schema: Callable[[P, int], Record],
     moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
+    reader: Callable[[P], Reader] | None = None,
 ) -> Callable[[P, int], Encoder]:
-    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``) made into
-    an encoder once per pack object and player count (a pack is loaded once, so its
-    identity is a key; the entry keeps it alive)."""
+    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``, and how to
+    read a state straight, ``reader(pack)``) made into an encoder once per pack object
+    and player count (a pack is loaded once, so its identity is a key; the entry keeps
+    it alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
 
     def encoder(pack: P, players: int) -> Encoder:
         found = built.get((id(pack), players))
         if found is None or found[0] is not pack:
-            made = Encoder(schema(pack, players), players, moves(pack) if moves else None)
+            made = Encoder(
+                schema(pack, players),
+                players,
+                moves(pack) if moves else None,
+                reader(pack) if reader else None,
+            )
             found = built[(id(pack), players)] = (pack, made)
         return found[1]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gadshill.gamedata.sticky_gulch import VERBS, StickyGulchData
+from gadshill.gamedata.sticky_gulch import VERBS, Step, StickyGulchData
 from gadshill.rules.encoding import (
     Counts,
     Encoder,
@@ -19,6 +19,7 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
+    Reader,
     Record,
     Seat,
     Skip,
@@ -131,7 +132,73 @@ def moves(data: StickyGulchData) -> dict[str, list[Any]]:
     }
 
 
-_encoders = cached(schema, moves)
+def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
+    """The encoded fields of ``state.observation(player)`` as snapshots, in the schema's
+    order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
+    state, without building the observation."""
+    sites, claimed = state.sites, state.claimed
+    return (
+        state.phase,
+        state.turn,
+        state.player,
+        state.actor,
+        state.starting_player,
+        state.length,
+        state.target,
+        tuple(state.money),
+        tuple(state.stock),
+        tuple([len(hand) for hand in state.hands]),
+        len(state.drifter_deck),
+        tuple(state.drifter_discard),
+        len(state.location_deck),
+        tuple([(number, tuple(sites[number]), claimed[number]) for number in state.in_play]),
+        tuple(state.retired),
+        tuple(state.claims),
+        state.action_points,
+        state.draws,
+        state.hires,
+        state.rolls,
+        tuple(sorted(state.camps_on.items())),
+        tuple(state.new_locations),
+        tuple(state.queue),
+        state.picked,
+        tuple(state.effect_drawn),
+        state.roll_location,
+        state.roll_final,
+        state.die,
+        tuple(state.window),
+        tuple(state.declared),
+        tuple(state.setup_queue),
+        tuple(state.setup_used),
+        # SG-R.private-drifters: the seat's own drifters; the hire offer only on its turn
+        tuple(state.hands[player]),
+        tuple(state.draft_offers[player]),
+        tuple(state.hire_offer) if player == state.player else (),
+        tuple(state.deck_top_known_to(player)),
+    )
+
+
+def _in_play(key: tuple[tuple[int, tuple[int, ...], int], ...]) -> list[dict[str, Any]]:
+    return [{"location": n, "sites": sites, "claimed": done} for n, sites, done in key]
+
+
+def _queue(key: tuple[Step, ...]) -> list[dict[str, Any]]:
+    return [
+        {"verb": s.verb, "by": s.by, "any": s.any, "whose": s.whose, "points": s.points}
+        for s in key
+    ]
+
+
+READER = Reader(
+    keys,
+    {
+        "in_play": _in_play,
+        "camps_on": lambda key: {str(number): done for number, done in key},
+        "queue": _queue,
+    },
+)
+
+_encoders = cached(schema, moves, lambda data: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:

@@ -18,6 +18,7 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
+    Reader,
     Record,
     Seat,
     Skip,
@@ -26,7 +27,15 @@ from gadshill.rules.encoding import (
     cached,
 )
 from gadshill.rules.state import GameState
-from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, TOWN, TURN_LIMIT_REASON
+from gadshill.sutters_mill.constants import (
+    BONUS,
+    DIG,
+    OVER,
+    START,
+    SUPPLY,
+    TOWN,
+    TURN_LIMIT_REASON,
+)
 from gadshill.sutters_mill.state import SuttersMillState
 from gadshill.sutters_mill.tables import DIRECTIONS, Tables
 
@@ -99,7 +108,88 @@ def moves(tables: Tables) -> dict[str, list[Any]]:
     }
 
 
-_encoders = cached(schema, moves)
+def keys(state: SuttersMillState, player: int) -> tuple[Any, ...]:
+    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
+    order (:class:`~gadshill.rules.encoding.Reader`), in the engine's own numbers (the
+    pack's ids come in :func:`reader`'s values): the tensor read straight from the
+    state, without building the observation."""
+    return (
+        state.turn,
+        state.current_player,
+        state.phase,
+        state.over_reason,
+        state.current_camp(),
+        tuple(state.section_left),
+        tuple(state.winding_down),
+        tuple(map(tuple, state.prospectors)),
+        tuple(map(tuple, state.stacks)),
+        tuple(state.deeds),
+        tuple(state.retired),
+        state.adventurer,
+        tuple(map(tuple, state.piles)),
+        tuple(state.bank),
+        state.digs,
+        state.paid_actions,
+        state.debt,
+        frozenset(state.specials_used),
+        state.bonus_sections,
+        frozenset(state.removals),
+        tuple(state.vein[state.vein_head : state.vein_tail]),
+        # vein chips leave for the box face down (SM-6.last-card): their colours only
+        tuple(state.chip_box),
+        # every seat's chips and the observer: the value shows the others' by colour
+        (player, tuple(map(tuple, state.chips))),
+        tuple(state.hands[player]),
+        tuple(map(len, state.hands)),
+    )
+
+
+def reader(tables: Tables) -> Reader:
+    """:func:`keys` with the pack's ids for the engine's numbers."""
+    camps, spaces, buildings, ranks = tables.camps, tables.spaces, tables.buildings, tables.ranks
+    colours = tables.chip_colours
+
+    def where(loc: int) -> str:
+        return spaces[loc] if loc >= 0 else ("supply" if loc == SUPPLY else "box")
+
+    def seat(holder: int) -> int | None:
+        return holder if holder >= 0 else None
+
+    def chips(key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
+        """The seat's own chips by chip (it knows their values), the others' by colour
+        (face down)."""
+        player, held = key
+        return [
+            sorted(own) if seat == player else [colours[c] for c in own]
+            for seat, own in enumerate(held)
+        ]
+
+    return Reader(
+        keys,
+        {
+            "current_camp": lambda camp: camps[camp] if camp >= 0 else None,
+            "section_left": lambda left: dict(zip(camps, left, strict=True)),
+            "prospectors": lambda own: [[where(loc) for loc in mine] for mine in own],
+            "stacks": lambda stacks: {
+                buildings[b]: [(owner, ranks[r]) for owner, r in stack]
+                for b, stack in enumerate(stacks)
+            },
+            "deeds": lambda deeds: {buildings[b]: seat(h) for b, h in enumerate(deeds)},
+            "retired": lambda gone: [buildings[b] for b, out in enumerate(gone) if out],
+            "adventurer": seat,
+            "piles": lambda piles: [[ranks[r] for r in pile] for pile in piles],
+            "turn_state.specials_used": lambda used: [buildings[b] for b in used],
+            "turn_state.bonus_sections": lambda left: dict(zip(camps, left, strict=True)),
+            "turn_state.removals": lambda gone: [(k + 1, buildings[b]) for k, b in gone],
+            "vein": lambda vein: [colours[c] for c in vein],
+            "chip_box": lambda box: [colours[c] for c in box],
+            "chips": chips,
+            "hand": lambda hand: [ranks[r] for r in hand],
+        },
+    )
+
+
+_encoders = cached(schema, moves, reader)
 
 
 def encoder(state: GameState[Any]) -> Encoder:
