@@ -24,8 +24,6 @@ once by :func:`matching.analyse`. The readings of the rules are documented in
 from __future__ import annotations
 
 import functools
-from functools import reduce
-from operator import or_
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -181,16 +179,23 @@ def compile_position(position: Position) -> Compiled:
     fr, built = _framed(position)
     markers = position.markers
     names = sorted(markers)
-    getbit = fr.bit.__getitem__
-    try:  # distinct spaces have distinct bits, so their sum is their union
-        rows = [sum(map(getbit, markers[b])) for b in names]
+    bit = fr.bit
+    rows: list[int] = []
+    union = 0
+    try:
+        for b in names:
+            row = 0
+            for s in markers[b]:
+                row |= bit[s]
+            rows.append(row)
+            union |= row
     except KeyError:  # a marker on a space the town lacks (a hand-made position)
         return _compile_every_marker(position, fr, built)
     if (
-        0 in rows  # a building mapped to no markers
-        or reduce(or_, rows, 0) & built  # markers on built spaces
+        union & built  # markers on built spaces
+        or 0 in rows  # a building mapped to no markers
         or not position.retired.isdisjoint(markers)
-        or any(b in markers for b in position.placed.values())  # markers of standing ones
+        or not markers.keys().isdisjoint(position.placed.values())  # standing buildings'
     ):
         return _compile_every_marker(position, fr, built)
     return Compiled(position, fr, names, rows, built, [])

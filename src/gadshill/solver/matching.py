@@ -35,16 +35,6 @@ from dataclasses import dataclass
 INF = 1 << 30
 
 
-def bits_of(mask: int) -> list[int]:
-    """The set bits of ``mask`` themselves (powers of two), ascending."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def bits(mask: int) -> list[int]:
     """Indices of the set bits of ``mask``, ascending."""
     out: list[int] = []
@@ -154,61 +144,70 @@ def analyse_rows(rows: list[int], n_right: int) -> Analysis:
     """Match, then classify every edge (see the module docstring); ``rows[b]`` is the
     bitmask of building b's spaces, all below ``n_right``.
 
-    Spaces are named by their bit throughout, never by an index. The alternating graph
-    is kept on the matched spaces as ``arcs``: a matched space -> the other spaces of
-    the building on it (it can move there and push their building on), one mask each,
-    so no edge is visited on its own. Arcs may point at free spaces; only the search
-    for a free space follows those (no path from a free building or from a claimed
-    space reaches one in a maximum matching).
+    Spaces are named by their bit throughout, never by an index; ``owns[b]`` is the
+    space building b holds in the matching. The alternating graph is kept on the matched
+    spaces: from the space a building holds to its other spaces (it can move there and
+    push their building on), one mask per building, so no edge is visited on its own.
     """
-    owns = [0] * len(rows)  # the bit of the space each building holds, 0 for none
-    arcs: dict[int, int] = {}
+    owns: list[int] = []  # the bit of the space each building holds, 0 for none
     matched = 0
-    loose: list[int] = []
-    for u, row in enumerate(rows):  # greedy first: most buildings match at once
+    for row in rows:  # greedy first: most buildings match at once
         free = row & ~matched
         if free:
-            low = free & -free
-            owns[u] = low
-            arcs[low] = row ^ low
-            matched |= low
-        else:
-            loose.append(u)
+            free &= -free
+            matched |= free
+        owns.append(free)
     uncovered_left = pushed = 0
-    if loose:
-        holder = {own: u for u, own in enumerate(owns) if own}
-        matched = _augment(rows, owns, holder, arcs, matched, loose)
+    arcs: dict[int, int] | None = None
+    if 0 in owns:
+        matched = _augment(rows, owns, matched)
         start = 0  # the spaces of the buildings left out (all matched: the matching is maximum)
-        for u in loose:
-            if not owns[u]:
-                uncovered_left |= 1 << u
-                start |= rows[u]
+        for b, own in enumerate(owns):
+            if not own:
+                uncovered_left |= 1 << b
+                start |= rows[b]
         if start:
             # spaces whose building some maximum matching leaves out: reached from a free one
+            arcs = _arcs(rows, owns)
             pushed = _closure(start, arcs)
-            for own in bits_of(pushed):
-                uncovered_left |= 1 << holder[own]
-    # spaces some maximum matching leaves empty: free now, or one whose building reaches
-    # a free space (shift along the path)
-    uncovered_right = _reaching(((1 << n_right) - 1) & ~matched, arcs, matched)
+            for b, own in enumerate(owns):
+                if own & pushed:
+                    uncovered_left |= 1 << b
+    # spaces some maximum matching leaves empty: free now, or held by a building with a
+    # marker on one found so far (shift along the path); sweeps until one adds none
+    uncovered_right = ((1 << n_right) - 1) & ~matched
+    while matched & ~uncovered_right:
+        before = uncovered_right
+        for row, own in zip(rows, owns):
+            if row & uncovered_right:
+                uncovered_right |= own
+        if uncovered_right == before:
+            break
     claimed = matched & ~uncovered_right
     allowed = rows.copy()
     narrowed = 0
-    ahead: dict[int, int] = {}  # space bit -> every space reachable from it
-    for b, own in enumerate(owns):
-        # another building's claimed space: allowed on an alternating cycle back to b
-        # (a building some maximum matching leaves out may take any of its spaces)
-        rest = rows[b] & claimed & ~own
-        if rest and own & ~pushed:
+    if claimed:
+        ahead: dict[int, int] = {}  # space bit -> every space reachable from it
+        for b, own in enumerate(owns):
+            # another building's claimed space: allowed on an alternating cycle back to b
+            # (a building some maximum matching leaves out may take any of its spaces)
+            rest = rows[b] & claimed & ~own
+            if not rest or not own & ~pushed:
+                continue
             row = rows[b]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                reach = ahead.get(low)
-                if reach is None:
-                    reach = ahead[low] = _closure(arcs[low], arcs)
-                if not reach & own:
-                    row ^= low
+            if own & claimed:
+                if arcs is None:
+                    arcs = _arcs(rows, owns)
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    reach = ahead.get(low)
+                    if reach is None:
+                        reach = ahead[low] = _closure(arcs[low], arcs)
+                    if not reach & own:
+                        row ^= low
+            else:  # nothing reachable from a claimed space leads to a free one
+                row ^= rest
             if row != allowed[b]:
                 allowed[b] = row
                 narrowed |= 1 << b
@@ -224,18 +223,17 @@ def analyse_rows(rows: list[int], n_right: int) -> Analysis:
     )
 
 
-def _augment(
-    rows: list[int],
-    owns: list[int],
-    holder: dict[int, int],
-    arcs: dict[int, int],
-    matched: int,
-    loose: list[int],
-) -> int:
+def _arcs(rows: list[int], owns: list[int]) -> dict[int, int]:
+    """The alternating graph: a held space -> the other spaces of its building."""
+    return {own: row ^ own for row, own in zip(rows, owns) if own}
+
+
+def _augment(rows: list[int], owns: list[int], matched: int) -> int:
     """Complete a greedy matching to a maximum one: one augmenting-path search per building
     left over (Kuhn; on graphs this small it beats Hopcroft-Karp's bookkeeping). Updates
-    ``owns``, ``holder`` (space bit -> building) and ``arcs``; returns the matched spaces.
-    Which maximum matching it is does not matter: the analysis is about all of them."""
+    ``owns``; returns the matched spaces. Which maximum matching it is does not matter:
+    the analysis is about all of them."""
+    holder = {own: u for u, own in enumerate(owns) if own}  # space bit -> its building
     seen = 0
 
     def augment(b: int) -> bool:
@@ -258,37 +256,19 @@ def _augment(
                 return False
         owns[b] = low
         holder[low] = b
-        arcs[low] = rows[b] ^ low
         return True
 
-    for u in loose:
-        if rows[u]:
+    for u, own in enumerate(owns):
+        if not own and rows[u]:
             seen = 0
             augment(u)
     return matched
 
 
-def _reaching(targets: int, arcs: dict[int, int], nodes: int) -> int:
-    """``targets`` and every vertex of ``nodes`` with a path into them along ``arcs``: passes
-    over the vertices until one adds none (paths here are a few arcs long)."""
-    found = targets
-    rest = nodes & ~targets
-    while rest:
-        before = found
-        todo = rest
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            if arcs[low] & found:
-                found |= low
-        if found == before:
-            break
-        rest &= ~found
-    return found
-
-
 def _closure(start: int, arcs: dict[int, int]) -> int:
-    """``start`` and every vertex reachable from it along ``arcs`` (bit -> successors)."""
+    """``start`` and every vertex reachable from it along ``arcs`` (bit -> successors); only
+    asked from spaces whose every path stays on held spaces (from a free building's spaces,
+    the matching being maximum; from a claimed space)."""
     seen = frontier = start
     while frontier:
         step = 0
