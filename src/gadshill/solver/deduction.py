@@ -108,13 +108,16 @@ def frame(spaces: frozenset[SpaceId]) -> Frame:
     )
 
 
-def _frame_of(position: Position) -> Frame:
-    """The position's frame; a building standing on a space the town lacks (a hand-made
-    position) gets a bit of its own, so that it still has a location."""
+def _framed(position: Position) -> tuple[Frame, int]:
+    """The position's frame and its built spaces; a building standing on a space the town
+    lacks (a hand-made position) gets a bit of its own, so that it still has a location."""
+    placed = position.placed
     found = frame(position.spaces)
-    if not position.placed.keys() <= found.bit.keys():
-        found = frame(position.spaces | frozenset(position.placed))
-    return found
+    try:  # distinct spaces have distinct bits, so their sum is their union
+        return found, sum(map(found.bit.__getitem__, placed))
+    except KeyError:
+        found = frame(position.spaces | frozenset(placed))
+        return found, sum(map(found.bit.__getitem__, placed))
 
 
 @dataclass(slots=True)
@@ -125,10 +128,10 @@ class Compiled:
     position: Position
     frame: Frame
     buildings: list[BuildingId]
-    row_of: dict[BuildingId, int]
     rows: list[int]
     built: int  # spaces with a building standing on them
     trivial: list[Marker]  # markers on built spaces or of placed/retired buildings
+    _row_of: dict[BuildingId, int] | None = None
     _on: list[int] | None = None
     _at_least: list[int] | None = None
 
@@ -140,6 +143,12 @@ class Compiled:
             [index[s] for s in sorted(markers[b]) if s in index and not (built >> index[s]) & 1]
             for b in self.buildings
         ]
+
+    def row_of(self, building: BuildingId) -> int:
+        """The building's row, -1 when it has none (no markers, or it stands already)."""
+        if self._row_of is None:
+            self._row_of = {b: i for i, b in enumerate(self.buildings)}
+        return self._row_of.get(building, -1)
 
     def markers_on(self) -> list[int]:
         """How many markers each space of the frame holds (any building's)."""
@@ -166,34 +175,53 @@ class Compiled:
 
 
 def compile_position(position: Position) -> Compiled:
-    fr = _frame_of(position)
+    """The position as bitmasks over its town's frame."""
+    fr, built = _framed(position)
+    markers = position.markers
+    names = sorted(markers)
     bit = fr.bit
-    placed = position.placed
-    built = 0
-    for s in placed:
-        built |= bit[s]
-    standing = set(placed.values()) | position.retired
+    rows: list[int] = []
+    union = 0
+    try:
+        for b in names:
+            row = 0
+            for s in markers[b]:
+                row |= bit[s]
+            rows.append(row)
+            union |= row
+    except KeyError:  # a marker on a space the town lacks (a hand-made position)
+        return _compile_every_marker(position, fr, built)
+    if (
+        union & built  # markers on built spaces
+        or 0 in rows  # a building mapped to no markers
+        or not position.retired.isdisjoint(markers)
+        or not markers.keys().isdisjoint(position.placed.values())  # standing buildings'
+    ):
+        return _compile_every_marker(position, fr, built)
+    return Compiled(position, fr, names, rows, built, [])
+
+
+def _compile_every_marker(position: Position, fr: Frame, built: int) -> Compiled:
+    """:func:`compile_position` of a position with trivially removable markers (on built
+    or unknown spaces, or of standing buildings) or buildings listed without markers."""
+    bit = fr.bit
+    standing = position.retired.union(position.placed.values())
     buildings: list[BuildingId] = []
     rows: list[int] = []
     trivial: list[Marker] = []
-    markers = position.markers
-    for b in sorted(markers):
-        marks = markers[b]
+    for b, marks in sorted(position.markers.items()):
         if not marks:
             continue
         if b in standing:
             trivial.extend((b, s) for s in marks)
             continue
-        row = 0
-        for s in marks:
-            row |= bit.get(s, 0)
+        row = fr.mask(s for s in marks if s in bit)
         if len(marks) != row.bit_count() or row & built:  # markers off the free spaces
             trivial.extend((b, s) for s in sorted(marks) if not bit.get(s, 0) & ~built)
             row &= ~built
         buildings.append(b)
         rows.append(row)
-    row_of = {b: i for i, b in enumerate(buildings)}
-    return Compiled(position, fr, buildings, row_of, rows, built, trivial)
+    return Compiled(position, fr, buildings, rows, built, trivial)
 
 
 @dataclass(slots=True)
@@ -227,12 +255,16 @@ def analyse_position(position: Position) -> Analysed:
 def _removable_found(compiled: Compiled, analysis: Analysis) -> list[Marker]:
     """The removable markers, unsorted: the trivial ones, then every edge no maximum
     layout uses."""
-    found = list(compiled.trivial)
-    names, order = compiled.buildings, compiled.frame.order
-    for b, (row, allowed) in enumerate(zip(compiled.rows, analysis.allowed, strict=True)):
-        out = row & ~allowed
-        if out:
-            found.extend((names[b], order[v]) for v in bits(out))
+    found = compiled.trivial.copy()
+    if analysis.narrowed:
+        names, order, rows, allowed = (
+            compiled.buildings,
+            compiled.frame.order,
+            compiled.rows,
+            analysis.allowed,
+        )
+        for b in bits(analysis.narrowed):
+            found.extend((names[b], order[v]) for v in bits(rows[b] & ~allowed[b]))
     return found
 
 
@@ -241,8 +273,11 @@ def _removable_found(compiled: Compiled, analysis: Analysis) -> list[Marker]:
 
 def removable_edges(position: Position, analysed: Analysed | None = None) -> list[Marker]:
     """Every logically removable marker, without explanations (the lean STOP check)."""
-    board = _analyse(position, analysed)
-    out = _removable_found(board.compiled, board.analysis)
+    if analysed is None:
+        compiled = compile_position(position)
+        out = _removable_found(compiled, analyse_rows(compiled.rows, len(compiled.frame.order)))
+    else:
+        out = _removable_found(analysed.compiled, analysed.analysis)
     out.sort(key=marker_key)
     return out
 
@@ -307,7 +342,7 @@ def _used(
     compiled: Compiled, analysis: Analysis, building: BuildingId, space: SpaceId
 ) -> tuple[int, int] | None:
     """(building index, space index) when some maximum layout uses this marker."""
-    i, v = compiled.row_of.get(building, -1), compiled.frame.index.get(space)
+    i, v = compiled.row_of(building), compiled.frame.index.get(space)
     if i < 0 or v is None or not (analysis.allowed[i] >> v) & 1:
         return None
     return i, v
@@ -546,7 +581,7 @@ def _standing(position: Position, board: Analysed, b: BuildingId) -> tuple[str, 
         elif where is not None:
             found = ("placed", compiled.frame.bit[where])
         elif position.markers.get(b):
-            i = compiled.row_of.get(b, -1)
+            i = compiled.row_of(b)
             found = ("marked", board.analysis.allowed[i] if i >= 0 else 0)
         else:
             if board.open_spaces is None:
@@ -697,7 +732,7 @@ def judge_card(
     those is the search (the fast path here, or another engine); what follows from
     them (every broken rule, the markers placed and removed, the cascade) is this.
     """
-    fr = _frame_of(position)
+    fr = _framed(position)[0]
     cand = Candidates(
         fr,
         dict(status),

@@ -117,6 +117,8 @@ class Analysis:
     uncovered_right: int
     allowed: list[int]
     claimed: int
+    #: the buildings with an edge no maximum matching uses (``allowed[b] != rows[b]``)
+    narrowed: int
 
     def users(self) -> list[int]:
         """For each space, the bitmask of buildings whose edge to it is allowed."""
@@ -138,17 +140,101 @@ def analyse(adj: list[list[int]], n_right: int) -> Analysis:
     return analyse_rows(rows, n_right)
 
 
-def _max_matching(rows: list[int]) -> tuple[list[int], dict[int, int], int]:
-    """Some maximum matching of a graph given as bitmask rows: (space of each building or
-    -1, building of each matched space, mask of the matched spaces).
+def analyse_rows(rows: list[int], n_right: int) -> Analysis:
+    """Match, then classify every edge (see the module docstring); ``rows[b]`` is the
+    bitmask of building b's spaces, all below ``n_right``.
 
-    Greedy, then one augmenting-path search per building left over (Kuhn): on graphs
-    this small that beats Hopcroft-Karp's bookkeeping. Which maximum matching it is
-    does not matter: the analysis is about all of them.
+    Spaces are named by their bit throughout, never by an index; ``owns[b]`` is the
+    space building b holds in the matching. The alternating graph is kept on the matched
+    spaces: from the space a building holds to its other spaces (it can move there and
+    push their building on), one mask per building, so no edge is visited on its own.
     """
-    match_l = [-1] * len(rows)
-    match_r: dict[int, int] = {}
-    matched = seen = 0
+    owns: list[int] = []  # the bit of the space each building holds, 0 for none
+    matched = 0
+    for row in rows:  # greedy first: most buildings match at once
+        free = row & ~matched
+        if free:
+            free &= -free
+            matched |= free
+        owns.append(free)
+    uncovered_left = pushed = 0
+    arcs: dict[int, int] | None = None
+    if 0 in owns:
+        matched = _augment(rows, owns, matched)
+        start = 0  # the spaces of the buildings left out (all matched: the matching is maximum)
+        for b, own in enumerate(owns):
+            if not own:
+                uncovered_left |= 1 << b
+                start |= rows[b]
+        if start:
+            # spaces whose building some maximum matching leaves out: reached from a free one
+            arcs = _arcs(rows, owns)
+            pushed = _closure(start, arcs)
+            for b, own in enumerate(owns):
+                if own & pushed:
+                    uncovered_left |= 1 << b
+    # spaces some maximum matching leaves empty: free now, or held by a building with a
+    # marker on one found so far (shift along the path); sweeps until one adds none
+    uncovered_right = ((1 << n_right) - 1) & ~matched
+    while matched & ~uncovered_right:
+        before = uncovered_right
+        for row, own in zip(rows, owns):
+            if row & uncovered_right:
+                uncovered_right |= own
+        if uncovered_right == before:
+            break
+    claimed = matched & ~uncovered_right
+    allowed = rows.copy()
+    narrowed = 0
+    if claimed:
+        ahead: dict[int, int] = {}  # space bit -> every space reachable from it
+        for b, own in enumerate(owns):
+            # another building's claimed space: allowed on an alternating cycle back to b
+            # (a building some maximum matching leaves out may take any of its spaces)
+            rest = rows[b] & claimed & ~own
+            if not rest or not own & ~pushed:
+                continue
+            row = rows[b]
+            if own & claimed:
+                if arcs is None:
+                    arcs = _arcs(rows, owns)
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    reach = ahead.get(low)
+                    if reach is None:
+                        reach = ahead[low] = _closure(arcs[low], arcs)
+                    if not reach & own:
+                        row ^= low
+            else:  # nothing reachable from a claimed space leads to a free one
+                row ^= rest
+            if row != allowed[b]:
+                allowed[b] = row
+                narrowed |= 1 << b
+    return Analysis(
+        rows,
+        n_right,
+        matched.bit_count(),
+        uncovered_left,
+        uncovered_right,
+        allowed,
+        claimed,
+        narrowed,
+    )
+
+
+def _arcs(rows: list[int], owns: list[int]) -> dict[int, int]:
+    """The alternating graph: a held space -> the other spaces of its building."""
+    return {own: row ^ own for row, own in zip(rows, owns) if own}
+
+
+def _augment(rows: list[int], owns: list[int], matched: int) -> int:
+    """Complete a greedy matching to a maximum one: one augmenting-path search per building
+    left over (Kuhn; on graphs this small it beats Hopcroft-Karp's bookkeeping). Updates
+    ``owns``; returns the matched spaces. Which maximum matching it is does not matter:
+    the analysis is about all of them."""
+    holder = {own: u for u, own in enumerate(owns) if own}  # space bit -> its building
+    seen = 0
 
     def augment(b: int) -> bool:
         # a space is marked seen when a search first lists it: the search that listed it
@@ -164,114 +250,32 @@ def _max_matching(rows: list[int]) -> tuple[list[int], dict[int, int], int]:
             while options:
                 low = options & -options
                 options ^= low
-                if augment(match_r[low.bit_length() - 1]):
+                if augment(holder[low]):
                     break
             else:
                 return False
-        v = low.bit_length() - 1
-        match_l[b] = v
-        match_r[v] = b
+        owns[b] = low
+        holder[low] = b
         return True
 
-    loose: list[int] = []
-    for u, row in enumerate(rows):
-        free = row & ~matched
-        if free:
-            low = free & -free
-            v = low.bit_length() - 1
-            match_l[u] = v
-            match_r[v] = u
-            matched |= low
-        elif row:
-            loose.append(u)
-    for u in loose:
-        seen = 0
-        augment(u)
-    return match_l, match_r, matched
+    for u, own in enumerate(owns):
+        if not own and rows[u]:
+            seen = 0
+            augment(u)
+    return matched
 
 
-def analyse_rows(rows: list[int], n_right: int) -> Analysis:
-    """Match, then classify every edge (see the module docstring); ``rows[b]`` is the
-    bitmask of building b's spaces, all below ``n_right``.
-
-    The alternating graph is kept on the matched spaces: u -> v when the building on u
-    has a marker on v (it can move there and push v's building on), so each building's
-    arcs are one mask and no edge is visited on its own.
-    """
-    match_l, _, matched = _max_matching(rows)
-    arcs = [0] * n_right
-    start = 0  # matched spaces a free building has a marker on
-    exits = 0  # matched spaces whose building has a marker on a free space
-    size = 0
-    for b, row in enumerate(rows):
-        own = match_l[b]
-        if own < 0:
-            start |= row
-        else:
-            size += 1
-            arcs[own] = row & matched & ~(1 << own)
-            if row & ~matched:
-                exits |= 1 << own
-    # spaces whose building some maximum matching leaves out: reached from a free building
-    pushed = _closure(start, arcs) if start else 0
-    # spaces some maximum matching leaves empty: free now, or one whose building reaches
-    # a building with a free space (shift along the path)
-    uncovered_right = ((1 << n_right) - 1) & ~matched
-    if exits:
-        uncovered_right |= _reaching(exits, arcs, matched)
-    allowed = [0] * len(rows)
-    uncovered_left = 0
-    ahead: dict[int, int] = {}  # space -> every space reachable from it
-    for b, row in enumerate(rows):
-        own = match_l[b]
-        if own < 0 or (pushed >> own) & 1:
-            uncovered_left |= 1 << b
-            allowed[b] = row
-            continue
-        mask = row & ((1 << own) | uncovered_right)
-        rest = row & ~mask
-        while rest:  # another building's space: allowed on an alternating cycle back to b
-            low = rest & -rest
-            rest ^= low
-            v = low.bit_length() - 1
-            reach = ahead.get(v)
-            if reach is None:
-                reach = ahead[v] = _closure(arcs[v], arcs)
-            if (reach >> own) & 1:
-                mask |= low
-        allowed[b] = mask
-    return Analysis(
-        rows, n_right, size, uncovered_left, uncovered_right, allowed, matched & ~uncovered_right
-    )
-
-
-def _reaching(targets: int, arcs: list[int], nodes: int) -> int:
-    """``targets`` and every vertex of ``nodes`` with a path into them along ``arcs``: passes
-    over the vertices until none is added (paths here are a few arcs long)."""
-    found = targets
-    rest = [(1 << u, arcs[u]) for u in bits(nodes & ~targets)]
-    while rest:
-        left = []
-        for bit, out in rest:
-            if out & found:
-                found |= bit
-            else:
-                left.append((bit, out))
-        if len(left) == len(rest):
-            break
-        rest = left
-    return found
-
-
-def _closure(start: int, arcs: list[int]) -> int:
-    """``start`` and every vertex reachable from it along ``arcs`` (bitmask successors)."""
+def _closure(start: int, arcs: dict[int, int]) -> int:
+    """``start`` and every vertex reachable from it along ``arcs`` (bit -> successors); only
+    asked from spaces whose every path stays on held spaces (from a free building's spaces,
+    the matching being maximum; from a claimed space)."""
     seen = frontier = start
     while frontier:
         step = 0
         while frontier:
             low = frontier & -frontier
             frontier ^= low
-            step |= arcs[low.bit_length() - 1]
+            step |= arcs[low]
         frontier = step & ~seen
         seen |= frontier
     return seen
