@@ -178,7 +178,7 @@ def analyse_rows(rows: list[int], n_right: int) -> Analysis:
     uncovered_right = ((1 << n_right) - 1) & ~matched
     while matched & ~uncovered_right:
         before = uncovered_right
-        for row, own in zip(rows, owns):
+        for row, own in zip(rows, owns, strict=True):
             if row & uncovered_right:
                 uncovered_right |= own
         if uncovered_right == before:
@@ -225,7 +225,7 @@ def analyse_rows(rows: list[int], n_right: int) -> Analysis:
 
 def _arcs(rows: list[int], owns: list[int]) -> dict[int, int]:
     """The alternating graph: a held space -> the other spaces of its building."""
-    return {own: row ^ own for row, own in zip(rows, owns) if own}
+    return {own: row ^ own for row, own in zip(rows, owns, strict=True) if own}
 
 
 def _augment(rows: list[int], owns: list[int], matched: int) -> int:
