@@ -113,11 +113,15 @@ def _framed(position: Position) -> tuple[Frame, int]:
     lacks (a hand-made position) gets a bit of its own, so that it still has a location."""
     placed = position.placed
     found = frame(position.spaces)
-    try:  # distinct spaces have distinct bits, so their sum is their union
-        return found, sum(map(found.bit.__getitem__, placed))
+    bit = found.bit
+    built = 0
+    try:
+        for s in placed:
+            built |= bit[s]
     except KeyError:
         found = frame(position.spaces | frozenset(placed))
-        return found, sum(map(found.bit.__getitem__, placed))
+        built = found.mask(placed)
+    return found, built
 
 
 @dataclass(slots=True)
@@ -278,7 +282,8 @@ def removable_edges(position: Position, analysed: Analysed | None = None) -> lis
         out = _removable_found(compiled, analyse_rows(compiled.rows, len(compiled.frame.order)))
     else:
         out = _removable_found(analysed.compiled, analysed.analysis)
-    out.sort(key=marker_key)
+    if len(out) > 1:
+        out.sort(key=marker_key)
     return out
 
 
