@@ -111,6 +111,24 @@ class Part:
         observations with different canonical forms must get different tensors."""
         return value
 
+    # The dense path (:class:`Dense`): a part rewrites its span in place, from the value
+    # it holds to the next, touching only what differs. Each part's three methods write
+    # exactly the entries ``write`` gives (a test per game checks the bytes).
+
+    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        """Write ``value`` into a span of zeros."""
+        self.write(out, at, value, ctx)  # type: ignore[arg-type]
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        """Zero the entries ``value`` set (it was put here before)."""
+        size = self.size(ctx.players)
+        out[at : at + size] = _zeros(size)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        """Turn the span holding ``old`` into ``new``'s (the caller saw they differ)."""
+        self.clear(out, at, old, ctx)
+        self.put(out, at, new, ctx)
+
 
 class Skip(Part):
     """A field left out of the observation tensor (the reason is in ``why``)."""
@@ -127,6 +145,9 @@ class Skip(Part):
     def holds(self, players: int) -> str:
         return f"not encoded: {self.why}"
 
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        pass
+
     def canonical(self, value: Any, ctx: Context) -> Any:
         return None
 
@@ -138,15 +159,26 @@ class Number(Part):
         return 1
 
     def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
-        if value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise EncodingError(f"expected a number, got {value!r}")
-        if value:
+        if value is not None and _number(value):
             out[at] = float(value)
 
     def holds(self, players: int) -> str:
         return "number"
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        out[at] = 0.0
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        out[at] = 0.0 if new is None else float(_number(new))
+
+
+def _number(value: Any) -> Any:
+    """``value`` if it is a number (a bool is not), else an :class:`EncodingError`."""
+    if type(value) is int or type(value) is float:  # the common case, at once
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise EncodingError(f"expected a number, got {value!r}")
+    return value
 
 
 class Maybe(Part):
@@ -169,6 +201,23 @@ class Maybe(Part):
     def holds(self, players: int) -> str:
         return f"present flag, then {self.item.holds(players)}"
 
+    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        if value is not None:
+            out[at] = 1.0
+            self.item.put(out, at + 1, value, ctx)
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        if value is not None:
+            out[at] = 0.0
+            self.item.clear(out, at + 1, value, ctx)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        if old is None or new is None:
+            self.clear(out, at, old, ctx)
+            self.put(out, at, new, ctx)
+        else:
+            self.item.patch(out, at + 1, old, new, ctx)
+
 
 class Flag(Part):
     """A yes/no."""
@@ -184,6 +233,17 @@ class Flag(Part):
 
     def holds(self, players: int) -> str:
         return "flag"
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        out[at] = 0.0
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        if new is True:
+            out[at] = 1.0
+        elif new is False:
+            out[at] = 0.0
+        else:
+            self.write(out, at, new, ctx)  # type: ignore[arg-type]  # says what is wrong
 
 
 class OneOf(Part):
@@ -207,6 +267,15 @@ class OneOf(Part):
     def holds(self, players: int) -> str:
         shown = ", ".join(str(v) for v in self.values[:6])
         return f"one-hot: {shown}{', ...' if len(self.values) > 6 else ''}"
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        if value is not None:
+            out[at + self.index[value]] = 0.0
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        if old is not None:
+            out[at + self.index[old]] = 0.0
+        self.write(out, at, new, ctx)  # type: ignore[arg-type]
 
 
 class Seat(Part):
@@ -263,6 +332,11 @@ class Counts(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return sorted(value, key=lambda item: self.one.index.get(_key(item), -1))
 
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        index = self.one.index
+        for item in value:
+            out[at + index[tuple(item) if type(item) is list else item]] = 0.0
+
 
 def _key(item: Any) -> Any:
     """A JSON list (a pair) as the tuple a value list holds."""
@@ -296,6 +370,36 @@ class Slots(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [self.item.canonical(item, ctx) for item in value]
 
+    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        self.patch(out, at, (), value, ctx)
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        self.patch(out, at, value, (), ctx)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        """Item by item: an item appended is one item written, a list cut short the
+        items it lost cleared."""
+        before, after = len(old), len(new)
+        if after > self.n:
+            raise EncodingError(f"a list of {after} items, over the bound of {self.n}")
+        if after != before:
+            out[at] = after
+        part = self.item
+        step = part.size(ctx.players)
+        at += 1
+        for was, item in zip(old, new):
+            if was != item:
+                part.patch(out, at, was, item, ctx)
+            at += step
+        if after > before:
+            for k in range(before, after):
+                part.put(out, at, new[k], ctx)
+                at += step
+        else:
+            for k in range(after, before):
+                part.clear(out, at, old[k], ctx)
+                at += step
+
 
 class PerSeat(Part):
     """A list with one item per seat, rotated so the observer's comes first."""
@@ -319,6 +423,22 @@ class PerSeat(Part):
 
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [self.item.canonical(item, ctx) for item in value]
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        step, clear = self.item.size(ctx.players), self.item.clear
+        observer, players = ctx.observer, ctx.players
+        for seat, item in enumerate(value):
+            clear(out, at + (seat - observer) % players * step, item, ctx)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        """Seat by seat: only the seats whose item changed are written again."""
+        if len(new) != ctx.players:
+            raise EncodingError(f"{len(new)} items for {ctx.players} seats")
+        step, patch = self.item.size(ctx.players), self.item.patch
+        observer, players = ctx.observer, ctx.players
+        for seat, (was, item) in enumerate(zip(old, new)):
+            if was != item:
+                patch(out, at + (seat - observer) % players * step, was, item, ctx)
 
 
 class Keyed(Part):
@@ -348,6 +468,35 @@ class Keyed(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return {key: self.item.canonical(item, ctx) for key, item in value.items()}
 
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        step, index, clear = 1 + self.item.size(ctx.players), self.index, self.item.clear
+        for key, item in value.items():
+            found = at + index[key] * step
+            out[found] = 0.0
+            clear(out, found + 1, item, ctx)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        """Key by key: a key added is its flag and item written, a key gone cleared,
+        a key whose item changed that item patched."""
+        step, index, part = 1 + self.item.size(ctx.players), self.index, self.item
+        for key, item in new.items():
+            if key in old:
+                was = old[key]
+                if was != item:
+                    part.patch(out, at + index[key] * step + 1, was, item, ctx)
+                continue
+            found = index.get(key)
+            if found is None:
+                raise EncodingError(f"unknown key {key!r}")
+            found = at + found * step
+            out[found] = 1.0
+            part.put(out, found + 1, item, ctx)
+        for key, was in old.items():
+            if key not in new:
+                found = at + index[key] * step
+                out[found] = 0.0
+                part.clear(out, found + 1, was, ctx)
+
 
 class Tuple(Part):
     """A fixed-length list (a pair, a triple) of different parts."""
@@ -370,6 +519,19 @@ class Tuple(Part):
 
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [part.canonical(item, ctx) for item, part in zip(value, self.items, strict=True)]
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        for item, part in zip(value, self.items):
+            part.clear(out, at, item, ctx)
+            at += part.size(ctx.players)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        if len(new) != len(self.items):
+            raise EncodingError(f"expected {len(self.items)} items, got {len(new)}")
+        for was, item, part in zip(old, new, self.items):
+            if was != item:
+                part.patch(out, at, was, item, ctx)
+            at += part.size(ctx.players)
 
 
 class Record(Part):
@@ -395,6 +557,20 @@ class Record(Part):
 
     def canonical(self, value: Any, ctx: Context) -> Any:
         return {key: part.canonical(value[key], ctx) for key, part in self.parts.items()}
+
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        for key, part in self.parts.items():
+            part.clear(out, at, value[key], ctx)
+            at += part.size(ctx.players)
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        if not isinstance(new, dict | Mapping) or new.keys() != self.parts.keys():
+            self.write({}, at, new, ctx)  # says what is wrong
+        for key, part in self.parts.items():
+            was, item = old[key], new[key]
+            if was != item:
+                part.patch(out, at, was, item, ctx)
+            at += part.size(ctx.players)
 
     def fields(self, players: int, prefix: str = "", at: int = 0) -> list[Field]:
         """Every leaf field (a nested record's fields named ``outer.inner``)."""
@@ -428,49 +604,112 @@ class Reader:
     values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
 
-#: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
-#: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
-#: never repeat costs little memory
-SPAN_BYTES_KEPT = 1 << 20
-SPANS_KEPT = 4_096
-
-
-class _Span(array):
-    """A field's stretch of a dense tensor as a part's :data:`Sink`: a part sets entries
-    and reads them back with ``get`` (a count adds one), as in a dict."""
+class Buffer(array):  # type: ignore[type-arg]
+    """A float32 tensor (``array('f')``) that a part may also write as a :data:`Sink`: it
+    sets entries and reads them back with ``get`` (a count adds one), as in a dict."""
 
     def get(self, index: int, default: float) -> float:
         return float(self[index])
 
 
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _zeros(length: int) -> array[float]:
+    """``length`` float32 zeros (one array per length, never changed)."""
+    found = _ZEROS.get(length)
+    if found is None:
+        found = _ZEROS[length] = array("f", bytes(4 * length))
+    return found
+
+
 class Dense:
-    """One observer's tensor as float32 (``array('f')``), kept from state to state: only
-    the fields whose snapshot changed since the last state read are written again, and
-    a field's span for a snapshot it held before is remembered and copied back, not
-    written again (a phase, a die roll, a player's money come back again and again)."""
+    """One observer's tensor read straight from states, as float32 in one buffer kept
+    from state to state (then ``padding`` zeros: room for what an adapter adds).
 
-    __slots__ = ("buffer", "keys", "memo")
+    A read takes the state's snapshots (the encoder's :class:`Reader`) and patches only
+    the fields whose snapshot changed since the last read, each by its own part, which
+    in turn rewrites only what changed inside it: a list's items, a seat's entry, a
+    key's item, a scalar's old and new index (a claim appended is one item written,
+    a camp on one location one number). Whatever state comes next, of the same game or
+    not, the patch starts from the values the buffer holds, so the bytes are always
+    those of a fresh ``encode``. The caller owns it: one per adapter and seat
+    (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one
+    process never share a buffer.
+    """
 
-    def __init__(self, size: int, fields: int):
-        self.buffer = array("f", bytes(4 * size))
-        #: the snapshots the buffer holds (None before the first state)
-        self.keys: tuple[Any, ...] | None = None
-        #: per field, snapshot -> the field's span of the tensor
-        self.memo: list[dict[Any, array[float]]] = [{} for _ in range(fields)]
+    __slots__ = ("buffer", "_ctx", "_encoder", "_keys", "_values")
+
+    def __init__(self, encoder: Encoder, observer: int, padding: int = 0):
+        self._encoder = encoder
+        self._ctx = Context(observer, encoder.players)
+        self.buffer = Buffer("f", bytes(4 * (encoder.size + padding)))
+        #: the snapshots the buffer holds (None: write everything afresh at the next read)
+        self._keys: tuple[Any, ...] | None = None
+        #: per field, the value the buffer holds (the snapshot, or what its maker made)
+        self._values: list[Any] = []
+
+    def read(self, state: Any) -> Buffer:
+        """The tensor of ``state.observation(observer)`` then the padding: the buffer
+        itself, good until the next read (copy it to keep it)."""
+        encoder = self._encoder
+        reader = encoder.reader
+        if reader is None:  # a game without a reader: from its observation
+            return self._entries(state)
+        keys = reader.keys(state, self._ctx.observer)
+        before = self._keys
+        if before is None:
+            return self._fresh(keys)
+        if keys == before:
+            return self.buffer
+        buffer, values, ctx, fields = self.buffer, self._values, self._ctx, encoder.leaves
+        try:
+            for k in compress(count(), map(ne, keys, before)):
+                part, at, make = fields[k]
+                key = keys[k]
+                value = key if make is None else make(key)
+                part.patch(buffer, at, values[k], value, ctx)
+                values[k] = value
+        except BaseException:
+            self._keys = None  # patched halfway: the next read writes everything afresh
+            raise
+        self._keys = keys
+        return buffer
+
+    def _fresh(self, keys: tuple[Any, ...]) -> Buffer:
+        buffer, ctx, fields = self.buffer, self._ctx, self._encoder.leaves
+        if len(keys) != len(fields):
+            raise ValueError(f"{len(keys)} snapshots for {len(fields)} encoded fields")
+        buffer[:] = _zeros(len(buffer))
+        values = []
+        for key, (part, at, make) in zip(keys, fields, strict=True):
+            value = key if make is None else make(key)
+            part.put(buffer, at, value, ctx)
+            values.append(value)
+        self._values, self._keys = values, keys
+        return buffer
+
+    def _entries(self, state: Any) -> Buffer:
+        buffer, observer = self.buffer, self._ctx.observer
+        buffer[:] = _zeros(len(buffer))
+        for index, number in self._encoder.entries(state.observation(observer), observer).items():
+            buffer[index] = number
+        return buffer
 
 
 class Encoder:
     """A game's observation schema for one player count: its size, layout and ``encode``.
 
-    :meth:`dense` is what the adapters call at every step (with the game's
-    :class:`Reader`): the tensor read straight from the state. :meth:`entries` does the
-    same from an observation: the tensor's non-zero entries, worked out again only for
-    the top-level fields whose value changed since the last observation this encoder
-    saw for the same observer (a move changes a few of a game's 20-40 fields). A
-    field's part writes only inside its own span, so the kept entries of an unchanged
-    field are what writing it again would give. Both keep their last state per
-    observer in the encoder (one per pack and player count, shared by every adapter
-    in the process): one caller at a time, as a game loop is.
+    The adapters read the tensor straight from a state with a :class:`Dense` of their
+    own (the game's :class:`Reader`); :meth:`dense` is the same kept in the encoder, one
+    per observer and padding, for a caller that does not keep its own. :meth:`entries`
+    works from an observation instead: the tensor's non-zero entries, worked out again
+    only for the top-level fields whose value changed since the last observation this
+    encoder saw for the same observer (a move changes a few of a game's 20-40 fields).
+    A field's part writes only inside its own span, so the kept entries of an unchanged
+    field are what writing it again would give. What the encoder keeps is shared by
+    every caller of the process that uses it (one per pack and player count): one
+    caller at a time, as a game loop is.
     """
 
     def __init__(
@@ -495,19 +734,17 @@ class Encoder:
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
         self.reader = reader
         #: per field of the reader's snapshots (a leaf of the layout: a nested record's
-        #: fields one by one, skipped ones left out): its part, span, value maker and how
-        #: many of its spans a :class:`Dense` keeps
+        #: fields one by one, skipped ones left out): its part, offset and value maker
         values = reader.values if reader else {}
-        leaves = [(f.name, f.offset, f.offset + f.length) for f in self.layout if f.length]
+        leaves = [(f.name, f.offset) for f in self.layout if f.length]
         parts = dict(_leaf_parts(schema))
-        self._direct = [
-            (parts[name], at, end, values.get(name), _kept(end - at)) for name, at, end in leaves
+        self.leaves: list[tuple[Part, int, Callable[[Any], Any] | None]] = [
+            (parts[name], at, values.get(name)) for name, at in leaves
         ]
-        unknown = set(values) - {name for name, _at, _end in leaves}
+        unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
         self._dense: dict[tuple[int, int], Dense] = {}
-        self._contexts = [Context(seat, players) for seat in range(players)]
 
     def encode(self, observation: Any, observer: int) -> list[float]:
         """The whole tensor as a list (every field written afresh)."""
@@ -550,48 +787,14 @@ class Encoder:
         return dict(out)
 
     def dense(self, state: Any, observer: int, padding: int = 0) -> array[float]:
-        """The tensor of ``state.observation(observer)`` read straight from the state (the
-        encoder's :class:`Reader`), as float32, then ``padding`` zeros (room for what an
-        adapter adds): the observer's own buffer, good until the encoder reads the next
-        state for that observer (copy it to keep it). Without a reader, the observation
-        is encoded through :meth:`entries`."""
-        reader = self.reader
-        if reader is None:
-            out = array("f", bytes(4 * (self.size + padding)))
-            for index, number in self.entries(state.observation(observer), observer).items():
-                out[index] = number
-            return out
-        keys = reader.keys(state, observer)
-        kept = self._dense.get((observer, padding))
-        if kept is None:
-            size, fields = self.size + padding, len(self._direct)
-            kept = self._dense[(observer, padding)] = Dense(size, fields)
-        before = kept.keys
-        if before is None:
-            changed: Iterable[int] = range(len(keys))
-        elif keys == before:
-            return kept.buffer
-        else:
-            changed = compress(count(), map(ne, keys, before))
-        buffer, memo = kept.buffer, kept.memo
-        for k in changed:
-            key = keys[k]
-            span = memo[k].get(key)
-            part, at, end, value, most = self._direct[k]
-            if span is None:
-                span = self._span(part, at, end, key if value is None else value(key), observer)
-                if len(memo[k]) >= most:
-                    memo[k].clear()
-                memo[k][key] = span
-            buffer[at:end] = span
-        kept.keys = keys
-        return buffer
-
-    def _span(self, part: Part, at: int, end: int, value: Any, observer: int) -> array[float]:
-        """One field's stretch of the tensor, ``value`` written into it."""
-        span = _Span("f", bytes(4 * (end - at)))
-        part.write(span, 0, value, self._contexts[observer])  # type: ignore[arg-type]
-        return span
+        """The tensor of ``state.observation(observer)`` read straight from the state, as
+        float32, then ``padding`` zeros: the buffer of the encoder's own :class:`Dense`
+        for that observer and padding, good until the encoder reads the next state for
+        them (copy it to keep it)."""
+        found = self._dense.get((observer, padding))
+        if found is None:
+            found = self._dense[(observer, padding)] = Dense(self, observer, padding)
+        return found.read(state)
 
     def _fresh(self, observation: Any, observer: int) -> Sink:
         out: Sink = {}
@@ -605,11 +808,6 @@ class Encoder:
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
         return self.encode(state.observation(player), player)
-
-
-def _kept(length: int) -> int:
-    """How many spans of ``length`` floats a :class:`Dense` keeps for one field."""
-    return min(SPANS_KEPT, max(16, SPAN_BYTES_KEPT // (4 * length)))
 
 
 def _leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:
