@@ -145,9 +145,6 @@ def _beside(key: tuple[Any, tuple[tuple[str, str], ...], Any]) -> list[str]:
 READER = Reader(
     keys,
     {
-        "board.fields": dict,
-        "board.placed": dict,
-        "board.markers": dict,
         "beside the board": _beside,
         "piles": lambda sizes: dict(zip(PILES, sizes, strict=True)),
     },

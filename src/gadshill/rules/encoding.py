@@ -307,6 +307,16 @@ class Seat(Part):
         extra = "".join(f", {v}" for v in self.specials)
         return f"seat one-hot, observer first{extra}"
 
+    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        if value is not None:
+            special = self.specials.get(value)
+            players = ctx.players
+            out[at + (players + special if special is not None else ctx.relative(value))] = 0.0
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        self.clear(out, at, old, ctx)
+        self.write(out, at, new, ctx)  # type: ignore[arg-type]
+
 
 class Counts(Part):
     """A bag of values (order does not count): how many of each known value."""
@@ -336,6 +346,22 @@ class Counts(Part):
         index = self.one.index
         for item in value:
             out[at + index[tuple(item) if type(item) is list else item]] = 0.0
+
+    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        """A pile that grew at its end (a discard) counts only the items added; one cut at
+        its end uncounts the items gone; any other change is cleared and counted again."""
+        before, after = len(old), len(new)
+        if type(old) is type(new) and type(new) in (tuple, list):
+            if after > before and new[:before] == old:
+                self.write(out, at, new[before:], ctx)  # type: ignore[arg-type]
+                return
+            if after < before and old[:after] == new:
+                index = self.one.index
+                for item in old[after:]:
+                    out[at + index[tuple(item) if type(item) is list else item]] -= 1.0
+                return
+        self.clear(out, at, old, ctx)
+        self.write(out, at, new, ctx)  # type: ignore[arg-type]
 
 
 def _key(item: Any) -> Any:
@@ -468,17 +494,35 @@ class Keyed(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return {key: self.item.canonical(item, ctx) for key, item in value.items()}
 
+    # the dense path also reads a dict's snapshot as its items, (key, item) pairs
+
+    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        self.patch(out, at, {}, value, ctx)
+
     def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
         step, index, clear = 1 + self.item.size(ctx.players), self.index, self.item.clear
-        for key, item in value.items():
+        for key, item in value.items() if isinstance(value, Mapping) else value:
             found = at + index[key] * step
             out[found] = 0.0
             clear(out, found + 1, item, ctx)
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Key by key: a key added is its flag and item written, a key gone cleared,
-        a key whose item changed that item patched."""
+        a key whose item changed that item patched (pairs in the same keys' order are
+        compared pair by pair)."""
         step, index, part = 1 + self.item.size(ctx.players), self.index, self.item
+        if type(new) is tuple and type(old) is tuple and len(new) == len(old):
+            for was, pair in zip(old, new):
+                if was != pair:
+                    if was[0] != pair[0]:
+                        break  # another key here: compare by key
+                    part.patch(out, at + index[pair[0]] * step + 1, was[1], pair[1], ctx)
+            else:
+                return
+        if not isinstance(new, Mapping):
+            new = dict(new)
+        if not isinstance(old, Mapping):
+            old = dict(old)
         for key, item in new.items():
             if key in old:
                 was = old[key]
@@ -558,19 +602,34 @@ class Record(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return {key: part.canonical(value[key], ctx) for key, part in self.parts.items()}
 
+    # the dense path also reads a record's snapshot as a tuple: its fields in order
+
+    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+        for part, item in zip(self.parts.values(), self._items(value), strict=True):
+            part.put(out, at, item, ctx)
+            at += part.size(ctx.players)
+
     def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
-        for key, part in self.parts.items():
-            part.clear(out, at, value[key], ctx)
+        for part, item in zip(self.parts.values(), self._items(value), strict=True):
+            part.clear(out, at, item, ctx)
             at += part.size(ctx.players)
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
-        if not isinstance(new, dict | Mapping) or new.keys() != self.parts.keys():
-            self.write({}, at, new, ctx)  # says what is wrong
-        for key, part in self.parts.items():
-            was, item = old[key], new[key]
+        parts = self.parts.values()
+        for part, was, item in zip(parts, self._items(old), self._items(new), strict=True):
             if was != item:
                 part.patch(out, at, was, item, ctx)
             at += part.size(ctx.players)
+
+    def _items(self, value: Any) -> Sequence[Any]:
+        """A snapshot's fields in the record's order (a tuple is that already)."""
+        if type(value) is tuple:
+            if len(value) != len(self.parts):
+                raise EncodingError(f"{len(value)} fields for a record of {len(self.parts)}")
+            return value
+        if not isinstance(value, dict | Mapping) or value.keys() != self.parts.keys():
+            self.write({}, 0, value, Context(0, 1))  # says what is wrong
+        return [value[key] for key in self.parts]
 
     def fields(self, players: int, prefix: str = "", at: int = 0) -> list[Field]:
         """Every leaf field (a nested record's fields named ``outer.inner``)."""
@@ -660,8 +719,6 @@ class Dense:
         before = self._keys
         if before is None:
             return self._fresh(keys)
-        if keys == before:
-            return self.buffer
         buffer, values, ctx, fields = self.buffer, self._values, self._ctx, encoder.leaves
         try:
             for k in compress(count(), map(ne, keys, before)):

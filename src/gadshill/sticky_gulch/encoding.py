@@ -178,10 +178,6 @@ def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
     )
 
 
-def _in_play(key: tuple[tuple[int, tuple[int, ...], int], ...]) -> list[dict[str, Any]]:
-    return [{"location": n, "sites": sites, "claimed": done} for n, sites, done in key]
-
-
 def _queue(key: tuple[Step, ...]) -> list[dict[str, Any]]:
     return [
         {"verb": s.verb, "by": s.by, "any": s.any, "whose": s.whose, "points": s.points}
@@ -192,7 +188,6 @@ def _queue(key: tuple[Step, ...]) -> list[dict[str, Any]]:
 READER = Reader(
     keys,
     {
-        "in_play": _in_play,
         "camps_on": lambda key: {str(number): done for number, done in key},
         "queue": _queue,
     },
