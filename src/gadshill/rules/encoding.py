@@ -314,8 +314,18 @@ class Seat(Part):
             out[at + (players + special if special is not None else ctx.relative(value))] = 0.0
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
-        self.clear(out, at, old, ctx)
-        self.write(out, at, new, ctx)  # type: ignore[arg-type]
+        specials, players = self.specials, ctx.players
+        if old is not None:
+            special = specials.get(old)
+            out[at + (players + special if special is not None else ctx.relative(old))] = 0.0
+        if new is not None:
+            special = specials.get(new)
+            if special is not None:
+                out[at + players + special] = 1.0
+            elif type(new) is int and 0 <= new < players:
+                out[at + (new - ctx.observer) % players] = 1.0
+            else:
+                self.write(out, at, new, ctx)  # type: ignore[arg-type]  # says what is wrong
 
 
 class Counts(Part):
@@ -542,11 +552,30 @@ class Keyed(Part):
                 part.clear(out, found + 1, was, ctx)
 
 
-class Tuple(Part):
+class _Members(Part):
+    """A part made of fixed parts one after the other (a :class:`Tuple`, a :class:`Record`)."""
+
+    members: tuple[Part, ...]
+    _placed: dict[int, list[tuple[Part, int]]]
+
+    def placed(self, players: int) -> list[tuple[Part, int]]:
+        """Each member with its offset (worked out once a player count: patches ask often)."""
+        found = self._placed.get(players)
+        if found is None:
+            found, at = [], 0
+            for part in self.members:
+                found.append((part, at))
+                at += part.size(players)
+            self._placed[players] = found
+        return found
+
+
+class Tuple(_Members):
     """A fixed-length list (a pair, a triple) of different parts."""
 
     def __init__(self, *items: Part):
-        self.items = items
+        self.items = self.members = items
+        self._placed = {}
 
     def _size(self, players: int) -> int:
         return sum(item.size(players) for item in self.items)
@@ -565,24 +594,24 @@ class Tuple(Part):
         return [part.canonical(item, ctx) for item, part in zip(value, self.items, strict=True)]
 
     def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
-        for item, part in zip(value, self.items):
-            part.clear(out, at, item, ctx)
-            at += part.size(ctx.players)
+        for (part, offset), item in zip(self.placed(ctx.players), value):
+            part.clear(out, at + offset, item, ctx)
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
         if len(new) != len(self.items):
             raise EncodingError(f"expected {len(self.items)} items, got {len(new)}")
-        for was, item, part in zip(old, new, self.items):
+        for (part, offset), was, item in zip(self.placed(ctx.players), old, new):
             if was != item:
-                part.patch(out, at, was, item, ctx)
-            at += part.size(ctx.players)
+                part.patch(out, at + offset, was, item, ctx)
 
 
-class Record(Part):
+class Record(_Members):
     """A dict with exactly these keys, each encoded by its part, in this order."""
 
     def __init__(self, parts: Mapping[str, Part]):
         self.parts = dict(parts)
+        self.members = tuple(self.parts.values())
+        self._placed = {}
 
     def _size(self, players: int) -> int:
         return sum(part.size(players) for part in self.parts.values())
@@ -605,21 +634,20 @@ class Record(Part):
     # the dense path also reads a record's snapshot as a tuple: its fields in order
 
     def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
-        for part, item in zip(self.parts.values(), self._items(value), strict=True):
-            part.put(out, at, item, ctx)
-            at += part.size(ctx.players)
+        for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
+            part.put(out, at + offset, item, ctx)
 
     def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
-        for part, item in zip(self.parts.values(), self._items(value), strict=True):
-            part.clear(out, at, item, ctx)
-            at += part.size(ctx.players)
+        for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
+            part.clear(out, at + offset, item, ctx)
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
-        parts = self.parts.values()
-        for part, was, item in zip(parts, self._items(old), self._items(new), strict=True):
+        placed = self.placed(ctx.players)
+        if type(old) is not tuple or type(new) is not tuple or len(new) != len(placed):
+            old, new = self._items(old), self._items(new)
+        for (part, offset), was, item in zip(placed, old, new):
             if was != item:
-                part.patch(out, at, was, item, ctx)
-            at += part.size(ctx.players)
+                part.patch(out, at + offset, was, item, ctx)
 
     def _items(self, value: Any) -> Sequence[Any]:
         """A snapshot's fields in the record's order (a tuple is that already)."""

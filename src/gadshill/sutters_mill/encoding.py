@@ -29,6 +29,7 @@ from gadshill.rules.encoding import (
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import (
     BONUS,
+    BOX,
     DIG,
     OVER,
     START,
@@ -149,8 +150,8 @@ def reader(tables: Tables) -> Reader:
     camps, spaces, buildings, ranks = tables.camps, tables.spaces, tables.buildings, tables.ranks
     colours = tables.chip_colours
 
-    def where(loc: int) -> str:
-        return spaces[loc] if loc >= 0 else ("supply" if loc == SUPPLY else "box")
+    #: a prospector's place by the engine's number: a space, the supply or the box
+    where = {**dict(enumerate(spaces)), SUPPLY: "supply", BOX: "box"}.__getitem__
 
     def seat(holder: int) -> int | None:
         return holder if holder >= 0 else None
@@ -169,7 +170,7 @@ def reader(tables: Tables) -> Reader:
         {
             "current_camp": lambda camp: camps[camp] if camp >= 0 else None,
             "section_left": lambda left: dict(zip(camps, left, strict=True)),
-            "prospectors": lambda own: [[where(loc) for loc in mine] for mine in own],
+            "prospectors": lambda own: tuple([tuple(map(where, mine)) for mine in own]),
             "stacks": lambda stacks: {
                 buildings[b]: [(owner, ranks[r]) for owner, r in stack]
                 for b, stack in enumerate(stacks)
