@@ -6,7 +6,9 @@ building ``observation(player)``: along random games of every game, variant and
 player count, every seat at every step, its tensor must be byte for byte what
 ``encode(state.observation(seat))`` gives; so must it when one encoder follows two
 games at once (its buffers diff against whatever state it read last), and so must
-PettingZoo's observation (with the spelling's part after it).
+when a reader jumps between unrelated states of several games in random order
+(every field may change, go back to an old value, lose or gain items), and so
+must PettingZoo's observation (with the spelling's part after it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 
 from gadshill.adapters.pettingzoo import env
 from gadshill.registry import get_spec
-from gadshill.rules.encoding import Encoder
+from gadshill.rules.encoding import Dense, Encoder
 from gadshill.rules.state import GameState
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
@@ -79,6 +81,32 @@ def test_one_encoder_following_two_games_at_once(game: str) -> None:
             assert dense.tobytes() == _fresh(encoder, state, 1, padding=7).tobytes()
             compared += 1
     assert compared > 40
+
+
+@pytest.mark.parametrize("game, variant", CASES)
+def test_a_reader_jumping_between_unrelated_states(game: str, variant: str) -> None:
+    """States of several games (every player count), read in a random order by one
+    :class:`Dense` per seat: each read patches from an unrelated position."""
+    spec = get_spec(game)
+    counts = (2,) if variant == "mini" else range(spec.min_players, spec.max_players + 1)
+    every = 1 if variant == "mini" else 3  # the mini games are short
+    compared = 0
+    for players in counts:
+        states = [
+            state.clone()
+            for seed in (5, 6, 7)
+            for step, state in enumerate(_play(game, players, seed, variant))
+            if step % every == 0
+        ]
+        random.Random(players).shuffle(states)
+        encoder = _encoder(states[0])
+        readers = [Dense(encoder, seat, padding=2) for seat in range(players)]
+        for state in states:
+            for seat, reader in enumerate(readers):
+                dense = np.frombuffer(reader.read(state), np.float32)
+                assert dense.tobytes() == _fresh(encoder, state, seat, padding=2).tobytes()
+                compared += 1
+    assert compared > (20 if variant == "mini" else 300)
 
 
 @pytest.mark.parametrize("game", GAMES)

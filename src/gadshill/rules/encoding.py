@@ -521,14 +521,18 @@ class Keyed(Part):
         a key whose item changed that item patched (pairs in the same keys' order are
         compared pair by pair)."""
         step, index, part = 1 + self.item.size(ctx.players), self.index, self.item
-        if type(new) is tuple and type(old) is tuple and len(new) == len(old):
-            for was, pair in zip(old, new):
+        if type(new) is tuple and type(old) is tuple:
+            # pairs: as long as the keys come in the same order, item by item; the rest
+            # (no key of which is among those before) by key
+            k = 0
+            for k, (was, pair) in enumerate(zip(old, new)):  # noqa: B007
                 if was != pair:
                     if was[0] != pair[0]:
-                        break  # another key here: compare by key
+                        break
                     part.patch(out, at + index[pair[0]] * step + 1, was[1], pair[1], ctx)
             else:
-                return
+                k = min(len(old), len(new))
+            old, new = old[k:], new[k:]
         if not isinstance(new, Mapping):
             new = dict(new)
         if not isinstance(old, Mapping):
