@@ -15,11 +15,13 @@ move (the same digest as ``information_state_string``). Two histories the seat
 can tell apart differ in the words it chose or in what it saw, so in one of the
 last two parts: perfect recall in a fixed size.
 
-How: the game's part is read straight from the native state
-(``Encoder.dense``, only the fields that changed written again) into a float32
-buffer that already holds the spelling's zeros, and copied once per position and
-seat (:class:`Position`); each observation is a copy of that, with the words the
-seat has chosen counted in. Nothing handed out is changed afterwards.
+How: the game's part is read straight from the native state by a
+:class:`~gadshill.rules.encoding.Dense` of this object's own per seat (only what
+changed since its last read patched) into a float32 buffer that already holds the
+spelling's zeros, and copied once per position and seat (:class:`Position`); each
+observation is a copy of that, with the words the seat has chosen counted in.
+Nothing handed out is changed afterwards, and two environments in one process
+never share a buffer (each has its own :class:`Tensors`).
 
 :func:`layout` lists the fields (name, offset, length) of both; docs/research.md
 prints it for each game.
@@ -35,7 +37,7 @@ import numpy as np
 
 from gadshill.adapters.actions import Speller
 from gadshill.adapters.setting import Setting
-from gadshill.rules.encoding import Field
+from gadshill.rules.encoding import Dense, Field
 from gadshill.rules.state import GameState
 
 #: bits of the seat's history digest in the information-state tensor
@@ -68,8 +70,8 @@ class Tensors:
         self.observation_size = self.encoder.size + self.spelling_size
         self.own_slots = max_decisions
         self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
-        #: seat -> the encoder's buffer for it and numpy's view of that buffer
-        self._views: dict[int, tuple[array[float], np.ndarray]] = {}
+        #: seat -> its reader (its buffer kept from state to state) and numpy's view of it
+        self._readers: dict[int, tuple[Dense, np.ndarray]] = {}
 
     def observation(
         self, state: Position | GameState[Any] | None, player: int, prefix: Sequence[int] = ()
@@ -94,12 +96,13 @@ class Tensors:
         return found
 
     def _dense(self, state: GameState[Any], player: int) -> np.ndarray:
-        """The encoder's buffer for the seat (its tensor of ``state``, the spelling's part
-        zeros) seen by numpy, until the encoder reads another state for that seat."""
-        buffer = self.encoder.dense(state, player, self.spelling_size)
-        kept = self._views.get(player)
-        if kept is None or kept[0] is not buffer:
-            kept = self._views[player] = (buffer, np.frombuffer(buffer, np.float32))
+        """The seat's buffer (its tensor of ``state``, the spelling's part zeros) seen by
+        numpy, until this object reads another state for that seat."""
+        kept = self._readers.get(player)
+        if kept is None:
+            reader = Dense(self.encoder, player, self.spelling_size)
+            kept = self._readers[player] = (reader, np.frombuffer(reader.buffer, np.float32))
+        kept[0].read(state)  # patches the buffer numpy sees
         return kept[1]
 
     def _spell(self, out: np.ndarray, prefix: Sequence[int]) -> None:
