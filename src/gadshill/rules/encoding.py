@@ -169,7 +169,10 @@ class Number(Part):
         out[at] = 0.0
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
-        out[at] = 0.0 if new is None else float(_number(new))
+        if type(new) is int or type(new) is float:
+            out[at] = new  # float32 of the number, as float(new) gives
+        else:
+            out[at] = 0.0 if new is None else float(_number(new))
 
 
 def _number(value: Any) -> Any:
@@ -273,9 +276,14 @@ class OneOf(Part):
             out[at + self.index[value]] = 0.0
 
     def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+        index = self.index
         if old is not None:
-            out[at + self.index[old]] = 0.0
-        self.write(out, at, new, ctx)  # type: ignore[arg-type]
+            out[at + index[old]] = 0.0
+        if new is not None:
+            found = index.get(new)
+            if found is None:
+                self.write(out, at, new, ctx)  # type: ignore[arg-type]  # says what is wrong
+            out[at + found] = 1.0
 
 
 class Seat(Part):
@@ -751,13 +759,13 @@ class Dense:
         before = self._keys
         if before is None:
             return self._fresh(keys)
-        buffer, values, ctx, fields = self.buffer, self._values, self._ctx, encoder.leaves
+        buffer, values, ctx, patches = self.buffer, self._values, self._ctx, encoder.patches
         try:
             for k in compress(count(), map(ne, keys, before)):
-                part, at, make = fields[k]
+                patch, at, make = patches[k]
                 key = keys[k]
                 value = key if make is None else make(key)
-                part.patch(buffer, at, values[k], value, ctx)
+                patch(buffer, at, values[k], value, ctx)
                 values[k] = value
         except BaseException:
             self._keys = None  # patched halfway: the next read writes everything afresh
@@ -830,6 +838,8 @@ class Encoder:
         self.leaves: list[tuple[Part, int, Callable[[Any], Any] | None]] = [
             (parts[name], at, values.get(name)) for name, at in leaves
         ]
+        #: the same with each part's ``patch`` (what a read calls)
+        self.patches = [(part.patch, at, make) for part, at, make in self.leaves]
         unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")

@@ -147,7 +147,7 @@ def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
         state.target,
         tuple(state.money),
         tuple(state.stock),
-        tuple([len(hand) for hand in state.hands]),
+        tuple(map(len, state.hands)),
         len(state.drifter_deck),
         tuple(state.drifter_discard),
         len(state.location_deck),
@@ -178,17 +178,15 @@ def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
     )
 
 
-def _queue(key: tuple[Step, ...]) -> list[dict[str, Any]]:
-    return [
-        {"verb": s.verb, "by": s.by, "any": s.any, "whose": s.whose, "points": s.points}
-        for s in key
-    ]
+def _queue(key: tuple[Step, ...]) -> tuple[tuple[Any, ...], ...]:
+    """Each step as the queue's record reads it: its fields in order."""
+    return tuple([(s.verb, s.by, s.any, s.whose, s.points) for s in key])
 
 
 READER = Reader(
     keys,
     {
-        "camps_on": lambda key: {str(number): done for number, done in key},
+        "camps_on": lambda key: tuple([(str(number), done) for number, done in key]),
         "queue": _queue,
     },
 )
