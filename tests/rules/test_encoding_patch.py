@@ -164,8 +164,8 @@ def _snapshot(value: Any) -> Any:
 
 def _keys(observation: dict[str, Any], player: int) -> tuple[Any, ...]:
     """The reader's snapshots: every leaf field in the layout's order; the records in a
-    list as tuples of their fields, the keyed parts as pairs; ``chips`` as it is (its
-    value maker turns it into lists)."""
+    list as tuples of their fields, the keyed parts as pairs (``chips``' value maker
+    turns its tuples back into lists)."""
     flat = {**observation, **{f"roll.{k}": v for k, v in observation["roll"].items()}}
     del flat["roll"], flat["viewer"]
     found: list[Any] = []
@@ -174,8 +174,6 @@ def _keys(observation: dict[str, Any], player: int) -> tuple[Any, ...]:
             found.append(
                 tuple((n, tuple(sites), done) for n, sites, done in (r.values() for r in value))
             )
-        elif name == "chips":
-            found.append(value)
         else:
             found.append(_snapshot(value))
     return tuple(found)

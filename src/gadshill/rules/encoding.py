@@ -56,6 +56,9 @@ class EncodingError(GadshillError, ValueError):
 
 #: where a part writes: tensor index -> value, the entries that are not zero
 Sink = dict[int, float]
+#: where a part patches (:class:`Dense`): a float32 buffer seen through a memoryview, in
+#: which setting an item costs half what it does in the ``array`` itself
+View = memoryview
 
 
 @dataclass(frozen=True)
@@ -115,16 +118,17 @@ class Part:
     # it holds to the next, touching only what differs. Each part's three methods write
     # exactly the entries ``write`` gives (a test per game checks the bytes).
 
-    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
-        """Write ``value`` into a span of zeros."""
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
+        """Write ``value`` into a span of zeros (a scalar's ``write`` only sets entries,
+        so it writes into a view as well as into a :data:`Sink`)."""
         self.write(out, at, value, ctx)  # type: ignore[arg-type]
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         """Zero the entries ``value`` set (it was put here before)."""
         size = self.size(ctx.players)
         out[at : at + size] = _zeros(size)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Turn the span holding ``old`` into ``new``'s (the caller saw they differ)."""
         self.clear(out, at, old, ctx)
         self.put(out, at, new, ctx)
@@ -145,7 +149,7 @@ class Skip(Part):
     def holds(self, players: int) -> str:
         return f"not encoded: {self.why}"
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         pass
 
     def canonical(self, value: Any, ctx: Context) -> Any:
@@ -165,10 +169,10 @@ class Number(Part):
     def holds(self, players: int) -> str:
         return "number"
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         out[at] = 0.0
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         if type(new) is int or type(new) is float:
             out[at] = new  # float32 of the number, as float(new) gives
         else:
@@ -204,17 +208,17 @@ class Maybe(Part):
     def holds(self, players: int) -> str:
         return f"present flag, then {self.item.holds(players)}"
 
-    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
         if value is not None:
             out[at] = 1.0
             self.item.put(out, at + 1, value, ctx)
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         if value is not None:
             out[at] = 0.0
             self.item.clear(out, at + 1, value, ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         if old is None or new is None:
             self.clear(out, at, old, ctx)
             self.put(out, at, new, ctx)
@@ -237,10 +241,10 @@ class Flag(Part):
     def holds(self, players: int) -> str:
         return "flag"
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         out[at] = 0.0
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         if new is True:
             out[at] = 1.0
         elif new is False:
@@ -271,11 +275,11 @@ class OneOf(Part):
         shown = ", ".join(str(v) for v in self.values[:6])
         return f"one-hot: {shown}{', ...' if len(self.values) > 6 else ''}"
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         if value is not None:
             out[at + self.index[value]] = 0.0
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         index = self.index
         if old is not None:
             out[at + index[old]] = 0.0
@@ -315,13 +319,13 @@ class Seat(Part):
         extra = "".join(f", {v}" for v in self.specials)
         return f"seat one-hot, observer first{extra}"
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         if value is not None:
             special = self.specials.get(value)
             players = ctx.players
             out[at + (players + special if special is not None else ctx.relative(value))] = 0.0
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         specials, players = self.specials, ctx.players
         if old is not None:
             special = specials.get(old)
@@ -360,18 +364,26 @@ class Counts(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return sorted(value, key=lambda item: self.one.index.get(_key(item), -1))
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
+        index = self.one.index
+        for item in value:
+            found = index.get(tuple(item) if type(item) is list else item)
+            if found is None:
+                raise EncodingError(f"{item!r} is not one of the known values")
+            out[at + found] += 1.0
+
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         index = self.one.index
         for item in value:
             out[at + index[tuple(item) if type(item) is list else item]] = 0.0
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """A pile that grew at its end (a discard) counts only the items added; one cut at
         its end uncounts the items gone; any other change is cleared and counted again."""
         before, after = len(old), len(new)
         if type(old) is type(new) and type(new) in (tuple, list):
             if after > before and new[:before] == old:
-                self.write(out, at, new[before:], ctx)  # type: ignore[arg-type]
+                self.put(out, at, new[before:], ctx)
                 return
             if after < before and old[:after] == new:
                 index = self.one.index
@@ -379,7 +391,7 @@ class Counts(Part):
                     out[at + index[tuple(item) if type(item) is list else item]] -= 1.0
                 return
         self.clear(out, at, old, ctx)
-        self.write(out, at, new, ctx)  # type: ignore[arg-type]
+        self.put(out, at, new, ctx)
 
 
 def _key(item: Any) -> Any:
@@ -414,13 +426,13 @@ class Slots(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [self.item.canonical(item, ctx) for item in value]
 
-    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
         self.patch(out, at, (), value, ctx)
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         self.patch(out, at, value, (), ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Item by item: an item appended is one item written, a list cut short the
         items it lost cleared."""
         before, after = len(old), len(new)
@@ -468,13 +480,21 @@ class PerSeat(Part):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [self.item.canonical(item, ctx) for item in value]
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
+        if len(value) != ctx.players:
+            raise EncodingError(f"{len(value)} items for {ctx.players} seats")
+        step, put = self.item.size(ctx.players), self.item.put
+        observer, players = ctx.observer, ctx.players
+        for seat, item in enumerate(value):
+            put(out, at + (seat - observer) % players * step, item, ctx)
+
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         step, clear = self.item.size(ctx.players), self.item.clear
         observer, players = ctx.observer, ctx.players
         for seat, item in enumerate(value):
             clear(out, at + (seat - observer) % players * step, item, ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Seat by seat: only the seats whose item changed are written again."""
         if len(new) != ctx.players:
             raise EncodingError(f"{len(new)} items for {ctx.players} seats")
@@ -514,17 +534,17 @@ class Keyed(Part):
 
     # the dense path also reads a dict's snapshot as its items, (key, item) pairs
 
-    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
         self.patch(out, at, {}, value, ctx)
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         step, index, clear = 1 + self.item.size(ctx.players), self.index, self.item.clear
         for key, item in value.items() if isinstance(value, Mapping) else value:
             found = at + index[key] * step
             out[found] = 0.0
             clear(out, found + 1, item, ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Key by key: a key added is its flag and item written, a key gone cleared,
         a key whose item changed that item patched (pairs in the same keys' order are
         compared pair by pair)."""
@@ -605,11 +625,17 @@ class Tuple(_Members):
     def canonical(self, value: Any, ctx: Context) -> Any:
         return [part.canonical(item, ctx) for item, part in zip(value, self.items, strict=True)]
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
+        if len(value) != len(self.items):
+            raise EncodingError(f"expected {len(self.items)} items, got {len(value)}")
+        for (part, offset), item in zip(self.placed(ctx.players), value):
+            part.put(out, at + offset, item, ctx)
+
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         for (part, offset), item in zip(self.placed(ctx.players), value):
             part.clear(out, at + offset, item, ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         if len(new) != len(self.items):
             raise EncodingError(f"expected {len(self.items)} items, got {len(new)}")
         for (part, offset), was, item in zip(self.placed(ctx.players), old, new):
@@ -645,15 +671,15 @@ class Record(_Members):
 
     # the dense path also reads a record's snapshot as a tuple: its fields in order
 
-    def put(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
         for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
             part.put(out, at + offset, item, ctx)
 
-    def clear(self, out: Buffer, at: int, value: Any, ctx: Context) -> None:
+    def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
         for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
             part.clear(out, at + offset, item, ctx)
 
-    def patch(self, out: Buffer, at: int, old: Any, new: Any, ctx: Context) -> None:
+    def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         placed = self.placed(ctx.players)
         if type(old) is not tuple or type(new) is not tuple or len(new) != len(placed):
             old, new = self._items(old), self._items(new)
@@ -703,12 +729,14 @@ class Reader:
     values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
 
-class Buffer(array):  # type: ignore[type-arg]
-    """A float32 tensor (``array('f')``) that a part may also write as a :data:`Sink`: it
-    sets entries and reads them back with ``get`` (a count adds one), as in a dict."""
-
-    def get(self, index: int, default: float) -> float:
-        return float(self[index])
+#: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
+#: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
+#: never repeat costs little memory
+SPAN_BYTES_KEPT = 1 << 20
+SPANS_KEPT = 4_096
+#: and stops remembering a field's spans once this many were not found, if fewer than
+#: one in ``MEMO_PAYS`` of its changes found theirs (a miss costs a hash and a copy)
+MEMO_TRIAL, MEMO_PAYS = 64, 4
 
 
 _ZEROS: dict[int, array[float]] = {}
@@ -726,29 +754,50 @@ class Dense:
     """One observer's tensor read straight from states, as float32 in one buffer kept
     from state to state (then ``padding`` zeros: room for what an adapter adds).
 
-    A read takes the state's snapshots (the encoder's :class:`Reader`) and patches only
-    the fields whose snapshot changed since the last read, each by its own part, which
-    in turn rewrites only what changed inside it: a list's items, a seat's entry, a
-    key's item, a scalar's old and new index (a claim appended is one item written,
-    a camp on one location one number). Whatever state comes next, of the same game or
-    not, the patch starts from the values the buffer holds, so the bytes are always
-    those of a fresh ``encode``. The caller owns it: one per adapter and seat
-    (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one
-    process never share a buffer.
+    A read takes the state's snapshots (the encoder's :class:`Reader`) and rewrites only
+    the fields whose snapshot changed since the last read. A field whose snapshot was
+    seen before gets its remembered span back (one copy: a phase, a die, a seat's
+    money come back again and again); any other is patched by its own part, which in
+    turn rewrites only what changed inside it: a list's items, a seat's entry, a key's
+    item, a scalar's old and new index (a claim appended is one item written, a camp
+    on one location one number). A field whose snapshots rarely come back (the cards
+    in play, the claims) soon stops being remembered: hashing them would not pay.
+    Whatever state comes next, of the same game or not, the patch starts from the
+    values the buffer holds, so the bytes are always those of a fresh ``encode``.
+
+    The caller owns it: one per adapter and seat
+    (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one process
+    never share a buffer.
     """
 
-    __slots__ = ("buffer", "_ctx", "_encoder", "_keys", "_values")
+    __slots__ = (
+        "buffer",
+        "_ctx",
+        "_encoder",
+        "_hits",
+        "_keys",
+        "_memo",
+        "_misses",
+        "_out",
+        "_values",
+    )
 
     def __init__(self, encoder: Encoder, observer: int, padding: int = 0):
         self._encoder = encoder
         self._ctx = Context(observer, encoder.players)
-        self.buffer = Buffer("f", bytes(4 * (encoder.size + padding)))
+        self.buffer = array("f", bytes(4 * (encoder.size + padding)))
+        self._out = memoryview(self.buffer)  # what the parts patch (the same memory)
         #: the snapshots the buffer holds (None: write everything afresh at the next read)
         self._keys: tuple[Any, ...] | None = None
         #: per field, the value the buffer holds (the snapshot, or what its maker made)
         self._values: list[Any] = []
+        fields = len(encoder.leaves)
+        #: per field, snapshot -> its span and value (None: remembering does not pay)
+        self._memo: list[dict[Any, tuple[array[float], Any]] | None] = [{} for _ in range(fields)]
+        #: per field, how many changes found their span in its memo, and how many did not
+        self._hits, self._misses = [0] * fields, [0] * fields
 
-    def read(self, state: Any) -> Buffer:
+    def read(self, state: Any) -> array[float]:
         """The tensor of ``state.observation(observer)`` then the padding: the buffer
         itself, good until the next read (copy it to keep it)."""
         encoder = self._encoder
@@ -759,34 +808,58 @@ class Dense:
         before = self._keys
         if before is None:
             return self._fresh(keys)
-        buffer, values, ctx, patches = self.buffer, self._values, self._ctx, encoder.patches
+        buffer, out, values, ctx = self.buffer, self._out, self._values, self._ctx
+        patches, memos, hits = encoder.patches, self._memo, self._hits
         try:
             for k in compress(count(), map(ne, keys, before)):
-                patch, at, make = patches[k]
+                patch, at, end, make = patches[k]
                 key = keys[k]
+                memo = memos[k]
+                if memo is not None:
+                    found = memo.get(key)
+                    if found is not None:
+                        buffer[at:end] = found[0]
+                        values[k] = found[1]
+                        hits[k] += 1
+                        continue
                 value = key if make is None else make(key)
-                patch(buffer, at, values[k], value, ctx)
+                patch(out, at, values[k], value, ctx)
                 values[k] = value
+                if memo is not None:
+                    self._remember(k, memo, key, buffer[at:end], value)
         except BaseException:
             self._keys = None  # patched halfway: the next read writes everything afresh
             raise
         self._keys = keys
         return buffer
 
-    def _fresh(self, keys: tuple[Any, ...]) -> Buffer:
-        buffer, ctx, fields = self.buffer, self._ctx, self._encoder.leaves
+    def _remember(
+        self, k: int, memo: dict[Any, tuple[array[float], Any]], key: Any, span: Any, value: Any
+    ) -> None:
+        """Keep field ``k``'s new span by its snapshot, or stop if that does not pay."""
+        misses = self._misses[k] = self._misses[k] + 1
+        hits = self._hits[k]
+        if misses >= MEMO_TRIAL and hits * MEMO_PAYS < hits + misses:
+            self._memo[k] = None
+            return
+        if len(memo) >= self._encoder.kept[k]:
+            memo.clear()
+        memo[key] = (span, value)
+
+    def _fresh(self, keys: tuple[Any, ...]) -> array[float]:
+        buffer, out, ctx, fields = self.buffer, self._out, self._ctx, self._encoder.leaves
         if len(keys) != len(fields):
             raise ValueError(f"{len(keys)} snapshots for {len(fields)} encoded fields")
         buffer[:] = _zeros(len(buffer))
         values = []
         for key, (part, at, make) in zip(keys, fields, strict=True):
             value = key if make is None else make(key)
-            part.put(buffer, at, value, ctx)
+            part.put(out, at, value, ctx)
             values.append(value)
         self._values, self._keys = values, keys
         return buffer
 
-    def _entries(self, state: Any) -> Buffer:
+    def _entries(self, state: Any) -> array[float]:
         buffer, observer = self.buffer, self._ctx.observer
         buffer[:] = _zeros(len(buffer))
         for index, number in self._encoder.entries(state.observation(observer), observer).items():
@@ -838,8 +911,12 @@ class Encoder:
         self.leaves: list[tuple[Part, int, Callable[[Any], Any] | None]] = [
             (parts[name], at, values.get(name)) for name, at in leaves
         ]
-        #: the same with each part's ``patch`` (what a read calls)
-        self.patches = [(part.patch, at, make) for part, at, make in self.leaves]
+        #: the same with each part's ``patch`` and the span's end (what a read uses)
+        self.patches = [
+            (part.patch, at, at + part.size(players), make) for part, at, make in self.leaves
+        ]
+        #: how many spans of each field a :class:`Dense` remembers
+        self.kept = [_kept(part.size(players)) for part, _at, _make in self.leaves]
         unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
@@ -907,6 +984,11 @@ class Encoder:
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
         return self.encode(state.observation(player), player)
+
+
+def _kept(length: int) -> int:
+    """How many spans of ``length`` floats a :class:`Dense` remembers for one field."""
+    return min(SPANS_KEPT, max(16, SPAN_BYTES_KEPT // (4 * length)))
 
 
 def _leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:
