@@ -129,24 +129,29 @@ def keys(state: GadsHillState, player: int) -> tuple[Any, ...]:
         # the seat's own hand (a bag: its order does not count); of the others the sizes
         tuple(state.hands[player]),
         tuple(map(len, state.hands)),
-        # what beside_board() is made of (a list of buildings would cost more to make)
-        (tuple(state.owner.items()), placed, state.retired),
-        tuple([len(piles[pile]) for pile in PILES]),
+        # what beside_board() is made of (a list of buildings would cost more to make):
+        # the owners in the town's order of buildings (the owner dict's own order)
+        (state.world.buildings, tuple(state.owner.values()), placed, state.retired),
+        tuple(map(len, map(piles.__getitem__, PILES))),
     )
 
 
-def _beside(key: tuple[Any, tuple[tuple[str, str], ...], Any]) -> list[str]:
+def _beside(key: tuple[tuple[str, ...], tuple[int | None, ...], Any, Any]) -> list[str]:
     """``GadsHillState.beside_board``: nobody's, not standing, not out of the game."""
-    owners, placed, retired = key
+    buildings, owners, placed, retired = key
     standing = {building for _space, building in placed}
-    return [b for b, owner in owners if owner is None and b not in standing and b not in retired]
+    return [
+        b
+        for b, owner in zip(buildings, owners, strict=True)
+        if owner is None and b not in standing and b not in retired
+    ]
 
 
 READER = Reader(
     keys,
     {
         "beside the board": _beside,
-        "piles": lambda sizes: dict(zip(PILES, sizes, strict=True)),
+        "piles": lambda sizes: tuple(zip(PILES, sizes, strict=True)),
     },
 )
 

@@ -553,13 +553,14 @@ class Keyed(Part):
             # pairs: as long as the keys come in the same order, item by item; the rest
             # (no key of which is among those before) by key
             k = 0
-            for k, (was, pair) in enumerate(zip(old, new)):  # noqa: B007
+            for was, pair in zip(old, new):
                 if was != pair:
                     if was[0] != pair[0]:
                         break
                     part.patch(out, at + index[pair[0]] * step + 1, was[1], pair[1], ctx)
-            else:
-                k = min(len(old), len(new))
+                k += 1
+            if k == len(old) == len(new):
+                return
             old, new = old[k:], new[k:]
         if not isinstance(new, Mapping):
             new = dict(new)
