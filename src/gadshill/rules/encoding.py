@@ -22,10 +22,13 @@ than its bound) raises too: two observations that differ always differ in the
 tensor, or the encoder says why it cannot tell them apart.
 
 The adapters do not build the observation at every step: a game's :class:`Reader`
-reads the same fields straight from its state as snapshots, and
-:meth:`Encoder.dense` writes again only the fields whose snapshot changed, with the
-same parts, into one float32 buffer per observer (the schema stays the one source of
-the layout; a test per game checks the two ways give the same bytes).
+reads the same fields straight from its state as snapshots, and a :class:`Dense`
+(one per caller and observer) rewrites only the fields whose snapshot changed, in
+one float32 buffer: a span remembered for a snapshot seen before, or else a patch
+by the same parts (``put``, ``clear`` and ``patch`` beside ``write``), each of which
+rewrites only the items that changed inside it. The schema stays the one source of
+the layout; tests check the two ways give the same bytes, along random games and
+along random changes to a schema with every kind of part.
 
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
@@ -42,7 +45,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import ne
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from gadshill.errors import GadshillError
 from gadshill.rules.state import GameState
@@ -56,9 +59,15 @@ class EncodingError(GadshillError, ValueError):
 
 #: where a part writes: tensor index -> value, the entries that are not zero
 Sink = dict[int, float]
-#: where a part patches (:class:`Dense`): a float32 buffer seen through a memoryview, in
-#: which setting an item costs half what it does in the ``array`` itself
-View = memoryview
+
+
+class View(Protocol):
+    """Where a part patches (:class:`Dense`): a float32 buffer seen through a memoryview,
+    in which setting an item costs half what it does in the ``array`` itself."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int | slice, value: float | array[float], /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -286,7 +295,8 @@ class OneOf(Part):
         if new is not None:
             found = index.get(new)
             if found is None:
-                self.write(out, at, new, ctx)  # type: ignore[arg-type]  # says what is wrong
+                self.write({}, at, new, ctx)  # says what is wrong
+                return
             out[at + found] = 1.0
 
 
@@ -443,7 +453,7 @@ class Slots(Part):
         part = self.item
         step = part.size(ctx.players)
         at += 1
-        for was, item in zip(old, new):
+        for was, item in zip(old, new, strict=False):
             if was != item:
                 part.patch(out, at, was, item, ctx)
             at += step
@@ -500,7 +510,7 @@ class PerSeat(Part):
             raise EncodingError(f"{len(new)} items for {ctx.players} seats")
         step, patch = self.item.size(ctx.players), self.item.patch
         observer, players = ctx.observer, ctx.players
-        for seat, (was, item) in enumerate(zip(old, new)):
+        for seat, (was, item) in enumerate(zip(old, new, strict=True)):
             if was != item:
                 patch(out, at + (seat - observer) % players * step, was, item, ctx)
 
@@ -553,7 +563,7 @@ class Keyed(Part):
             # pairs: as long as the keys come in the same order, item by item; the rest
             # (no key of which is among those before) by key
             k = 0
-            for was, pair in zip(old, new):
+            for was, pair in zip(old, new, strict=False):
                 if was != pair:
                     if was[0] != pair[0]:
                         break
@@ -629,17 +639,17 @@ class Tuple(_Members):
     def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
         if len(value) != len(self.items):
             raise EncodingError(f"expected {len(self.items)} items, got {len(value)}")
-        for (part, offset), item in zip(self.placed(ctx.players), value):
+        for (part, offset), item in zip(self.placed(ctx.players), value, strict=True):
             part.put(out, at + offset, item, ctx)
 
     def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
-        for (part, offset), item in zip(self.placed(ctx.players), value):
+        for (part, offset), item in zip(self.placed(ctx.players), value, strict=True):
             part.clear(out, at + offset, item, ctx)
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         if len(new) != len(self.items):
             raise EncodingError(f"expected {len(self.items)} items, got {len(new)}")
-        for (part, offset), was, item in zip(self.placed(ctx.players), old, new):
+        for (part, offset), was, item in zip(self.placed(ctx.players), old, new, strict=True):
             if was != item:
                 part.patch(out, at + offset, was, item, ctx)
 
@@ -673,18 +683,18 @@ class Record(_Members):
     # the dense path also reads a record's snapshot as a tuple: its fields in order
 
     def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
-        for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
+        for (part, offset), item in zip(self.placed(ctx.players), self._items(value), strict=True):
             part.put(out, at + offset, item, ctx)
 
     def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
-        for (part, offset), item in zip(self.placed(ctx.players), self._items(value)):
+        for (part, offset), item in zip(self.placed(ctx.players), self._items(value), strict=True):
             part.clear(out, at + offset, item, ctx)
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         placed = self.placed(ctx.players)
         if type(old) is not tuple or type(new) is not tuple or len(new) != len(placed):
             old, new = self._items(old), self._items(new)
-        for (part, offset), was, item in zip(placed, old, new):
+        for (part, offset), was, item in zip(placed, old, new, strict=True):
             if was != item:
                 part.patch(out, at + offset, was, item, ctx)
 
@@ -717,13 +727,15 @@ class Reader:
 
     ``keys(state, player)`` gives one snapshot per encoded field, in the layout's order
     (a nested record's fields one by one; the :class:`Skip` ones left out): the
-    state's own values copied into tuples, cheap to make and to compare, never changed
-    afterwards. ``values`` (by layout name, ``turn state.bought``) turns a field's
-    snapshot into what ``observation(player)`` holds there where the two differ (a
-    :class:`Keyed` part wants a dict); any other snapshot is written as it is (a part
-    reads a tuple as it reads a list, a set as a bag). A value is made from
-    its snapshot alone, so equal snapshots always write equal entries; a test per game
-    checks along random games that the tensor is the one ``observation`` encodes to.
+    state's own values copied into tuples, cheap to make, to compare and to hash, never
+    changed afterwards. ``values`` (by layout name, ``turn state.bought``) turns a
+    field's snapshot into what the parts read there where the two differ (the pack's
+    ids for an engine's numbers); any other snapshot is written as it is. The parts'
+    dense path reads a tuple as a list, a set as a bag, a tuple of ``(key, item)``
+    pairs as a :class:`Keyed` part's dict and a tuple of a record's fields in order as
+    the :class:`Record`. A value is made from its snapshot alone, so equal snapshots
+    always write equal entries; a test per game checks along random games that the
+    tensor is the one ``observation`` encodes to.
     """
 
     keys: Callable[[Any, int], tuple[Any, ...]]
@@ -772,7 +784,6 @@ class Dense:
     """
 
     __slots__ = (
-        "buffer",
         "_ctx",
         "_encoder",
         "_hits",
@@ -781,13 +792,14 @@ class Dense:
         "_misses",
         "_out",
         "_values",
+        "buffer",
     )
 
     def __init__(self, encoder: Encoder, observer: int, padding: int = 0):
         self._encoder = encoder
         self._ctx = Context(observer, encoder.players)
         self.buffer = array("f", bytes(4 * (encoder.size + padding)))
-        self._out = memoryview(self.buffer)  # what the parts patch (the same memory)
+        self._out = cast(View, memoryview(self.buffer))  # what the parts patch: the same memory
         #: the snapshots the buffer holds (None: write everything afresh at the next read)
         self._keys: tuple[Any, ...] | None = None
         #: per field, the value the buffer holds (the snapshot, or what its maker made)
@@ -835,7 +847,12 @@ class Dense:
         return buffer
 
     def _remember(
-        self, k: int, memo: dict[Any, tuple[array[float], Any]], key: Any, span: Any, value: Any
+        self,
+        k: int,
+        memo: dict[Any, tuple[array[float], Any]],
+        key: Any,
+        span: array[float],
+        value: Any,
     ) -> None:
         """Keep field ``k``'s new span by its snapshot, or stop if that does not pay."""
         misses = self._misses[k] = self._misses[k] + 1
