@@ -763,6 +763,36 @@ def _zeros(length: int) -> array[float]:
     return found
 
 
+class Spans:
+    """One observer's remembered spans, by field and snapshot, and whether each field's
+    memo pays; kept by the encoder and shared by every :class:`Dense` of that observer
+    (entries are added whole and never changed, so readers may share them)."""
+
+    __slots__ = ("hits", "kept", "memo", "misses")
+
+    def __init__(self, kept: list[int]):
+        #: how many spans of each field to keep before starting again
+        self.kept = kept
+        #: per field, snapshot -> its span and value (None: remembering does not pay)
+        self.memo: list[dict[Any, tuple[array[float], Any]] | None] = [{} for _ in kept]
+        #: per field, how many changes found their span, and how many did not
+        self.hits, self.misses = [0] * len(kept), [0] * len(kept)
+
+    def remember(self, k: int, key: Any, span: array[float], value: Any) -> None:
+        """Keep field ``k``'s new span by its snapshot, or stop if that does not pay."""
+        memo = self.memo[k]
+        if memo is None:
+            return
+        misses = self.misses[k] = self.misses[k] + 1
+        hits = self.hits[k]
+        if misses >= MEMO_TRIAL and hits * MEMO_PAYS < hits + misses:
+            self.memo[k] = None
+            return
+        if len(memo) >= self.kept[k]:
+            memo.clear()
+        memo[key] = (span, value)
+
+
 class Dense:
     """One observer's tensor read straight from states, as float32 in one buffer kept
     from state to state (then ``padding`` zeros: room for what an adapter adds).
@@ -780,17 +810,17 @@ class Dense:
 
     The caller owns it: one per adapter and seat
     (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one process
-    never share a buffer.
+    never share a buffer. The remembered spans are the encoder's (:class:`Spans`, one
+    per observer), shared by every reader of that seat: a span is a pure function of
+    its snapshot, so what one environment worked out serves the others.
     """
 
     __slots__ = (
         "_ctx",
         "_encoder",
-        "_hits",
         "_keys",
-        "_memo",
-        "_misses",
         "_out",
+        "_spans",
         "_values",
         "buffer",
     )
@@ -804,11 +834,7 @@ class Dense:
         self._keys: tuple[Any, ...] | None = None
         #: per field, the value the buffer holds (the snapshot, or what its maker made)
         self._values: list[Any] = []
-        fields = len(encoder.leaves)
-        #: per field, snapshot -> its span and value (None: remembering does not pay)
-        self._memo: list[dict[Any, tuple[array[float], Any]] | None] = [{} for _ in range(fields)]
-        #: per field, how many changes found their span in its memo, and how many did not
-        self._hits, self._misses = [0] * fields, [0] * fields
+        self._spans = encoder.spans(observer)
 
     def read(self, state: Any) -> array[float]:
         """The tensor of ``state.observation(observer)`` then the padding: the buffer
@@ -822,7 +848,8 @@ class Dense:
         if before is None:
             return self._fresh(keys)
         buffer, out, values, ctx = self.buffer, self._out, self._values, self._ctx
-        patches, memos, hits = encoder.patches, self._memo, self._hits
+        patches, spans = encoder.patches, self._spans
+        memos, hits = spans.memo, spans.hits
         try:
             for k in compress(count(), map(ne, keys, before)):
                 patch, at, end, make = patches[k]
@@ -839,30 +866,12 @@ class Dense:
                 patch(out, at, values[k], value, ctx)
                 values[k] = value
                 if memo is not None:
-                    self._remember(k, memo, key, buffer[at:end], value)
+                    spans.remember(k, key, buffer[at:end], value)
         except BaseException:
             self._keys = None  # patched halfway: the next read writes everything afresh
             raise
         self._keys = keys
         return buffer
-
-    def _remember(
-        self,
-        k: int,
-        memo: dict[Any, tuple[array[float], Any]],
-        key: Any,
-        span: array[float],
-        value: Any,
-    ) -> None:
-        """Keep field ``k``'s new span by its snapshot, or stop if that does not pay."""
-        misses = self._misses[k] = self._misses[k] + 1
-        hits = self._hits[k]
-        if misses >= MEMO_TRIAL and hits * MEMO_PAYS < hits + misses:
-            self._memo[k] = None
-            return
-        if len(memo) >= self._encoder.kept[k]:
-            memo.clear()
-        memo[key] = (span, value)
 
     def _fresh(self, keys: tuple[Any, ...]) -> array[float]:
         buffer, out, ctx, fields = self.buffer, self._out, self._ctx, self._encoder.leaves
@@ -933,8 +942,9 @@ class Encoder:
         self.patches = [
             (part.patch, at, at + part.size(players), make) for part, at, make in self.leaves
         ]
-        #: how many spans of each field a :class:`Dense` remembers
+        #: how many spans of each field to remember
         self.kept = [_kept(part.size(players)) for part, _at, _make in self.leaves]
+        self._remembered: dict[int, Spans] = {}
         unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
@@ -979,6 +989,13 @@ class Encoder:
                     fields[key] = found
         self._last[observer] = (observation, fields, out)
         return dict(out)
+
+    def spans(self, observer: int) -> Spans:
+        """The spans remembered for ``observer``, shared by its readers."""
+        found = self._remembered.get(observer)
+        if found is None:
+            found = self._remembered[observer] = Spans(self.kept)
+        return found
 
     def dense(self, state: Any, observer: int, padding: int = 0) -> array[float]:
         """The tensor of ``state.observation(observer)`` read straight from the state, as
