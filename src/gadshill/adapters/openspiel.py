@@ -46,7 +46,6 @@ as is. An action that is not legal raises ``ValueError`` and changes nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import threading
@@ -60,6 +59,7 @@ import pyspiel
 from greenlet import GreenletExit, getcurrent, greenlet
 
 from gadshill.adapters.actions import Speller, Spellings
+from gadshill.adapters.recall import Recall, derived
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.registry import game_ids, get_spec
@@ -306,6 +306,8 @@ class GadshillGame(pyspiel.Game):
         #: decisions (words) after which a game stops, drawn
         self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
+        #: the seats' history digests (:mod:`gadshill.adapters.recall`)
+        self.recall = Recall(self.spec.id, self.tensors.encoder)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -424,6 +426,7 @@ class _Core:
         "pending",
         "players",
         "prefix",
+        "recall",
         "seen",
         "setting",
         "speller",
@@ -438,6 +441,7 @@ class _Core:
         self.setting: Setting = game.setting
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
+        self.recall: Recall = game.recall
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes...
         self.mover: int | None = None  # ...and the seat that played it
@@ -795,18 +799,22 @@ class _Core:
             return self.seen
         steps.reverse()
         state = _rebuild(steps[0].before) if steps[0].before is not None else None
+        recall = self.recall
+        since = recall.since(state)
         for step in steps:
             if state is None:  # the setup's step: its state is kept
                 assert step.after is not None
                 state = step.after.clone()
             else:
                 _replay(state, step)
+            move = str(step.move)
             self.seen = tuple(
-                _digest(
-                    self.seen[p], state.observation(p), str(step.move) if p == step.mover else ""
-                )
-                for p in range(self.players)
+                [
+                    recall.digest(self.seen[p], state, p, move if p == step.mover else "", since)
+                    for p in range(self.players)
+                ]
             )
+            since = recall.since(state)
         assert self.step is not None and state is not None
         if self.step.after is None:
             state.rng = SPENT
@@ -989,7 +997,7 @@ class GadshillState(pyspiel.State):
         twin.step = twin.folded = _Step(None, None, None, ())
         twin.step.after, twin.unkept = native.clone(), 0
         twin.seen = tuple(
-            seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
+            seen[p] if p == player else derived(seen[player], f"sampled for {p}")
             for p in range(core.players)
         )
         if core.native.state.current_player != player:
@@ -1049,11 +1057,6 @@ def _rebuild(step: _Step) -> GameState[Any]:
         _replay(state, later)
     state.rng = SPENT
     return state
-
-
-def _digest(before: str, *seen: Any) -> str:
-    text = json.dumps([before, *seen], sort_keys=True)
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 class Observer:
