@@ -308,6 +308,9 @@ class GadshillGame(pyspiel.Game):
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         #: the seats' history digests (:mod:`gadshill.adapters.recall`)
         self.recall = Recall(self.spec.id, self.tensors.encoder)
+        #: the observers a state's own tensor and string methods fill (one caller at a
+        #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
+        self.observers = (Observer(self.tensors), InfoStateObserver(self.tensors))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -420,6 +423,7 @@ class _Core:
         "mover",
         "moves",
         "native",
+        "observers",
         "outcomes",
         "own_words",
         "paused",
@@ -442,6 +446,7 @@ class _Core:
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
         self.recall: Recall = game.recall
+        self.observers: tuple[Observer, InfoStateObserver] = game.observers
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes...
         self.mover: int | None = None  # ...and the seat that played it
@@ -940,6 +945,41 @@ class GadshillState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.core.chance_outcomes()
+
+    # The tensors and strings too: OpenSpiel's C++ side makes a new initial state and
+    # fills a tensor of it for the shape at every call, then copies the tensor twice.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:  # OpenSpiel answers (and refuses a seat that is not one)
+            return super().observation_tensor(*([] if player is None else [player]))
+        observer = self.core.observers[0]
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:
+            return super().information_state_tensor(*([] if player is None else [player]))
+        observer = self.core.observers[1]
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return super().observation_string(*([] if player is None else [player]))
+        return self.core.observers[0].string_from(self, seat)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return super().information_state_string(*([] if player is None else [player]))
+        return self.core.observers[1].string_from(self, seat)
+
+    def _seat(self, player: int | None) -> int | None:
+        """The seat asked about (the one to move if none), or None if it is not a seat."""
+        seat = self.current_player() if player is None else player
+        return seat if type(seat) is int and 0 <= seat < self.core.players else None
 
     def _apply_action(self, action: int) -> None:
         self.core.apply(action)
