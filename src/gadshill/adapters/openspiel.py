@@ -145,7 +145,11 @@ class ScriptedRandom(GameRandom):
         if len(items) > MAX_CHANCE_OUTCOMES:
             raise ChanceError(f"a chance node of {len(items)} outcomes is over the bound")
         if self.used == len(self.outcomes):
-            labels = [str(item) for item in items]
+            labels = _RANGES.get(items) if type(items) is range else None
+            if labels is None:
+                labels = [str(item) for item in items]
+                if type(items) is range:  # a die's faces: the same every roll
+                    labels = _RANGES.setdefault(items, labels)
             if self.pause is None:
                 raise NeedChance(labels, dealing)
             self.pause(labels, dealing)  # back with the outcome appended
@@ -177,6 +181,8 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+#: a range's outcome labels (never changed: a chance node's labels are replaced, not edited)
+_RANGES: dict[range, list[str]] = {}
 #: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
 _UNIFORM: dict[int, list[tuple[int, float]]] = {}
 
@@ -214,6 +220,14 @@ class _Worker(greenlet):  # type: ignore[misc]
     def __init__(self) -> None:
         super().__init__(_serve)
         self.thread = threading.get_ident()
+        #: the generator of the moves it runs (one at a time), made once
+        self.rng = ScriptedRandom.live([])
+
+    def generator(self, outcomes: list[int]) -> ScriptedRandom:
+        """Its move generator, reading ``outcomes`` from the first."""
+        rng = self.rng
+        rng.outcomes, rng.used = outcomes, 0
+        return rng
 
     def run_job(self, job: Callable[[], Any] | None) -> Report:
         """Start ``job`` (None: go on with the paused one) until it pauses or ends."""
@@ -539,8 +553,8 @@ class _Core:
         if state is self.step.after:
             state = state.clone()
             self.native = _Native(state)
-        state.rng = ScriptedRandom.live(self.outcomes)
         worker = _worker()
+        state.rng = worker.generator(self.outcomes)
         self._ran(worker.run_job(partial(state._play, self.pending)), worker)
 
     def _ran(self, report: Report, worker: _Worker) -> None:
@@ -592,17 +606,17 @@ class _Core:
             self.step.after = self.native.state
             self.unkept = 0
 
-    def _play(self, move: Move) -> None:
-        """Play a legal move on the live state: straight, or in a worker when its kind
-        draws (a move that draws unforeseen is played again in one, from its state
+    def _play(self, move: Move, mover: int) -> None:
+        """Play ``mover``'s legal move on the live state: straight, or in a worker when its
+        kind draws (a move that draws unforeseen is played again in one, from its state
         before, rebuilt)."""
         assert self.native is not None and self.step is not None
         kind, chances = move.kind, self.chances
-        state = self.native.state
         if kind in chances.foreseen:
-            self._wait(move, state.current_player)
+            self._wait(move, mover)
             return
-        rng, mover = state.rng, state.current_player
+        state = self.native.state
+        rng = state.rng
         try:
             state._play(move)  # a legal move: its words spell one
         except NeedChance:  # drawn unforeseen: the move waits for chance
@@ -640,7 +654,9 @@ class _Core:
             self.unkept = 0
         native = self.native
         if native is not None and native.state is state:  # a new position, the same object
-            native.spellings, native.seen = None, {}  # (a clone's holder has its own)
+            native.spellings = None  # (a clone's holder has its own)
+            if native.seen:
+                native.seen = {}
         else:
             self.native = _Native(state)
 
@@ -745,12 +761,17 @@ class _Core:
             raise ValueError(f"action {action} ({word!r}) is not legal here")
         prefix = (*self.prefix, action)
         move = spellings.move(prefix)
-        if move is not None:
-            self._play(move)  # an engine error raises here, and nothing has changed
-            prefix = ()
+        if move is None:  # a word of the move: only the cap on decisions can end the game
+            self.own_words[player].append(action)
+            self.prefix = prefix
+            self.decisions += 1
+            if self.decisions >= self.max_decisions:
+                self.to_move = TERMINAL  # truncated (see truncated())
+            return
+        self._play(move, player)  # an engine error raises here, and nothing has changed
         self.own_words[player].append(action)
         self.decisions += 1
-        self.prefix = prefix
+        self.prefix = ()
         self._settle()
 
     def action_to_string(self, player: int, action: int) -> str:
