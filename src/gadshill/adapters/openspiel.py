@@ -445,6 +445,7 @@ class _Core:
         "players",
         "prefix",
         "recall",
+        "recalled",
         "seen",
         "setting",
         "speller",
@@ -481,6 +482,9 @@ class _Core:
         self.seen: tuple[str, ...] = ()
         #: ...up to ``folded``, the last step in it (None: not even the setup's)
         self.folded: _Step | None = None
+        #: the state after ``folded``, this state's own (no other changes it; a clone
+        #: starts without one): the next fold plays the steps after it on it
+        self.recalled: GameState[Any] | None = None
         #: the last native move played (the setup's step before any)
         self.step: _Step | None = None
         #: moves since the last step whose state is kept (a copy every CHECKPOINT_EVERY)
@@ -496,9 +500,13 @@ class _Core:
         paused run is given up first: it cannot be copied)."""
         if self.paused is not None:
             self._detach()
+        folded, recalled = self.folded, self.recalled
+        if recalled is not None and folded is not None and folded.after is None:
+            folded.after, self.recalled = recalled, None  # kept now: the twin's next fold
         twin = _Core.__new__(_Core)
         for name in _Core.__slots__:
             setattr(twin, name, getattr(self, name))
+        twin.recalled = None
         if self.native is not None:
             twin.native = self.native.twin()
         twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
@@ -601,7 +609,7 @@ class _Core:
         rebuilt from the chain; ``keep`` it as that step's kept copy (the move's next
         tries are on clones of it)."""
         assert self.step is not None
-        self.native = _Native(_rebuild(self.step))
+        self.native = _Native(_rebuild(self.step, self.folded, self.recalled))
         if keep:
             self.step.after = self.native.state
             self.unkept = 0
@@ -654,9 +662,7 @@ class _Core:
             self.unkept = 0
         native = self.native
         if native is not None and native.state is state:  # a new position, the same object
-            native.spellings = None  # (a clone's holder has its own)
-            if native.seen:
-                native.seen = {}
+            native.spellings, native.seen = None, {}  # (a twin may share the old ones)
         else:
             self.native = _Native(state)
 
@@ -813,8 +819,8 @@ class _Core:
 
     def _fold(self) -> tuple[str, ...]:
         """Each seat's history digest, the steps since ``folded`` folded in (oldest
-        first): their states rebuilt from the last kept one, and the state after the
-        last step kept (the next fold starts there)."""
+        first), played again on this state's own copy of the state after ``folded``
+        (``recalled``; a new one rebuilt from the last kept state if it has none)."""
         steps = []
         step = self.step
         while step is not self.folded:
@@ -824,7 +830,9 @@ class _Core:
         if not steps:
             return self.seen
         steps.reverse()
-        state = _rebuild(steps[0].before) if steps[0].before is not None else None
+        state = self.recalled
+        if state is None and steps[0].before is not None:
+            state = _rebuild(steps[0].before)
         recall = self.recall
         since = recall.since(state)
         for step in steps:
@@ -841,11 +849,9 @@ class _Core:
                 ]
             )
             since = recall.since(state)
-        assert self.step is not None and state is not None
-        if self.step.after is None:
-            state.rng = SPENT
-            self.step.after = state
-        self.folded = self.step
+        assert state is not None
+        state.rng = SPENT
+        self.recalled, self.folded = state, self.step
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
@@ -1104,16 +1110,21 @@ def _replay(state: GameState[Any], step: _Step) -> None:
     state._play(step.move)  # legal: it was played from this very state
 
 
-def _rebuild(step: _Step) -> GameState[Any]:
-    """A new copy of the state after ``step``: the last kept copy, cloned, and the moves
-    since played again."""
+def _rebuild(
+    step: _Step, folded: _Step | None = None, recalled: GameState[Any] | None = None
+) -> GameState[Any]:
+    """A new copy of the state after ``step``: the last kept copy (or ``recalled``, a
+    state's own copy of the state after ``folded``, if that comes first), cloned, and
+    the moves since played again."""
     steps = []
     found: _Step | None = step
-    while found is not None and found.after is None:
+    while found is not None and found.after is None and (recalled is None or found is not folded):
         steps.append(found)
         found = found.before
-    assert found is not None and found.after is not None, "the setup's step is kept"
-    state = found.after.clone()
+    assert found is not None, "the setup's step is kept"
+    base = recalled if recalled is not None and found is folded else found.after
+    assert base is not None
+    state = base.clone()
     for later in reversed(steps):
         _replay(state, later)
     state.rng = SPENT
