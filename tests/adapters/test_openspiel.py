@@ -368,23 +368,37 @@ def test_game_strings_carry_options_and_packs(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_python_answers_are_the_cpp_ones(game: str) -> None:
-    """``legal_actions`` and ``is_chance_node``, answered in Python for Python callers,
-    give what OpenSpiel's C++ side gives, at every node of a random game (chance too)."""
+    """``legal_actions``, ``is_chance_node``, the tensors and the strings, answered in
+    Python for Python callers, give what OpenSpiel's C++ side gives, at every node of a
+    random game (chance too; the tensors and strings at every 5th node, and of the seat
+    to move when none is named); a seat that is not one is refused by OpenSpiel."""
     loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
     state = loaded.new_initial_state()
     rng = random.Random(3)
-    nodes = 0
+    nodes = compared = 0
+    asked = ("observation_tensor", "information_state_tensor")
+    asked += ("observation_string", "information_state_string")
     while True:
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
         assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
         if not state.is_chance_node():
             for seat in range(2):
                 assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if nodes % 5 == 0:
+            for name in asked:
+                ours, theirs = getattr(state, name), getattr(pyspiel.State, name)
+                for seat in range(2):
+                    assert ours(seat) == theirs(state, seat)
+                if state.current_player() >= 0:
+                    assert ours() == theirs(state)
+                    compared += 1
+                with pytest.raises(pyspiel.SpielError):
+                    ours(2)
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
         nodes += 1
-    assert nodes > 100
+    assert nodes > 100 and compared > 20
 
 
 def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...]]:
