@@ -209,7 +209,7 @@ def _serve(job: Callable[[], Any]) -> None:
         job = getcurrent().parent.switch(report)
 
 
-class _Worker(greenlet):  # type: ignore[misc]
+class _Worker(greenlet):
     """A greenlet that runs jobs (a setup, a move) one after another, each paused at every
     chance outcome its generator runs out of (:meth:`ScriptedRandom.live`) until the
     outcome is chosen: so a move that draws is played once, on the live state, and a
@@ -1136,7 +1136,7 @@ def _listed(tensor: np.ndarray) -> list[float]:
     other entries set (a Python float each is most of the cost, making and freeing)."""
     found = np.flatnonzero(tensor)
     if 4 * len(found) > len(tensor):
-        return tensor.tolist()  # type: ignore[no-any-return]
+        return tensor.tolist()
     out = [0.0] * len(tensor)
     for index, value in zip(found.tolist(), tensor[found].tolist(), strict=True):
         out[index] = value
