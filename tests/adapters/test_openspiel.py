@@ -527,3 +527,30 @@ def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
     moves = state.moves
     state.apply_action(last)  # and then the move plays
     assert state.history()[-1] == last and state.moves == moves + 1
+
+
+def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node() -> None:
+    """OpenSpiel's ``serialize``/``deserialize_state`` round-trip a state, also one whose
+    move waits, paused, at its chance node (the pause is given up first): the same node,
+    information states and play on."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+    state, rng = loaded.new_initial_state(), random.Random(4)
+    paused = decisions = 0
+    while not state.is_terminal() and state.moves < 150:
+        if state.core.paused is not None or (not state.is_chance_node() and rng.random() < 0.05):
+            paused += state.core.paused is not None
+            twin = loaded.deserialize_state(state.serialize())
+            assert str(twin) == str(state) and twin.legal_actions() == state.legal_actions()
+            if not state.is_chance_node():
+                decisions += 1
+                for seat in range(2):
+                    assert twin.information_state_string(seat) == (
+                        state.information_state_string(seat)
+                    )
+            action = rng.choice(state.legal_actions())
+            twin.apply_action(action)
+            state.apply_action(action)
+            assert str(twin) == str(state)
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert paused > 3 and decisions > 3

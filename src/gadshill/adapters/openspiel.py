@@ -321,7 +321,7 @@ class GadshillGame(pyspiel.Game):
         self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         #: the seats' history digests (:mod:`gadshill.adapters.recall`)
-        self.recall = Recall(self.spec.id, self.tensors.encoder)
+        self.recall = Recall(self.setting)
         #: the observers a state's own tensor and string methods fill (one caller at a
         #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
         self.observers = (Observer(self.tensors), InfoStateObserver(self.tensors))
@@ -437,7 +437,6 @@ class _Core:
         "mover",
         "moves",
         "native",
-        "observers",
         "outcomes",
         "own_words",
         "paused",
@@ -461,7 +460,6 @@ class _Core:
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
         self.recall: Recall = game.recall
-        self.observers: tuple[Observer, InfoStateObserver] = game.observers
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes...
         self.mover: int | None = None  # ...and the seat that played it
@@ -512,6 +510,17 @@ class _Core:
         twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
         twin.own_words = [words[:] for words in self.own_words]
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What OpenSpiel's ``serialize`` pickles (a paused run given up first)."""
+        if self.paused is not None:
+            self._detach()
+        return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.paused = None
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -979,7 +988,7 @@ class GadshillState(pyspiel.State):
         seat = self._seat(player)
         if seat is None:  # OpenSpiel answers (and refuses a seat that is not one)
             return super().observation_tensor(*([] if player is None else [player]))
-        observer = self.core.observers[0]
+        observer = self.get_game().observers[0]
         observer.set_from(self, seat)
         return _listed(observer.tensor)
 
@@ -987,7 +996,7 @@ class GadshillState(pyspiel.State):
         seat = self._seat(player)
         if seat is None:
             return super().information_state_tensor(*([] if player is None else [player]))
-        observer = self.core.observers[1]
+        observer = self.get_game().observers[1]
         observer.set_from(self, seat)
         return _listed(observer.tensor)
 
@@ -995,13 +1004,13 @@ class GadshillState(pyspiel.State):
         seat = self._seat(player)
         if seat is None:
             return super().observation_string(*([] if player is None else [player]))
-        return self.core.observers[0].string_from(self, seat)
+        return self.get_game().observers[0].string_from(self, seat)
 
     def information_state_string(self, player: int | None = None) -> str:
         seat = self._seat(player)
         if seat is None:
             return super().information_state_string(*([] if player is None else [player]))
-        return self.core.observers[1].string_from(self, seat)
+        return self.get_game().observers[1].string_from(self, seat)
 
     def _seat(self, player: int | None) -> int | None:
         """The seat asked about (the one to move if none), or None if it is not a seat."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from operator import attrgetter, methodcaller
 from typing import Any
 
+from gadshill.adapters.setting import Setting
 from gadshill.rules.encoding import Encoder
 from gadshill.rules.state import GameState
 
@@ -53,11 +54,17 @@ LOGS: dict[str, tuple[Log, ...]] = {
 
 
 class Recall:
-    """The history digests of one game's seats (its encoder and logs)."""
+    """The history digests of one adapted game's seats (its encoder and logs)."""
 
-    def __init__(self, game_id: str, encoder: Encoder):
-        self.encoder = encoder
-        self.logs = LOGS.get(game_id, ())
+    def __init__(self, game: Setting):
+        self.game = game
+        spec = game.spec
+        assert spec.encoder is not None, f"{spec.id} has no observation encoder"
+        self.encoder: Encoder = spec.encoder(game.new_game(0))
+        self.logs = LOGS.get(spec.id, ())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Recall, (self.game,))  # (the encoder's reader is functions: made again)
 
     def since(self, state: GameState[Any] | None) -> tuple[int, ...]:
         """How long each log is in ``state`` (None: before the setup, empty)."""
