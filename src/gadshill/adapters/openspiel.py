@@ -231,7 +231,9 @@ class _Worker(greenlet):
 
     def run_job(self, job: Callable[[], Any] | None) -> Report:
         """Start ``job`` (None: go on with the paused one) until it pauses or ends."""
-        self.parent = getcurrent()
+        caller = getcurrent()
+        if self.parent is not caller:  # (setting it checks for cycles: dearer than a read)
+            self.parent = caller
         report: Report = self.switch(job)
         if report[0] != "pause":
             _IDLE.workers.append(self)
@@ -732,7 +734,8 @@ class _Core:
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        self._start()
+        if not self.started:
+            self._start()
         count = len(self.chance_labels)
         found = _UNIFORM.get(count)
         if found is None:
