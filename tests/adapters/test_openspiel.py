@@ -15,6 +15,7 @@ import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
 from gadshill.adapters.setting import BOUNDS, setting
+from gadshill.rules.rng import GameRandom
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
@@ -554,3 +555,23 @@ def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node() -> None:
             continue
         state.apply_action(rng.choice(state.legal_actions()))
     assert paused > 3 and decisions > 3
+
+
+def test_a_paused_setup_leaves_other_games_their_own_generator() -> None:
+    """The setup runs once, paused at each chance node inside ``new_game`` (its scripted
+    generator installed by ``chance_source`` in the paused run's own context): meanwhile
+    a game made outside draws from its seed, and a clone of the state goes on alike."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+    state = loaded.new_initial_state()
+    while state.core.paused is None:
+        assert state.is_chance_node() and state.game_state is None
+        state.apply_action(0)
+    outside = registry.get_spec("sticky-gulch").new_game(2, 5, None, {})
+    assert type(outside.rng) is GameRandom
+    twin = state.clone()  # the paused run is given up: the setup runs again for the twin
+    assert state.core.paused is None
+    while state.is_chance_node():
+        outcome = state.chance_outcomes()[-1][0]
+        for one in (state, twin):
+            one.apply_action(outcome)
+    assert str(twin) == str(state) and state.game_state is not None
