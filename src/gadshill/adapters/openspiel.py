@@ -75,8 +75,8 @@ RESAMPLE_ATTEMPTS = 100
 #: native moves between two kept copies of a state (a move that draws unforeseen is
 #: replayed from the last one, so at most this many moves are played again)
 CHECKPOINT_EVERY = 32
-#: a move kind is played on a clone once it drew chance in more than one play in this
-#: many (a clone costs about what replaying a few moves does)
+#: a move kind is played in a paused worker once it drew chance in more than one play
+#: in this many (a worker's switches cost more than playing the move straight)
 DRAWS_PREDICTED = 8
 #: OpenSpiel's ids of the terminal and chance "players"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -378,10 +378,10 @@ class _Native(Position):
 class _Chances:
     """Which move kinds draw chance, as measured: what one loaded game's states share.
 
-    A move is played on the live native state itself, unless its kind drew in more than
-    one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll, always):
-    then on a clone, so that the state before it stays for the chance nodes it stops
-    at. A move that draws unforeseen is replayed from the state's last kept copy
+    A move is played on the live native state itself, straight, unless its kind drew in
+    more than one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll,
+    always): then in a :class:`_Worker`, paused at the chance nodes it stops at. A move
+    that draws unforeseen is played again in one, from the state before it rebuilt
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
 
