@@ -575,3 +575,13 @@ def test_a_paused_setup_leaves_other_games_their_own_generator() -> None:
         for one in (state, twin):
             one.apply_action(outcome)
     assert str(twin) == str(state) and state.game_state is not None
+
+
+def test_a_live_generator_out_of_its_worker_asks_for_chance() -> None:
+    """A move's generator pauses its worker for the next outcome; drawn anywhere else (a
+    game that kept it past the move) it raises NeedChance, as a scripted one does."""
+    rng = adapter.ScriptedRandom.live([2])
+    assert rng.randint(1, 6) == 3
+    with pytest.raises(adapter.NeedChance) as need:
+        rng.randint(1, 6)
+    assert need.value.labels == ["1", "2", "3", "4", "5", "6"]

@@ -217,6 +217,8 @@ class _Worker(greenlet):
     thread (a greenlet lives in its thread, and making one costs about a state's clone);
     a paused one that is dropped unwinds its job (greenlet throws ``GreenletExit``)."""
 
+    parent: Any  # (greenlet's own: where a switch out of it goes)
+
     def __init__(self) -> None:
         super().__init__(_serve)
         self.thread = threading.get_ident()
@@ -267,8 +269,12 @@ def _deal(setting: Setting, outcomes: list[int]) -> GameState[Any]:
 
 
 def _pause(labels: list[str], dealing: bool) -> None:
-    """In a worker: hand the chance node's outcomes to the caller, and wait."""
-    getcurrent().parent.switch(("pause", labels, dealing))
+    """In a worker: hand the chance node's outcomes to the caller, and wait. Anywhere
+    else (a generator a game kept past its move): a chance node, as a scripted one."""
+    worker: Any = getcurrent()
+    if type(worker) is not _Worker:
+        raise NeedChance(labels, dealing)
+    worker.parent.switch(("pause", labels, dealing))
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
