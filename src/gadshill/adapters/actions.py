@@ -188,6 +188,9 @@ class Speller:
         )
         #: move class -> the spelling of its one move (no fields), or what reads its fields
         self._plans: dict[type, tuple[int, ...] | attrgetter[Any]] = {}
+        #: move classes with exactly one field (their reader gives the bare value)
+        self._single: set[type] = set()
+        self._end = self.ids[END]
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
@@ -196,25 +199,42 @@ class Speller:
         cls = move.__class__
         plan = self._plans.get(cls)
         if plan is None:
-            names = [item.name for item in fields(cls)]
-            plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[move.kind],)
+            plan = self._plan(cls)
         if type(plan) is tuple:
             return plan
-        key = (cls, plan(move))  # type: ignore[operator]
+        values = plan(move)  # type: ignore[operator]
+        key = (cls, values)
         found = self._spelled.get(key)
         if found is None:
-            words = move_words(move)
-            try:
-                found = tuple([self.ids[word] for word in words])
-            except KeyError:
-                missing = [w for w in words if w not in self.ids]
-                raise ValueError(
-                    f"move {move} uses words outside the action space: {missing}"
-                ) from None
+            found = self._spell(move, (values,) if cls in self._single else values)
             if len(self._spelled) >= SPELLINGS_KEPT:
                 self._spelled.clear()
             self._spelled[key] = found
         return found
+
+    def _plan(self, cls: type[Move]) -> tuple[int, ...] | attrgetter[Any]:
+        names = [item.name for item in fields(cls)]
+        if len(names) == 1:
+            self._single.add(cls)
+        plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[cls.kind],)
+        return plan
+
+    def _spell(self, move: Move, values: Sequence[Any]) -> tuple[int, ...]:
+        """What :func:`move_words` spells, read from the field ``values`` read once (no
+        ``dataclasses.fields`` a move: a position's moves are mostly new spellings)."""
+        ids, end = self.ids, self._end
+        try:
+            found = [ids[move.kind]]
+            for value in values:
+                if isinstance(value, tuple):
+                    found.extend([ids[_word(item)] for item in value])
+                    found.append(end)
+                else:
+                    found.append(ids[_word(value)])
+        except KeyError:
+            missing = [w for w in move_words(move) if w not in ids]
+            raise ValueError(f"move {move} uses words outside the action space: {missing}") from None
+        return tuple(found)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
         return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
