@@ -19,6 +19,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any, get_origin, get_type_hints
 
+import numpy as np
+
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
 
@@ -88,6 +90,9 @@ def positions(classes: Iterable[type[Move]]) -> int:
     return longest
 
 
+#: action masks a :class:`Speller` keeps (past this many it starts again)
+MASKS_KEPT = 4_096
+
 #: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
@@ -101,25 +106,28 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     grouped by kind), a kind with no fields is a whole move in one word, and only
     the moves of a kind whose words are asked for are spelled (a random learner
     spells one kind a move). The next words after each prefix are worked out once
-    (a learner asks at every word, and often twice).
+    (a learner asks at every word, and often twice), and so is each prefix's mask.
     """
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
-        kind_ids = speller.kind_ids
+        kind_of = speller.kind_of
         #: kind id -> the legal moves of that kind...
         self.kinds: dict[int, list[Move]] = {}
         kinds = self.kinds
         for move in legal:
-            kind = kind_ids[move.kind]
-            if kind in kinds:
-                kinds[kind].append(move)
-            else:
+            kind = kind_of[move.__class__]
+            found = kinds.get(kind)
+            if found is None:
                 kinds[kind] = [move]
+            else:
+                found.append(move)
         self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
+        #: prefix -> the mask of :meth:`next_words` (the speller's, shared: never changed)
+        self.masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
         found = self.spelled.get(kind)
@@ -139,6 +147,14 @@ class Spellings(Mapping[tuple[int, ...], Move]):
                 if len(ids) > size and ids[:size] == prefix
             }
             found = self.after[prefix] = sorted(words)
+        return found
+
+    def mask(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """:meth:`next_words` as an int8 0/1 array over the action space: shared with every
+        position whose words are the same, so copy it before handing it out."""
+        found = self.masks.get(prefix)
+        if found is None:
+            found = self.masks[prefix] = self.speller.mask(self.next_words(prefix))
         return found
 
     def move(self, words: tuple[int, ...]) -> Move | None:
@@ -180,8 +196,12 @@ class Speller:
         self.positions = positions(game.spec.codec.classes.values())
         #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
         self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
-        #: a move kind's action id (a move's first word)
+        #: a move kind's action id (a move's first word), by kind and by move class
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
+        self.kind_of = {cls: self.ids[kind] for kind, cls in game.spec.codec.classes.items()}
+        #: the legal words' mask by the words (masks repeat: a position's first words are
+        #: its move kinds; see :meth:`mask`)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         #: the kinds (action ids) whose moves have no fields: one word, one move
         self.bare = frozenset(
             self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
@@ -235,6 +255,19 @@ class Speller:
             missing = [w for w in move_words(move) if w not in ids]
             raise ValueError(f"move {move} uses words outside the action space: {missing}") from None
         return tuple(found)
+
+    def mask(self, words: Sequence[int]) -> np.ndarray:
+        """The int8 array over the action space with a 1 at each of ``words``: one array
+        for the same words, shared (never change it; copy it to hand it out)."""
+        key = tuple(words)
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            found = self._masks[key] = np.zeros(len(self.words), np.int8)
+            found[list(key)] = 1
+            found.flags.writeable = False  # shared: a change would show in every copy's source
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Speller:
         return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)

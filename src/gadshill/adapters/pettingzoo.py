@@ -39,9 +39,6 @@ from gadshill.adapters.setting import setting, whole
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.state import GameState
 
-#: action masks an environment keeps (past this many it starts again)
-MASKS_KEPT = 4_096
-
 
 class GadshillEnv(AECEnv):
     """One game of gadshill for PettingZoo's agent-environment cycle."""
@@ -74,9 +71,6 @@ class GadshillEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        #: the legal words' mask by the words (masks repeat: a position's first words are
-        #: its move kinds); each observation gets a copy, so a learner may change its own
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         words = len(self.speller.words)
         self._no_mask = np.zeros(words, np.int8)  # copied for a seat not to move
         self.observation_spaces = {
@@ -156,15 +150,10 @@ class GadshillEnv(AECEnv):
 
     def _mask(self) -> np.ndarray:
         """A new mask of the words that continue the seat's prefix."""
-        words = self.spellings().next_words(self.prefix)
-        key = tuple(words)
-        found = self._masks.get(key)
-        if found is None:
-            if len(self._masks) >= MASKS_KEPT:
-                self._masks.clear()
-            found = self._masks[key] = np.zeros(len(self.speller.words), np.int8)
-            found[words] = 1
-        return found.copy()
+        spellings = self._spellings
+        if spellings is None:
+            spellings = self.spellings()
+        return spellings.mask(self.prefix).copy()
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (for centralised critics)."""
