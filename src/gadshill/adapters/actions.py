@@ -93,6 +93,9 @@ def positions(classes: Iterable[type[Move]]) -> int:
 #: action masks a :class:`Speller` keeps (past this many it starts again)
 MASKS_KEPT = 4_096
 
+#: positions' :class:`Spellings` a :class:`Speller` keeps (past this many it starts again)
+POSITIONS_KEPT = 2_048
+
 #: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
@@ -202,6 +205,8 @@ class Speller:
         #: the legal words' mask by the words (masks repeat: a position's first words are
         #: its move kinds; see :meth:`mask`)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        #: the ids of a position's legal moves, in order -> their spellings
+        self._positions: dict[tuple[int, ...], Spellings] = {}
         #: the kinds (action ids) whose moves have no fields: one word, one move
         self.bare = frozenset(
             self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
@@ -273,8 +278,18 @@ class Speller:
         return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
 
     def spellings(self, legal: Sequence[Move]) -> Spellings:
-        """The legal moves ``legal`` (one position's) by their spellings."""
-        return Spellings(self, legal)
+        """The legal moves ``legal`` (one position's) by their spellings: the same
+        :class:`Spellings` again for the same move objects in the same order (an engine
+        that builds its moves once gives the same list at many positions, and what was
+        worked out there holds: a move is frozen). Kept by the objects' ids, which the
+        kept Spellings' own copy of the list keeps alive, so no other object takes one."""
+        key = tuple(map(id, legal))
+        found = self._positions.get(key)
+        if found is None:
+            if len(self._positions) >= POSITIONS_KEPT:
+                self._positions.clear()
+            found = self._positions[key] = Spellings(self, list(legal))
+        return found
 
     @staticmethod
     def next_words(spellings: Mapping[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
