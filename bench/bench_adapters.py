@@ -317,20 +317,22 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     another counts in its own part only; each part is net of its calls' clock reads
     (measured on an empty function; on a busy machine that estimate runs low).
 
-    The same games are played first untimed, then timed, on a new environment: both
-    runs are repeats (the main run played these games through PettingZoo first), so
-    the caches that fill as new positions come (the encoder's spans of field values,
-    the engine's) are as warm in the one as in the other. The rest of a move
-    (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's pick) is the
-    untimed repeat's time less these parts; the main run's time less the repeat's is
-    what the first pass pays to fill those caches. Also the steps per native move and
-    the untimed repeat's microseconds per move."""
+    The same games are played first untimed, then timed, each on a new environment
+    (whose own caches, the speller's, start empty as the main run's did): both runs
+    are repeats of the main run's games, so the caches that environments share (the
+    encoder's spans of field values, the engine's) are as warm in the one as in the
+    other. The rest of a move (PettingZoo's loop, ``observe`` and ``step``
+    themselves, this loop's pick) is the untimed repeat's time less these parts; the
+    main run's time less the repeat's is what the first pass pays to fill those shared
+    caches. Also the steps per native move and the untimed repeat's microseconds per
+    move."""
     table = env(game, players=2)
     moves = spent = 0.0
     for seed in seeds:
         made, seconds = through_pettingzoo(game, seed, table)
         moves, spent = moves + made, spent + seconds
     repeat = spent / moves * 1e6
+    table = env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
     clock.wrap(table.tensors, "observation", "tensor")
