@@ -258,7 +258,8 @@ class Speller:
                     found.append(ids[_word(value)])
         except KeyError:
             missing = [w for w in move_words(move) if w not in ids]
-            raise ValueError(f"move {move} uses words outside the action space: {missing}") from None
+            message = f"move {move} uses words outside the action space: {missing}"
+            raise ValueError(message) from None
         return tuple(found)
 
     def mask(self, words: Sequence[int]) -> np.ndarray:
