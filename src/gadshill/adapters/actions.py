@@ -112,6 +112,8 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     (a learner asks at every word, and often twice), and so is each prefix's mask.
     """
 
+    __slots__ = ("_all", "after", "kinds", "legal", "masks", "speller", "spelled")
+
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
         kind_of = speller.kind_of
