@@ -9,7 +9,6 @@ its value stays) give exactly what working everything out afresh gives.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import fields, replace
 
@@ -91,7 +90,6 @@ def test_cached_spellings_and_legal_words_are_the_fresh_ones(game: str) -> None:
         legal = state.legal_moves()
         fresh = {tuple(speller.ids[w] for w in move_words(m)): m for m in legal}
         spellings = speller.spellings(legal)
-        assert spellings.legal == legal
         prefixes = {ids[:k] for ids in fresh for k in range(len(ids))}
         for prefix in prefixes:
             size = len(prefix)
@@ -102,12 +100,6 @@ def test_cached_spellings_and_legal_words_are_the_fresh_ones(game: str) -> None:
             assert np.flatnonzero(mask).tolist() == wanted
         assert all(spellings.move(ids) == move for ids, move in fresh.items())
         assert dict(spellings) == fresh
-        # kept by the moves' identity: the same objects again give the same spellings,
-        # equal moves that are other objects their own (with the same content)
-        assert speller.spellings(list(legal)) is spellings
-        twins = [copy.copy(move) for move in legal]
-        again = speller.spellings(twins)
-        assert again is not spellings and dict(again) == fresh
         state.apply(rng.choice(legal))
         checked += 1
     assert checked > 30

@@ -93,9 +93,6 @@ def positions(classes: Iterable[type[Move]]) -> int:
 #: action masks a :class:`Speller` keeps (past this many it starts again)
 MASKS_KEPT = 4_096
 
-#: positions' :class:`Spellings` a :class:`Speller` keeps (past this many it starts again)
-POSITIONS_KEPT = 2_048
-
 #: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
@@ -109,10 +106,10 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     grouped by kind), a kind with no fields is a whole move in one word, and only
     the moves of a kind whose words are asked for are spelled (a random learner
     spells one kind a move). The next words after each prefix are worked out once
-    (a learner asks at every word, and often twice), and so is each prefix's mask.
+    (a learner asks at every word, and often twice).
     """
 
-    __slots__ = ("_all", "after", "kinds", "legal", "masks", "speller", "spelled")
+    __slots__ = ("_all", "after", "kinds", "legal", "speller", "spelled")
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
@@ -131,8 +128,6 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
-        #: prefix -> the mask of :meth:`next_words` (the speller's, shared: never changed)
-        self.masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
         found = self.spelled.get(kind)
@@ -155,12 +150,11 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         return found
 
     def mask(self, prefix: tuple[int, ...]) -> np.ndarray:
-        """:meth:`next_words` as an int8 0/1 array over the action space: shared with every
-        position whose words are the same, so copy it before handing it out."""
-        found = self.masks.get(prefix)
-        if found is None:
-            found = self.masks[prefix] = self.speller.mask(self.next_words(prefix))
-        return found
+        """:meth:`next_words` as an int8 0/1 array over the action space (read-only: one
+        array for every position whose words are the same; copy it to hand it out).
+        Not kept per prefix: a learner asks once a step, and the words' own lookup is
+        the same dict read."""
+        return self.speller.mask(self.next_words(prefix))
 
     def move(self, words: tuple[int, ...]) -> Move | None:
         """The legal move these words spell whole, if any."""
@@ -207,8 +201,6 @@ class Speller:
         #: the legal words' mask by the words (masks repeat: a position's first words are
         #: its move kinds; see :meth:`mask`)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
-        #: the ids of a position's legal moves, in order -> their spellings
-        self._positions: dict[tuple[int, ...], Spellings] = {}
         #: the kinds (action ids) whose moves have no fields: one word, one move
         self.bare = frozenset(
             self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
@@ -281,18 +273,8 @@ class Speller:
         return self  # one per game, shared (OpenSpiel deep-copies a state to clone it)
 
     def spellings(self, legal: Sequence[Move]) -> Spellings:
-        """The legal moves ``legal`` (one position's) by their spellings: the same
-        :class:`Spellings` again for the same move objects in the same order (an engine
-        that builds its moves once gives the same list at many positions, and what was
-        worked out there holds: a move is frozen). Kept by the objects' ids, which the
-        kept Spellings' own copy of the list keeps alive, so no other object takes one."""
-        key = tuple(map(id, legal))
-        found = self._positions.get(key)
-        if found is None:
-            if len(self._positions) >= POSITIONS_KEPT:
-                self._positions.clear()
-            found = self._positions[key] = Spellings(self, list(legal))
-        return found
+        """The legal moves ``legal`` (one position's) by their spellings."""
+        return Spellings(self, legal)
 
     @staticmethod
     def next_words(spellings: Mapping[tuple[int, ...], Move], prefix: tuple[int, ...]) -> list[int]:
