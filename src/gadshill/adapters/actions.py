@@ -109,7 +109,7 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     (a learner asks at every word, and often twice).
     """
 
-    __slots__ = ("_all", "after", "kinds", "legal", "speller", "spelled")
+    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller")
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
