@@ -239,8 +239,8 @@ class Speller:
         return plan
 
     def _spell(self, move: Move, values: Sequence[Any]) -> tuple[int, ...]:
-        """What :func:`move_words` spells, read from the field ``values`` read once (no
-        ``dataclasses.fields`` a move: a position's moves are mostly new spellings)."""
+        """What :func:`move_words` spells, from the field ``values`` read once (no
+        ``dataclasses.fields`` a move: most of Gads Hill's discards are new spellings)."""
         ids, end = self.ids, self._end
         try:
             found = [ids[move.kind]]
