@@ -747,9 +747,6 @@ class Reader:
 #: never repeat costs little memory
 SPAN_BYTES_KEPT = 1 << 20
 SPANS_KEPT = 4_096
-#: and stops remembering a field's spans once this many were not found, if fewer than
-#: one in ``MEMO_PAYS`` of its changes found theirs (a miss costs a hash and a copy)
-MEMO_TRIAL, MEMO_PAYS = 64, 4
 
 
 _ZEROS: dict[int, array[float]] = {}
@@ -764,30 +761,21 @@ def _zeros(length: int) -> array[float]:
 
 
 class Spans:
-    """One observer's remembered spans, by field and snapshot, and whether each field's
-    memo pays; kept by the encoder and shared by every :class:`Dense` of that observer
-    (entries are added whole and never changed, so readers may share them)."""
+    """One observer's remembered spans, by field and snapshot: kept by the encoder and
+    shared by every :class:`Dense` of that observer (an entry is a pure function of its
+    snapshot, added whole and never changed, so readers may share them)."""
 
-    __slots__ = ("hits", "kept", "memo", "misses")
+    __slots__ = ("kept", "memo")
 
     def __init__(self, kept: list[int]):
         #: how many spans of each field to keep before starting again
         self.kept = kept
-        #: per field, snapshot -> its span and value (None: remembering does not pay)
-        self.memo: list[dict[Any, tuple[array[float], Any]] | None] = [{} for _ in kept]
-        #: per field, how many changes found their span, and how many did not
-        self.hits, self.misses = [0] * len(kept), [0] * len(kept)
+        #: per field, snapshot -> its span and the value the parts read
+        self.memo: list[dict[Any, tuple[array[float], Any]]] = [{} for _ in kept]
 
     def remember(self, k: int, key: Any, span: array[float], value: Any) -> None:
-        """Keep field ``k``'s new span by its snapshot, or stop if that does not pay."""
+        """Keep field ``k``'s span for snapshot ``key`` (starting again when full)."""
         memo = self.memo[k]
-        if memo is None:
-            return
-        misses = self.misses[k] = self.misses[k] + 1
-        hits = self.hits[k]
-        if misses >= MEMO_TRIAL and hits * MEMO_PAYS < hits + misses:
-            self.memo[k] = None
-            return
         if len(memo) >= self.kept[k]:
             memo.clear()
         memo[key] = (span, value)
@@ -803,9 +791,8 @@ class Dense:
     money come back again and again); any other is patched by its own part, which in
     turn rewrites only what changed inside it: a list's items, a seat's entry, a key's
     item, a scalar's old and new index (a claim appended is one item written, a camp
-    on one location one number). A field whose snapshots rarely come back (the cards
-    in play, the claims) soon stops being remembered: hashing them would not pay.
-    Whatever state comes next, of the same game or not, the patch starts from the
+    on one location one number), and the new span is remembered. Whatever state comes
+    next, of the same game or not, the patch starts from the
     values the buffer holds, so the bytes are always those of a fresh ``encode``.
 
     The caller owns it: one per adapter and seat
@@ -849,24 +836,20 @@ class Dense:
             return self._fresh(keys)
         buffer, out, values, ctx = self.buffer, self._out, self._values, self._ctx
         patches, spans = encoder.patches, self._spans
-        memos, hits = spans.memo, spans.hits
+        memos = spans.memo
         try:
             for k in compress(count(), map(ne, keys, before)):
                 patch, at, end, make = patches[k]
                 key = keys[k]
-                memo = memos[k]
-                if memo is not None:
-                    found = memo.get(key)
-                    if found is not None:
-                        buffer[at:end] = found[0]
-                        values[k] = found[1]
-                        hits[k] += 1
-                        continue
+                found = memos[k].get(key)
+                if found is not None:
+                    buffer[at:end] = found[0]
+                    values[k] = found[1]
+                    continue
                 value = key if make is None else make(key)
                 patch(out, at, values[k], value, ctx)
                 values[k] = value
-                if memo is not None:
-                    spans.remember(k, key, buffer[at:end], value)
+                spans.remember(k, key, buffer[at:end], value)
         except BaseException:
             self._keys = None  # patched halfway: the next read writes everything afresh
             raise
