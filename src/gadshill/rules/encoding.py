@@ -792,8 +792,8 @@ class Dense:
     turn rewrites only what changed inside it: a list's items, a seat's entry, a key's
     item, a scalar's old and new index (a claim appended is one item written, a camp
     on one location one number), and the new span is remembered. Whatever state comes
-    next, of the same game or not, the patch starts from the
-    values the buffer holds, so the bytes are always those of a fresh ``encode``.
+    next, of the same game or not, the patch starts from the values the buffer holds,
+    so the bytes are always those of a fresh ``encode``.
 
     The caller owns it: one per adapter and seat
     (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one process
