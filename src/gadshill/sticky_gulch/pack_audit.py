@@ -15,9 +15,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from gadshill.gamedata.pack import current_info
 from gadshill.gamedata.sticky_gulch import StickyGulchData, load
-from gadshill.rules.audit import AuditReport, Table, pack_label, simulate, win_share
+from gadshill.rules.audit import AuditReport, PackAudit, Table, simulate, win_share
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -29,18 +28,6 @@ BOTS = ["prospector", "greedy", "random"]
 CHECKS = ["duplicate", "costs", "lengths", "simulation"]
 #: a drifter kept this often and never used is worth a look (fewer proves little)
 NEVER_USED_TIMES = 30
-
-
-def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
-    """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
-    info = current_info(GAME_ID, data)
-    pack = load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
-    _duplicates(pack, report)
-    _reach(pack, report)
-    if games > 0:
-        _simulate(spec, data, games, pack, report)
-    return report
 
 
 def _duplicates(pack: StickyGulchData, report: AuditReport) -> None:
@@ -204,3 +191,7 @@ def _ratio(part: float, whole: float) -> float | None:
 
 def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
+
+
+#: ``gadshill data check sticky-gulch``: ``audit(spec, data, games)`` (the module doc)
+audit = PackAudit(GAME_ID, load, CHECKS, (_duplicates, _reach), _simulate)
