@@ -118,6 +118,7 @@ def test_bots_never_hold_a_request(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     client = served(tmp_path / "g.db", bot_ms=300)
     try:
         body = start(client, "sticky-gulch", ["mcts", "mcts", "human"])  # answered...
+        assert not any(bot.held_too_long for bot in held), "the start waited for a bot"
         assert thinking.wait(60), "no bot began to think"  # ...and a bot is thinking
         token = body["seats"][2]["token"]
         seen = view(client, body["id"], token)
@@ -128,6 +129,7 @@ def test_bots_never_hold_a_request(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         other = start(client, "gads-hill", ["human", "human"])
         assert view(client, other["id"])["version"] == 0
         assert not any(bot.held_too_long for bot in held), "a request waited for a bot"
+        assert not gate.is_set()
     finally:
         gate.set()
     my_turn(client, body["id"], token)
