@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
+import numpy as np
 import pytest
 
 from gadshill.adapters.actions import END, NONE, Speller, move_words, vocabulary
@@ -94,6 +95,9 @@ def test_cached_spellings_and_legal_words_are_the_fresh_ones(game: str) -> None:
             size = len(prefix)
             wanted = sorted({ids[size] for ids in fresh if ids[:size] == prefix})
             assert spellings.next_words(prefix) == wanted
+            mask = spellings.mask(prefix)
+            assert mask.dtype == np.int8 and not mask.flags.writeable  # shared: copied out
+            assert np.flatnonzero(mask).tolist() == wanted
         assert all(spellings.move(ids) == move for ids, move in fresh.items())
         assert dict(spellings) == fresh
         state.apply(rng.choice(legal))

@@ -15,6 +15,7 @@ import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
 from gadshill.adapters.setting import BOUNDS, setting
+from gadshill.rules.rng import GameRandom
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 
@@ -368,23 +369,37 @@ def test_game_strings_carry_options_and_packs(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_python_answers_are_the_cpp_ones(game: str) -> None:
-    """``legal_actions`` and ``is_chance_node``, answered in Python for Python callers,
-    give what OpenSpiel's C++ side gives, at every node of a random game (chance too)."""
+    """``legal_actions``, ``is_chance_node``, the tensors and the strings, answered in
+    Python for Python callers, give what OpenSpiel's C++ side gives, at every node of a
+    random game (chance too; the tensors and strings at every 5th node, and of the seat
+    to move when none is named); a seat that is not one is refused by OpenSpiel."""
     loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
     state = loaded.new_initial_state()
     rng = random.Random(3)
-    nodes = 0
+    nodes = compared = 0
+    asked = ("observation_tensor", "information_state_tensor")
+    asked += ("observation_string", "information_state_string")
     while True:
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
         assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
         if not state.is_chance_node():
             for seat in range(2):
                 assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if nodes % 5 == 0:
+            for name in asked:
+                ours, theirs = getattr(state, name), getattr(pyspiel.State, name)
+                for seat in range(2):
+                    assert ours(seat) == theirs(state, seat)
+                if state.current_player() >= 0:
+                    assert ours() == theirs(state)
+                    compared += 1
+                with pytest.raises(pyspiel.SpielError):
+                    ours(2)
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
         nodes += 1
-    assert nodes > 100
+    assert nodes > 100 and compared > 20
 
 
 def _walk(loaded: pyspiel.Game, seed: int, nodes: int) -> list[tuple[object, ...]]:
@@ -513,3 +528,60 @@ def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
     moves = state.moves
     state.apply_action(last)  # and then the move plays
     assert state.history()[-1] == last and state.moves == moves + 1
+
+
+def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node() -> None:
+    """OpenSpiel's ``serialize``/``deserialize_state`` round-trip a state, also one whose
+    move waits, paused, at its chance node (the pause is given up first): the same node,
+    information states and play on."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+    state, rng = loaded.new_initial_state(), random.Random(4)
+    paused = decisions = 0
+    while not state.is_terminal() and state.moves < 150:
+        if state.core.paused is not None or (not state.is_chance_node() and rng.random() < 0.05):
+            paused += state.core.paused is not None
+            twin = loaded.deserialize_state(state.serialize())
+            assert str(twin) == str(state) and twin.legal_actions() == state.legal_actions()
+            if not state.is_chance_node():
+                decisions += 1
+                for seat in range(2):
+                    assert twin.information_state_string(seat) == (
+                        state.information_state_string(seat)
+                    )
+            action = rng.choice(state.legal_actions())
+            twin.apply_action(action)
+            state.apply_action(action)
+            assert str(twin) == str(state)
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert paused > 3 and decisions > 3
+
+
+def test_a_paused_setup_leaves_other_games_their_own_generator() -> None:
+    """The setup runs once, paused at each chance node inside ``new_game`` (its scripted
+    generator installed by ``chance_source`` in the paused run's own context): meanwhile
+    a game made outside draws from its seed, and a clone of the state goes on alike."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+    state = loaded.new_initial_state()
+    while state.core.paused is None:
+        assert state.is_chance_node() and state.game_state is None
+        state.apply_action(0)
+    outside = registry.get_spec("sticky-gulch").new_game(2, 5, None, {})
+    assert type(outside.rng) is GameRandom
+    twin = state.clone()  # the paused run is given up: the setup runs again for the twin
+    assert state.core.paused is None
+    while state.is_chance_node():
+        outcome = state.chance_outcomes()[-1][0]
+        for one in (state, twin):
+            one.apply_action(outcome)
+    assert str(twin) == str(state) and state.game_state is not None
+
+
+def test_a_live_generator_out_of_its_worker_asks_for_chance() -> None:
+    """A move's generator pauses its worker for the next outcome; drawn anywhere else (a
+    game that kept it past the move) it raises NeedChance, as a scripted one does."""
+    rng = adapter.ScriptedRandom.live([2])
+    assert rng.randint(1, 6) == 3
+    with pytest.raises(adapter.NeedChance) as need:
+        rng.randint(1, 6)
+    assert need.value.labels == ["1", "2", "3", "4", "5", "6"]

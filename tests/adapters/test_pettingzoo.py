@@ -53,6 +53,33 @@ def test_masked_random_play_ends_with_win_shares(game: str) -> None:
     assert paid == pytest.approx(1.0)  # the win, shared among tied winners, at the end only
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_an_observation_handed_out_never_changes_and_changing_it_changes_nothing(
+    game: str,
+) -> None:
+    """The masks and tensors come from kept arrays (a position's tensor, the masks of a
+    word set): each observation is a copy, so what a learner does to one, or the game
+    playing on, changes no other."""
+    table = env(game, players=2, seed=3)
+    table.reset()
+    rng = np.random.default_rng(3)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for _agent in table.agent_iter(max_iter=400):
+        observation, _reward, terminated, truncated, _info = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        kept.append((observation, {key: value.copy() for key, value in observation.items()}))
+        again = table.observe(table.agent_selection)
+        for value in again.values():
+            value[:] = 7  # a learner writing into its own arrays
+        assert all(np.array_equal(observation[k], kept[-1][1][k]) for k in observation)
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert len(kept) > 10
+    for observation, copied in kept:
+        assert all(np.array_equal(observation[key], copied[key]) for key in observation)
+
+
 def test_same_seed_same_game() -> None:
     first, second = env("sticky-gulch", players=3, seed=9), env("sticky-gulch", players=3, seed=9)
     first.reset()

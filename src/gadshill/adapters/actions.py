@@ -19,6 +19,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any, get_origin, get_type_hints
 
+import numpy as np
+
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
 
@@ -88,6 +90,9 @@ def positions(classes: Iterable[type[Move]]) -> int:
     return longest
 
 
+#: action masks a :class:`Speller` keeps (past this many it starts again)
+MASKS_KEPT = 4_096
+
 #: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
@@ -104,18 +109,21 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     (a learner asks at every word, and often twice).
     """
 
+    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller")
+
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
-        kind_ids = speller.kind_ids
+        kind_of = speller.kind_of
         #: kind id -> the legal moves of that kind...
         self.kinds: dict[int, list[Move]] = {}
         kinds = self.kinds
         for move in legal:
-            kind = kind_ids[move.kind]
-            if kind in kinds:
-                kinds[kind].append(move)
-            else:
+            kind = kind_of[move.__class__]
+            found = kinds.get(kind)
+            if found is None:
                 kinds[kind] = [move]
+            else:
+                found.append(move)
         self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
@@ -140,6 +148,13 @@ class Spellings(Mapping[tuple[int, ...], Move]):
             }
             found = self.after[prefix] = sorted(words)
         return found
+
+    def mask(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """:meth:`next_words` as an int8 0/1 array over the action space (read-only: one
+        array for every position whose words are the same; copy it to hand it out).
+        Not kept per prefix: a learner asks once a step, and the words' own lookup is
+        the same dict read."""
+        return self.speller.mask(self.next_words(prefix))
 
     def move(self, words: tuple[int, ...]) -> Move | None:
         """The legal move these words spell whole, if any."""
@@ -180,14 +195,21 @@ class Speller:
         self.positions = positions(game.spec.codec.classes.values())
         #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
         self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
-        #: a move kind's action id (a move's first word)
+        #: a move kind's action id (a move's first word), by kind and by move class
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
+        self.kind_of = {cls: self.ids[kind] for kind, cls in game.spec.codec.classes.items()}
+        #: the legal words' mask by the words (masks repeat: a position's first words are
+        #: its move kinds; see :meth:`mask`)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         #: the kinds (action ids) whose moves have no fields: one word, one move
         self.bare = frozenset(
             self.kind_ids[kind] for kind, cls in game.spec.codec.classes.items() if not fields(cls)
         )
         #: move class -> the spelling of its one move (no fields), or what reads its fields
         self._plans: dict[type, tuple[int, ...] | attrgetter[Any]] = {}
+        #: move classes with exactly one field (their reader gives the bare value)
+        self._single: set[type] = set()
+        self._end = self.ids[END]
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
@@ -196,24 +218,55 @@ class Speller:
         cls = move.__class__
         plan = self._plans.get(cls)
         if plan is None:
-            names = [item.name for item in fields(cls)]
-            plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[move.kind],)
+            plan = self._plan(cls)
         if type(plan) is tuple:
             return plan
-        key = (cls, plan(move))  # type: ignore[operator]
+        values = plan(move)  # type: ignore[operator]
+        key = (cls, values)
         found = self._spelled.get(key)
         if found is None:
-            words = move_words(move)
-            try:
-                found = tuple([self.ids[word] for word in words])
-            except KeyError:
-                missing = [w for w in words if w not in self.ids]
-                raise ValueError(
-                    f"move {move} uses words outside the action space: {missing}"
-                ) from None
+            found = self._spell(move, (values,) if cls in self._single else values)
             if len(self._spelled) >= SPELLINGS_KEPT:
                 self._spelled.clear()
             self._spelled[key] = found
+        return found
+
+    def _plan(self, cls: type[Move]) -> tuple[int, ...] | attrgetter[Any]:
+        names = [item.name for item in fields(cls)]
+        if len(names) == 1:
+            self._single.add(cls)
+        plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[cls.kind],)
+        return plan
+
+    def _spell(self, move: Move, values: Sequence[Any]) -> tuple[int, ...]:
+        """What :func:`move_words` spells, from the field ``values`` read once (no
+        ``dataclasses.fields`` a move: most of Gads Hill's discards are new spellings)."""
+        ids, end = self.ids, self._end
+        try:
+            found = [ids[move.kind]]
+            for value in values:
+                if isinstance(value, tuple):
+                    found.extend([ids[_word(item)] for item in value])
+                    found.append(end)
+                else:
+                    found.append(ids[_word(value)])
+        except KeyError:
+            missing = [w for w in move_words(move) if w not in ids]
+            message = f"move {move} uses words outside the action space: {missing}"
+            raise ValueError(message) from None
+        return tuple(found)
+
+    def mask(self, words: Sequence[int]) -> np.ndarray:
+        """The int8 array over the action space with a 1 at each of ``words``: one array
+        for the same words, shared (never change it; copy it to hand it out)."""
+        key = tuple(words)
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            found = self._masks[key] = np.zeros(len(self.words), np.int8)
+            found[list(key)] = 1
+            found.flags.writeable = False  # shared: a change would show in every copy's source
         return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Speller:

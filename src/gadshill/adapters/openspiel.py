@@ -46,17 +46,20 @@ as is. An action that is not legal raises ``ValueError`` and changes nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
+import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
 import pyspiel
+from greenlet import GreenletExit, getcurrent, greenlet
 
 from gadshill.adapters.actions import Speller, Spellings
+from gadshill.adapters.recall import Recall, derived
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.registry import game_ids, get_spec
@@ -72,8 +75,8 @@ RESAMPLE_ATTEMPTS = 100
 #: native moves between two kept copies of a state (a move that draws unforeseen is
 #: replayed from the last one, so at most this many moves are played again)
 CHECKPOINT_EVERY = 32
-#: a move kind is played on a clone once it drew chance in more than one play in this
-#: many (a clone costs about what replaying a few moves does)
+#: a move kind is played in a paused worker once it drew chance in more than one play
+#: in this many (a worker's switches cost more than playing the move straight)
 DRAWS_PREDICTED = 8
 #: OpenSpiel's ids of the terminal and chance "players"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -102,6 +105,9 @@ class ScriptedRandom(GameRandom):
 
     outcomes: list[int]
     used: int
+    #: called when the outcomes run out (a live move's generator: it pauses its worker
+    #: until the next outcome is in ``outcomes``); None: raise :class:`NeedChance`
+    pause: Callable[[list[str], bool], None] | None = None
 
     def __init__(self, *_args: Any) -> None:  # GameRandom(seed) re-runs __init__: keep the script
         pass
@@ -114,16 +120,24 @@ class ScriptedRandom(GameRandom):
         return cls._made(list(outcomes))
 
     @classmethod
+    def live(cls, outcomes: list[int]) -> ScriptedRandom:
+        """A generator reading ``outcomes`` (the list itself: the caller appends to it) that
+        pauses its :class:`_Worker` when they run out, for the next one."""
+        rng = cls._made(outcomes)
+        rng.pause = _pause
+        return rng
+
+    @classmethod
     def _made(cls, outcomes: list[int]) -> ScriptedRandom:
         rng = random.Random.__new__(cls)
         rng.outcomes, rng.used, rng._s, rng.gauss_next = outcomes, 0, 0, None
         return rng
 
     def copy(self) -> ScriptedRandom:
-        if self.used == len(self.outcomes):
+        if self.pause is None and self.used == len(self.outcomes):
             return self  # spent: every draw raises, and nothing else changes it
         twin = ScriptedRandom._made(self.outcomes)
-        twin.used = self.used
+        twin.used, twin.pause = self.used, self.pause
         return twin
 
     def _draw(self, items: Sequence[Any], dealing: bool = False) -> int:
@@ -131,7 +145,14 @@ class ScriptedRandom(GameRandom):
         if len(items) > MAX_CHANCE_OUTCOMES:
             raise ChanceError(f"a chance node of {len(items)} outcomes is over the bound")
         if self.used == len(self.outcomes):
-            raise NeedChance([str(item) for item in items], dealing)
+            labels = _RANGES.get(items) if type(items) is range else None
+            if labels is None:
+                labels = [str(item) for item in items]
+                if type(items) is range:  # a die's faces: the same every roll
+                    labels = _RANGES.setdefault(items, labels)
+            if self.pause is None:
+                raise NeedChance(labels, dealing)
+            self.pause(labels, dealing)  # back with the outcome appended
         outcome = self.outcomes[self.used]
         self.used += 1
         return outcome
@@ -160,8 +181,100 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+#: a range's outcome labels (never changed: a chance node's labels are replaced, not edited)
+_RANGES: dict[range, list[str]] = {}
 #: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
 _UNIFORM: dict[int, list[tuple[int, float]]] = {}
+
+
+class _Abandoned(BaseException):  # thrown into a paused job that nobody will finish
+    """The job's state was given up (cloned or read mid-move): unwind it."""
+
+
+#: what a worker hands back: ("pause", labels, dealing), ("done", result) or ("error", err)
+Report = tuple[Any, ...]
+
+
+def _serve(job: Callable[[], Any]) -> None:
+    """A worker's life: run each job it is given, and hand back how it ended."""
+    while True:
+        report: Report
+        try:
+            report = ("done", job())
+        except GreenletExit:
+            raise  # the worker itself is being dropped
+        except BaseException as err:  # handed to the caller, who restores and raises
+            report = ("error", err)
+        del job
+        job = getcurrent().parent.switch(report)
+
+
+class _Worker(greenlet):
+    """A greenlet that runs jobs (a setup, a move) one after another, each paused at every
+    chance outcome its generator runs out of (:meth:`ScriptedRandom.live`) until the
+    outcome is chosen: so a move that draws is played once, on the live state, and a
+    setup runs once, however many chance nodes they stop at. Idle workers are kept per
+    thread (a greenlet lives in its thread, and making one costs about a state's clone);
+    a paused one that is dropped unwinds its job (greenlet throws ``GreenletExit``)."""
+
+    parent: Any  # (greenlet's own: where a switch out of it goes)
+
+    def __init__(self) -> None:
+        super().__init__(_serve)
+        self.thread = threading.get_ident()
+        #: the generator of the moves it runs (one at a time), made once
+        self.rng = ScriptedRandom.live([])
+
+    def generator(self, outcomes: list[int]) -> ScriptedRandom:
+        """Its move generator, reading ``outcomes`` from the first."""
+        rng = self.rng
+        rng.outcomes, rng.used = outcomes, 0
+        return rng
+
+    def run_job(self, job: Callable[[], Any] | None) -> Report:
+        """Start ``job`` (None: go on with the paused one) until it pauses or ends."""
+        caller = getcurrent()
+        if self.parent is not caller:  # (setting it checks for cycles: dearer than a read)
+            self.parent = caller
+        report: Report = self.switch(job)
+        if report[0] != "pause":
+            _IDLE.workers.append(self)
+        return report
+
+    def abandon(self) -> None:
+        """Unwind the paused job (its state is given up); the worker is idle again."""
+        if self.thread == threading.get_ident() and not self.dead:
+            self.parent = getcurrent()
+            if self.throw(_Abandoned)[0] != "pause":  # (a job that swallowed it is dropped)
+                _IDLE.workers.append(self)
+
+
+class _Idle(threading.local):
+    def __init__(self) -> None:
+        self.workers: list[_Worker] = []
+
+
+_IDLE = _Idle()
+
+
+def _worker() -> _Worker:
+    workers = _IDLE.workers
+    return workers.pop() if workers else _Worker()
+
+
+def _deal(setting: Setting, outcomes: list[int]) -> GameState[Any]:
+    """The setup as a worker's job: a new game whose generator reads ``outcomes``."""
+    with chance_source(lambda: ScriptedRandom.live(outcomes)):
+        return setting.new_game(0)
+
+
+def _pause(labels: list[str], dealing: bool) -> None:
+    """In a worker: hand the chance node's outcomes to the caller, and wait. Anywhere
+    else (a generator a game kept past its move): a chance node, as a scripted one."""
+    worker: Any = getcurrent()
+    if type(worker) is not _Worker:
+        raise NeedChance(labels, dealing)
+    worker.parent.switch(("pause", labels, dealing))
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -215,6 +328,11 @@ class GadshillGame(pyspiel.Game):
         #: decisions (words) after which a game stops, drawn
         self.max_decisions = self.setting.max_decisions
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
+        #: the seats' history digests (:mod:`gadshill.adapters.recall`)
+        self.recall = Recall(self.setting)
+        #: the observers a state's own tensor and string methods fill (one caller at a
+        #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
+        self.observers = (Observer(self.tensors), InfoStateObserver(self.tensors))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.speller.words),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -266,10 +384,10 @@ class _Native(Position):
 class _Chances:
     """Which move kinds draw chance, as measured: what one loaded game's states share.
 
-    A move is played on the live native state itself, unless its kind drew in more than
-    one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll, always):
-    then on a clone, so that the state before it stays for the chance nodes it stops
-    at. A move that draws unforeseen is replayed from the state's last kept copy
+    A move is played on the live native state itself, straight, unless its kind drew in
+    more than one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll,
+    always): then in a :class:`_Worker`, paused at the chance nodes it stops at. A move
+    that draws unforeseen is played again in one, from the state before it rebuilt
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
 
@@ -307,6 +425,13 @@ class _Core:
     the state after them), from which any earlier state is rebuilt when needed: the
     history digests of ``information_state_*`` (folded in only when asked for), and
     the state before a move that stopped for chance unforeseen.
+
+    The setup, and a move that draws, run in a :class:`_Worker` paused at each chance
+    node (``paused``): the setup once, the move on the live state. Whatever must see
+    the position before the move while it is paused (a clone, an observation at the
+    chance node) first gives the paused run up (:meth:`_detach`): the state before the
+    move is rebuilt, and the run starts again from it when the next outcome comes, the
+    outcomes so far played back.
     """
 
     __slots__ = (
@@ -317,13 +442,17 @@ class _Core:
         "folded",
         "max_decisions",
         "max_moves",
+        "mover",
         "moves",
         "native",
         "outcomes",
         "own_words",
+        "paused",
         "pending",
         "players",
         "prefix",
+        "recall",
+        "recalled",
         "seen",
         "setting",
         "speller",
@@ -338,12 +467,17 @@ class _Core:
         self.setting: Setting = game.setting
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
+        self.recall: Recall = game.recall
         self.native: _Native | None = None
-        self.pending: Move | None = None  # a move waiting for its chance outcomes
+        self.pending: Move | None = None  # a move waiting for its chance outcomes...
+        self.mover: int | None = None  # ...and the seat that played it
         self.outcomes: list[int] = []
         self.chance_labels: list[str] = []
         #: the chance node is a shuffle's deal (the deals after it need no engine run)
         self.dealing = False
+        #: the worker running the setup or the pending move, paused at this chance node
+        #: (None: not started, or given up: it starts again from the outcomes so far)
+        self.paused: _Worker | None = None
         self.prefix: tuple[int, ...] = ()
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
@@ -354,6 +488,9 @@ class _Core:
         self.seen: tuple[str, ...] = ()
         #: ...up to ``folded``, the last step in it (None: not even the setup's)
         self.folded: _Step | None = None
+        #: the state after ``folded``, this state's own (no other changes it; a clone
+        #: starts without one): the next fold plays the steps after it on it
+        self.recalled: GameState[Any] | None = None
         #: the last native move played (the setup's step before any)
         self.step: _Step | None = None
         #: moves since the last step whose state is kept (a copy every CHECKPOINT_EVERY)
@@ -365,15 +502,33 @@ class _Core:
         self.to_move: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        """The copy OpenSpiel's clone makes: the native state cloned, the chain shared."""
+        """The copy OpenSpiel's clone makes: the native state cloned, the chain shared (a
+        paused run is given up first: it cannot be copied)."""
+        if self.paused is not None:
+            self._detach()
+        folded, recalled = self.folded, self.recalled
+        if recalled is not None and folded is not None and folded.after is None:
+            folded.after, self.recalled = recalled, None  # kept now: the twin's next fold
         twin = _Core.__new__(_Core)
         for name in _Core.__slots__:
             setattr(twin, name, getattr(self, name))
+        twin.recalled = None
         if self.native is not None:
             twin.native = self.native.twin()
         twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
         twin.own_words = [words[:] for words in self.own_words]
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What OpenSpiel's ``serialize`` pickles (a paused run given up first)."""
+        if self.paused is not None:
+            self._detach()
+        return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.paused = None
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -397,80 +552,101 @@ class _Core:
             self.to_move = state.current_player
 
     def _advance(self) -> None:
-        """Try the pending step with the outcomes so far: done, or a chance node.
+        """Run the pending step (the setup, or the pending move) on with the outcomes so
+        far: done, or paused at its next chance node.
 
-        The setup runs from the start (its first chance node is the same in every game:
-        kept). A move's first try is on a clone of the state before it, which is kept;
-        a try with outcomes chosen is most likely the move's last, so it is played on
-        the state itself, rebuilt from the chain if the move stops for chance again."""
-        in_place = False
-        try:
-            if self.native is None:
-                if not self.outcomes and self.chances.first is not None:
-                    self.chance_labels, self.dealing = self.chances.first
-                    return
-                with chance_source(lambda: ScriptedRandom.of(self.outcomes)):
-                    native = self.setting.new_game(0)
+        The setup's first chance node is the same in every game: kept, so a new state
+        runs nothing until its first outcome. A move runs on the live state (never on a
+        kept copy: a kept state is never changed; a clone of it then)."""
+        worker = self.paused
+        if worker is not None:
+            if worker.thread != threading.get_ident():  # a greenlet lives in its thread
+                self._detach()
             else:
-                assert self.pending is not None and self.step is not None
-                mover = self.native.state.current_player
-                # (never on a kept copy: a kept state is never changed)
-                in_place = bool(self.outcomes) and self.step.after is not self.native.state
-                native = self.native.state if in_place else self.native.state.clone()
-                native.rng = ScriptedRandom.of(self.outcomes)
-                native._play(self.pending)  # a legal move: its words spell one
-        except NeedChance as need:
-            if in_place:
-                self._restore(keep=True)
-            elif self.native is None and not self.outcomes:
-                self.chances.first = need.labels, need.dealing
-            self.chance_labels, self.dealing = need.labels, need.dealing
-            return
-        except BaseException:
-            if in_place:
-                self._restore(keep=False)
-            raise
-        native.rng = SPENT  # spent: a later move brings its own outcomes
+                self.paused = None
+                self._ran(worker.run_job(None), worker)
+                return
         if self.native is None:
+            if not self.outcomes and self.chances.first is not None:
+                self.chance_labels, self.dealing = self.chances.first
+                return
+            worker = _worker()
+            self._ran(worker.run_job(partial(_deal, self.setting, self.outcomes)), worker)
+            return
+        assert self.pending is not None and self.step is not None
+        state = self.native.state
+        if state is self.step.after:
+            state = state.clone()
+            self.native = _Native(state)
+        worker = _worker()
+        state.rng = worker.generator(self.outcomes)
+        self._ran(worker.run_job(partial(state._play, self.pending)), worker)
+
+    def _ran(self, report: Report, worker: _Worker) -> None:
+        """What the worker's run came to: a chance node, the setup or move done, or an
+        engine error (raised, with no half-played move left)."""
+        if report[0] == "pause":
+            self.paused = worker
+            self.chance_labels, self.dealing = report[1], report[2]
+            if self.native is None and not self.outcomes:
+                self.chances.first = report[1], report[2]
+            return
+        if report[0] == "error":
+            if self.native is not None:
+                self._restore(keep=False)  # the state before the move, as it was
+            raise report[1]
+        if self.native is None:
+            native: GameState[Any] = report[1]
+            native.rng = SPENT  # spent: a later move brings its own outcomes
             self.seen = ("",) * self.players
             self.step = _Step(None, None, None, ())
             self.step.after = native.clone()  # kept: the live one changes in place
             self.native = _Native(native)
         else:
-            assert self.pending is not None and self.step is not None
+            assert self.pending is not None
+            state = self.native.state
+            state.rng = SPENT
             self.chances.played(self.pending.kind, bool(self.outcomes))
-            if not in_place:
-                if self.step.after is None:
-                    self.step.after = self.native.state  # the state before the move, kept
-                self.unkept = 0
-            self._moved(native, mover, self.pending, tuple(self.outcomes))
+            self._moved(state, self.mover, self.pending, tuple(self.outcomes))
         self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _detach(self) -> None:
+        """Give up the paused run: the setup will run again from its outcomes so far; a
+        move's live state is mid-move, so the state before it is rebuilt (and kept: the
+        move's next run is on a clone of it)."""
+        worker, self.paused = self.paused, None
+        assert worker is not None
+        worker.abandon()
+        if self.native is not None:
+            self._restore(keep=True)
 
     def _restore(self, keep: bool) -> None:
         """The live state again as it was after the last step (a move failed on it),
         rebuilt from the chain; ``keep`` it as that step's kept copy (the move's next
         tries are on clones of it)."""
         assert self.step is not None
-        self.native = _Native(_rebuild(self.step))
+        self.native = _Native(_rebuild(self.step, self.folded, self.recalled))
         if keep:
             self.step.after = self.native.state
             self.unkept = 0
 
-    def _play(self, move: Move) -> None:
-        """Play a legal move: on the live state, or on a clone when its kind draws."""
+    def _play(self, move: Move, mover: int) -> None:
+        """Play ``mover``'s legal move on the live state: straight, or in a worker when its
+        kind draws (a move that draws unforeseen is played again in one, from its state
+        before, rebuilt)."""
         assert self.native is not None and self.step is not None
         kind, chances = move.kind, self.chances
         if kind in chances.foreseen:
-            self._wait(move)
+            self._wait(move, mover)
             return
         state = self.native.state
-        rng, mover = state.rng, state.current_player
+        rng = state.rng
         try:
             state._play(move)  # a legal move: its words spell one
         except NeedChance:  # drawn unforeseen: the move waits for chance
             self._restore(keep=True)  # the state before it
-            self._wait(move)
+            self._wait(move, mover)
             return
         except BaseException:  # no half-played move is ever left
             self._restore(keep=False)
@@ -481,10 +657,10 @@ class _Core:
             chances.played(kind, False)
         self._moved(state, mover, move, ())
 
-    def _wait(self, move: Move) -> None:
-        """Play ``move`` on a clone of the state before it: done, or a chance node (an
-        engine error raises with the move not pending)."""
-        self.pending, self.outcomes = move, []
+    def _wait(self, move: Move, mover: int | None) -> None:
+        """Run ``move`` in a worker: done, or a chance node (an engine error raises with
+        the move not pending)."""
+        self.pending, self.mover, self.outcomes = move, mover, []
         try:
             self._advance()
         except BaseException:
@@ -503,9 +679,16 @@ class _Core:
             self.unkept = 0
         native = self.native
         if native is not None and native.state is state:  # a new position, the same object
-            native.spellings, native.seen = None, {}  # (a clone's holder has its own)
+            native.spellings, native.seen = None, {}  # (a twin may share the old ones)
         else:
             self.native = _Native(state)
+
+    def settled(self) -> _Native | None:
+        """The native state as the position shows it: at a chance node of a move, the
+        state before the move (a paused run, mid-move, is given up first)."""
+        if self.paused is not None and self.native is not None:
+            self._detach()
+        return self.native
 
     def _building(self) -> bool:
         if not self.started:
@@ -557,7 +740,8 @@ class _Core:
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        self._start()
+        if not self.started:
+            self._start()
         count = len(self.chance_labels)
         found = _UNIFORM.get(count)
         if found is None:
@@ -579,7 +763,7 @@ class _Core:
             self.outcomes.append(int(action))
             if self.dealing and len(self.chance_labels) > 2:
                 # the shuffle's next deal is among the pieces left, as the engine will
-                # ask when it is run again with every deal chosen (ScriptedRandom.shuffle)
+                # ask when it goes on with every deal chosen (ScriptedRandom.shuffle)
                 left = list(self.chance_labels)
                 left[0], left[action] = left[action], left[0]
                 self.chance_labels = left[1:]
@@ -601,12 +785,17 @@ class _Core:
             raise ValueError(f"action {action} ({word!r}) is not legal here")
         prefix = (*self.prefix, action)
         move = spellings.move(prefix)
-        if move is not None:
-            self._play(move)  # an engine error raises here, and nothing has changed
-            prefix = ()
+        if move is None:  # a word of the move: only the cap on decisions can end the game
+            self.own_words[player].append(action)
+            self.prefix = prefix
+            self.decisions += 1
+            if self.decisions >= self.max_decisions:
+                self.to_move = TERMINAL  # truncated (see truncated())
+            return
+        self._play(move, player)  # an engine error raises here, and nothing has changed
         self.own_words[player].append(action)
         self.decisions += 1
-        self.prefix = prefix
+        self.prefix = ()
         self._settle()
 
     def action_to_string(self, player: int, action: int) -> str:
@@ -641,14 +830,15 @@ class _Core:
             "setup": self.native is None,
             "words": [self.speller.words[w] for w in self.own_prefix(player)],
         }
-        if self.native is not None:
-            seen["state"] = self.native.state.observation(player)
+        native = self.settled()
+        if native is not None:
+            seen["state"] = native.state.observation(player)
         return seen
 
     def _fold(self) -> tuple[str, ...]:
         """Each seat's history digest, the steps since ``folded`` folded in (oldest
-        first): their states rebuilt from the last kept one, and the state after the
-        last step kept (the next fold starts there)."""
+        first), played again on this state's own copy of the state after ``folded``
+        (``recalled``; a new one rebuilt from the last kept state if it has none)."""
         steps = []
         step = self.step
         while step is not self.folded:
@@ -658,24 +848,28 @@ class _Core:
         if not steps:
             return self.seen
         steps.reverse()
-        state = _rebuild(steps[0].before) if steps[0].before is not None else None
+        state = self.recalled
+        if state is None and steps[0].before is not None:
+            state = _rebuild(steps[0].before)
+        recall = self.recall
+        since = recall.since(state)
         for step in steps:
             if state is None:  # the setup's step: its state is kept
                 assert step.after is not None
                 state = step.after.clone()
             else:
                 _replay(state, step)
+            move = str(step.move)
             self.seen = tuple(
-                _digest(
-                    self.seen[p], state.observation(p), str(step.move) if p == step.mover else ""
-                )
-                for p in range(self.players)
+                [
+                    recall.digest(self.seen[p], state, p, move if p == step.mover else "", since)
+                    for p in range(self.players)
+                ]
             )
-        assert self.step is not None and state is not None
-        if self.step.after is None:
-            state.rng = SPENT
-            self.step.after = state
-        self.folded = self.step
+            since = recall.since(state)
+        assert state is not None
+        state.rng = SPENT
+        self.recalled, self.folded = state, self.step
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
@@ -683,8 +877,7 @@ class _Core:
         its observations (and its own moves) after every move before, and the move it
         is waiting on chance for."""
         self._fold()
-        mover = self.native.state.current_player if self.native is not None else None
-        pending = self.pending is not None and mover == player
+        pending = self.pending is not None and self.mover == player
         return {
             "seat": player,
             "moves": self.moves,
@@ -695,10 +888,11 @@ class _Core:
 
     def __str__(self) -> str:
         self._start()
-        if self.native is None:
+        native = self.settled()
+        if native is None:
             return f"setting up: {len(self.outcomes)} chance outcomes so far"
         words = " ".join(self.speller.words[w] for w in self.prefix)
-        return f"{self.native.state!r} pending={self.pending} words={words!r}"
+        return f"{native.state!r} pending={self.pending} words={words!r}"
 
 
 class GadshillState(pyspiel.State):
@@ -719,12 +913,13 @@ class GadshillState(pyspiel.State):
 
     @property
     def native(self) -> _Native | None:
-        return self.core.native
+        return self.core.settled()
 
     @property
     def game_state(self) -> GameState[Any] | None:
-        """The native gadshill state (None while the setup's chance nodes are pending)."""
-        native = self.core.native
+        """The native gadshill state (None while the setup's chance nodes are pending; at
+        a move's chance node, the state before the move)."""
+        native = self.core.settled()
         return None if native is None else native.state
 
     @property
@@ -796,6 +991,41 @@ class GadshillState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.core.chance_outcomes()
 
+    # The tensors and strings too: OpenSpiel's C++ side makes a new initial state and
+    # fills a tensor of it for the shape at every call, then copies the tensor twice.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:  # OpenSpiel answers (and refuses a seat that is not one)
+            return super().observation_tensor(*([] if player is None else [player]))
+        observer = self.get_game().observers[0]
+        observer.set_from(self, seat)
+        return _listed(observer.tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:
+            return super().information_state_tensor(*([] if player is None else [player]))
+        observer = self.get_game().observers[1]
+        observer.set_from(self, seat)
+        return _listed(observer.tensor)
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return super().observation_string(*([] if player is None else [player]))
+        return self.get_game().observers[0].string_from(self, seat)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return super().information_state_string(*([] if player is None else [player]))
+        return self.get_game().observers[1].string_from(self, seat)
+
+    def _seat(self, player: int | None) -> int | None:
+        """The seat asked about (the one to move if none), or None if it is not a seat."""
+        seat = self.current_player() if player is None else player
+        return seat if type(seat) is int and 0 <= seat < self.core.players else None
+
     def _apply_action(self, action: int) -> None:
         self.core.apply(action)
 
@@ -852,7 +1082,7 @@ class GadshillState(pyspiel.State):
         twin.step = twin.folded = _Step(None, None, None, ())
         twin.step.after, twin.unkept = native.clone(), 0
         twin.seen = tuple(
-            seen[p] if p == player else _digest(seen[player], f"sampled for {p}")
+            seen[p] if p == player else derived(seen[player], f"sampled for {p}")
             for p in range(core.players)
         )
         if core.native.state.current_player != player:
@@ -898,25 +1128,37 @@ def _replay(state: GameState[Any], step: _Step) -> None:
     state._play(step.move)  # legal: it was played from this very state
 
 
-def _rebuild(step: _Step) -> GameState[Any]:
-    """A new copy of the state after ``step``: the last kept copy, cloned, and the moves
-    since played again."""
+def _rebuild(
+    step: _Step, folded: _Step | None = None, recalled: GameState[Any] | None = None
+) -> GameState[Any]:
+    """A new copy of the state after ``step``: the last kept copy (or ``recalled``, a
+    state's own copy of the state after ``folded``, if that comes first), cloned, and
+    the moves since played again."""
     steps = []
     found: _Step | None = step
-    while found is not None and found.after is None:
+    while found is not None and found.after is None and (recalled is None or found is not folded):
         steps.append(found)
         found = found.before
-    assert found is not None and found.after is not None, "the setup's step is kept"
-    state = found.after.clone()
+    assert found is not None, "the setup's step is kept"
+    base = recalled if recalled is not None and found is folded else found.after
+    assert base is not None
+    state = base.clone()
     for later in reversed(steps):
         _replay(state, later)
     state.rng = SPENT
     return state
 
 
-def _digest(before: str, *seen: Any) -> str:
-    text = json.dumps([before, *seen], sort_keys=True)
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+def _listed(tensor: np.ndarray) -> list[float]:
+    """``tensor.tolist()``, made faster for a mostly-zero tensor: one shared 0.0 and the
+    other entries set (a Python float each is most of the cost, making and freeing)."""
+    found = np.flatnonzero(tensor)
+    if 4 * len(found) > len(tensor):
+        return tensor.tolist()
+    out = [0.0] * len(tensor)
+    for index, value in zip(found.tolist(), tensor[found].tolist(), strict=True):
+        out[index] = value
+    return out
 
 
 class Observer:

@@ -39,9 +39,6 @@ from gadshill.adapters.setting import setting, whole
 from gadshill.adapters.tensors import Position, Tensors
 from gadshill.rules.state import GameState
 
-#: action masks an environment keeps (past this many it starts again)
-MASKS_KEPT = 4_096
-
 
 class GadshillEnv(AECEnv):
     """One game of gadshill for PettingZoo's agent-environment cycle."""
@@ -74,10 +71,8 @@ class GadshillEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        #: the legal words' mask by the words (masks repeat: a position's first words are
-        #: its move kinds); each observation gets a copy, so a learner may change its own
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         words = len(self.speller.words)
+        self._no_mask = np.zeros(words, np.int8)  # copied for a seat not to move
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -135,10 +130,11 @@ class GadshillEnv(AECEnv):
             self.agent_selection = self.possible_agents[seat]
 
     def spellings(self) -> Spellings:
-        assert self.game_state is not None
-        if self._spellings is None:
-            self._spellings = self.speller.spellings(self.game_state.legal_moves())
-        return self._spellings
+        found = self._spellings
+        if found is None:
+            assert self.game_state is not None
+            found = self._spellings = self.speller.spellings(self.game_state.legal_moves())
+        return found
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The seat's tensor (made once a position and seat, :class:`Position`) and the
@@ -146,23 +142,18 @@ class GadshillEnv(AECEnv):
         state = self.game_state
         assert state is not None
         seat = self._seats[agent]
-        if state.current_player == seat and not state.is_terminal:
+        if state.current_player == seat:  # None once the game is over
             tensor = self.tensors.observation(self._position, seat, self.prefix)
             return {"observation": tensor, "action_mask": self._mask()}
         tensor = self.tensors.observation(self._position, seat)
-        return {"observation": tensor, "action_mask": np.zeros(len(self.speller.words), np.int8)}
+        return {"observation": tensor, "action_mask": self._no_mask.copy()}
 
     def _mask(self) -> np.ndarray:
         """A new mask of the words that continue the seat's prefix."""
-        words = self.spellings().next_words(self.prefix)
-        key = tuple(words)
-        found = self._masks.get(key)
-        if found is None:
-            if len(self._masks) >= MASKS_KEPT:
-                self._masks.clear()
-            found = self._masks[key] = np.zeros(len(self.speller.words), np.int8)
-            found[words] = 1
-        return found.copy()
+        spellings = self._spellings
+        if spellings is None:
+            spellings = self.spellings()
+        return spellings.mask(self.prefix).copy()
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (for centralised critics)."""
@@ -177,34 +168,39 @@ class GadshillEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.game_state is not None
+        state = self.game_state
+        assert state is not None
         self._cumulative_rewards[agent] = 0.0
-        spellings = self.spellings()
+        spellings = self._spellings
+        if spellings is None:
+            spellings = self.spellings()
         legal = spellings.next_words(self.prefix)
         # a legal word is in the mask; anything else is checked to say what is wrong
-        word = action if type(action) is int and action in legal else self._word(action)
-        prefix = (*self.prefix, word)
-        if word not in legal:
-            raise ValueError(f"action {action} is not legal now (see the action_mask)")
+        if type(action) is not int or action not in legal:
+            action = self._word(action)
+            if action not in legal:
+                raise ValueError(f"action {action} is not legal now (see the action_mask)")
+        prefix = (*self.prefix, action)
         move = spellings.move(prefix)
         if move is None:
             self.prefix = prefix
+            return
+        state._play(move)  # legal: spelled from this state's legal_moves()
+        self.moves += 1
+        self.prefix, self._spellings = (), None
+        self._position = Position(state)  # the same object, a new position
+        seat = state.current_player
+        if seat is None:  # over
+            winners = state.winners()
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
+                self.terminations[name] = True
+            self._accumulate_rewards()  # every reward before the end is zero
+        elif self.moves >= self.max_moves:
+            for name in self.possible_agents:
+                self.truncations[name] = True
         else:
-            self.game_state._play(move)  # legal: spelled from this state's legal_moves()
-            self.moves += 1
-            self.prefix, self._spellings = (), None
-            self._position = Position(self.game_state)  # the same object, a new position
-            if self.game_state.is_terminal:
-                winners = self.game_state.winners()
-                for seat, name in enumerate(self.possible_agents):
-                    self.rewards[name] = 1.0 / len(winners) if seat in winners else 0.0
-                    self.terminations[name] = True
-                self._accumulate_rewards()  # every reward before the end is zero
-            elif self.moves >= self.max_moves:
-                for name in self.possible_agents:
-                    self.truncations[name] = True
-            else:
-                self._select()
+            self.agent_selection = self.possible_agents[seat]
 
     def _word(self, action: Any) -> int:
         return whole("action", action, 0, len(self.speller.words) - 1)

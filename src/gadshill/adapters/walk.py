@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.adapters.actions import Speller, Spellings
-from gadshill.adapters.openspiel import GadshillGame, NeedChance, ScriptedRandom, _digest
+from gadshill.adapters.openspiel import GadshillGame, NeedChance, ScriptedRandom
+from gadshill.adapters.recall import Recall
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move
 from gadshill.rules.rng import chance_source
@@ -35,10 +36,23 @@ class History:
     it (as the adapter's trail is): a leaf or a chance node never pays for one. Shared
     by every node until the next move."""
 
-    __slots__ = ("before", "digests", "move", "mover", "state")
+    __slots__ = ("before", "digests", "move", "mover", "recall", "state")
 
-    def __init__(self, state: GameState[Any], mover: int | None, move: str, before: History | None):
-        self.state, self.mover, self.move, self.before = state, mover, move, before
+    def __init__(
+        self,
+        recall: Recall,
+        state: GameState[Any],
+        mover: int | None,
+        move: str,
+        before: History | None,
+    ):
+        self.recall, self.state, self.mover, self.move, self.before = (
+            recall,
+            state,
+            mover,
+            move,
+            before,
+        )
         self.digests: list[str | None] = [None] * state.num_players
 
     def digest(self, player: int) -> str:
@@ -48,10 +62,12 @@ class History:
             steps.append(step)
             step = step.before
         for step in reversed(steps):  # oldest first
-            before = "" if step.before is None else step.before.digests[player]
+            earlier = step.before
+            before = "" if earlier is None else earlier.digests[player]
             assert before is not None
             move = step.move if player == step.mover else ""
-            step.digests[player] = _digest(before, step.state.observation(player), move)
+            since = step.recall.since(None if earlier is None else earlier.state)
+            step.digests[player] = step.recall.digest(before, step.state, player, move, since)
         found = self.digests[player]
         assert found is not None
         return found
@@ -89,6 +105,7 @@ class NativeWalk:
         self.players = game.num_players()
         self.max_moves = game.max_moves
         self.max_decisions = game.max_decisions
+        self.recall: Recall = game.recall
 
     # --- the walk's questions -----------------------------------------------------
     def root(self) -> Node:
@@ -218,8 +235,8 @@ class NativeWalk:
             return node
         state.rng = ScriptedRandom.of([])
         if node.state is None:
-            history = History(state, None, "", None)
+            history = History(self.recall, state, None, "", None)
             return Node(state, None, (), [], False, (), 0, node.decisions, history)
         mover = node.state.current_player
-        history = History(state, mover, str(node.pending), node.history)
+        history = History(self.recall, state, mover, str(node.pending), node.history)
         return Node(state, None, (), [], False, (), node.moves + 1, node.decisions, history)
