@@ -22,12 +22,14 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from gadshill.gamedata.sticky_gulch import load
+from gadshill.rules.audit import win_share
 from gadshill.rules.bots import bot_rng, make_bot
-from gadshill.sticky_gulch.moves import Keep, StickyGulchMove, Use
+from gadshill.sticky_gulch.moves import StickyGulchMove
+from gadshill.sticky_gulch.pack_audit import DrifterPlay, DrifterTally
 from gadshill.sticky_gulch.spec import spec
 from gadshill.sticky_gulch.state import StickyGulchState
 
@@ -45,9 +47,8 @@ class GameStats:
     first: int
     turns: int
     winners: tuple[int, ...]
-    acquired: list[list[str]]  # per seat: drifters kept (draft and hires)
-    hired: list[list[str]]  # per seat: drifters kept from a hire
-    used: list[list[str]]  # per seat
+    shares: list[float]  # per seat: its win share, 1.0 = a fair share at this table
+    drifters: DrifterPlay  # per seat: drifters kept (draft and hires), hired, used
     paid: dict[int, int]  # location -> dollars paid this game
     in_play: list[int]  # every location that came into play
     extra_retirements: int  # locations retired beyond the agreed number (SG-5 ties)
@@ -60,21 +61,14 @@ def play_one(job: tuple[int, int, str, str]) -> GameStats:
     assert isinstance(state, StickyGulchState)
     bots = [make_bot(game, bot_name) for _ in range(players)]
     rngs = [bot_rng(seed, seat) for seat in range(players)]
-    acquired: list[list[str]] = [[] for _ in range(players)]
-    hired: list[list[str]] = [[] for _ in range(players)]
-    used: list[list[str]] = [[] for _ in range(players)]
+    drifters = DrifterPlay.at(players)
     seen = set(state.in_play)
     moves = 0
     while not state.is_terminal:
         seat = state.actor
         move = bots[seat].choose(state, rngs[seat])
         assert isinstance(move, StickyGulchMove)
-        if isinstance(move, Keep):
-            acquired[seat].append(move.drifter)
-            if state.phase == "hire":
-                hired[seat].append(move.drifter)
-        elif isinstance(move, Use):
-            used[seat].append(move.drifter)
+        drifters.watch(state, move, seat)  # the pack audit's own tally
         state.apply(move)
         seen.update(state.in_play)
         moves += 1
@@ -89,9 +83,8 @@ def play_one(job: tuple[int, int, str, str]) -> GameStats:
         state.starting_player,
         state.turn,
         tuple(state.winners()),
-        acquired,
-        hired,
-        used,
+        [win_share(state, seat) for seat in range(players)],
+        drifters,
         dict(paid),
         sorted(seen),
         state.target - state.data.table.length(length),
@@ -106,16 +99,6 @@ class Tally:
     @property
     def share(self) -> float:
         return self.wins / self.games if self.games else 0.0
-
-
-@dataclass
-class DrifterTally:
-    acquired: int = 0
-    hired: int = 0
-    used: int = 0
-    games_hired: int = 0  # games in which some player hired it
-    users: Tally = field(default_factory=Tally)  # (game, player) pairs that used it
-    holders: Tally = field(default_factory=Tally)  # (game, player) pairs that got it
 
 
 def jobs(games: int, first_seed: int, bot: str) -> list[tuple[int, int, str, str]]:
@@ -179,25 +162,9 @@ def report(results: list[GameStats], title: str, judged: bool = True) -> tuple[l
             f"{turns[-1]} | {ties} |"
         )
     # --- drifters ------------------------------------------------------------------
-    tallies = {d.id: DrifterTally() for d in data.drifters}
+    tally = DrifterTally()  # the pack audit's tally (gadshill data check sticky-gulch)
     for g in results:
-        for seat in range(g.players):
-            won = 1.0 / len(g.winners) if seat in g.winners else 0.0
-            scaled = won * g.players  # 1.0 = a fair share at this table size
-            for ident in set(g.acquired[seat]):
-                tallies[ident].holders.games += 1
-                tallies[ident].holders.wins += scaled
-            for ident in set(g.used[seat]):
-                tallies[ident].users.games += 1
-                tallies[ident].users.wins += scaled
-            for ident in g.acquired[seat]:
-                tallies[ident].acquired += 1
-            for ident in g.hired[seat]:
-                tallies[ident].hired += 1
-            for ident in g.used[seat]:
-                tallies[ident].used += 1
-        for ident in {i for hand in g.hired for i in hand}:
-            tallies[ident].games_hired += 1
+        tally.add(g.drifters, g.shares)
     lines += ["", "Drifters (win rates scaled so that 1.00 is a fair share):", ""]
     lines.append(
         "| drifter | cost | when | hired | games hired | used | used / got | "
@@ -205,14 +172,15 @@ def report(results: list[GameStats], title: str, judged: bool = True) -> tuple[l
     )
     lines.append("|---|---|---|---|---|---|---|---|---|---|")
     for d in sorted(data.drifters, key=lambda d: d.name):
-        t = tallies[d.id]
-        use_rate = t.used / t.acquired if t.acquired else 0.0
-        worth = use_rate >= USE_LIMIT and t.users.share >= HOLDER_LIMIT and t.hired > 0
+        kept, hired, used = tally.kept[d.id], tally.hired[d.id], tally.used[d.id]
+        use_rate = used / kept if kept else 0.0
+        holders, users = _mean(tally.holders[d.id]), _mean(tally.users[d.id])
+        worth = use_rate >= USE_LIMIT and users >= HOLDER_LIMIT and hired > 0
         ok &= worth
         lines.append(
-            f"| {d.name} | ${d.cost} | {d.when} | {t.hired} | "
-            f"{t.games_hired / len(results):.0%} | {t.used} | {use_rate:.0%} | "
-            f"{t.holders.share:.2f} | {t.users.share:.2f} | {'yes' if worth else 'NO'} |"
+            f"| {d.name} | ${d.cost} | {d.when} | {hired} | "
+            f"{tally.games_hired[d.id] / len(results):.0%} | {used} | {use_rate:.0%} | "
+            f"{holders:.2f} | {users:.2f} | {'yes' if worth else 'NO'} |"
         )
     # --- locations -----------------------------------------------------------------
     lines += ["", "Locations: dollars paid per game in which the card came into play:", ""]
@@ -232,6 +200,10 @@ def report(results: list[GameStats], title: str, judged: bool = True) -> tuple[l
     else:
         lines += ["", "(a cross-check with few games: targets not judged)", ""]
     return lines, ok
+
+
+def _mean(shares: list[float]) -> float:
+    return sum(shares) / len(shares) if shares else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -155,3 +155,68 @@ def test_cli_bot_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "mcts" in capsys.readouterr().out
     assert exit_code([*tournament, "--bot-option", "patient.speed=3"]) == 2
     assert "takes no options" in capsys.readouterr().err
+
+
+# --- a variant's turn limit (SM-V1, SG-V1) ---------------------------------------------
+#: Sutter's Mill mini (SM-V1: the game ends when turn 2 ends), seed 34: seat 0 moves its
+#: prospector in town; seat 1, on the last turn, winds down and acts in town. One move
+#: from the limit: withdrawing its prospector wins (no minus point), any other ties.
+SM_LAST_TOWN = ["town", "move 1 mill", "end", "winddown", "town"]
+
+
+def sm_mini_last_town() -> GameState[Any]:
+    state = registry.get_spec("sutters-mill").new_game(2, 34, None, {"variant": "mini"})
+    for text in SM_LAST_TOWN:
+        state.push(text)
+    return state
+
+
+def test_sm_v1_mcts_one_move_from_the_limit_picks_the_winning_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SM-V1: one playout a move (the leaf valued at once, cutoff 0) finds the winning
+    withdrawal every time, since a game the limit ends is played to its real end; the
+    same search blind to the limit trusts the heuristic's future and misses it."""
+    game_spec = registry.get_spec("sutters-mill")
+    state = sm_mini_last_town()
+    assert state.turns_left() == 0 and len(state.legal_moves()) == 9
+
+    def picks() -> list[str]:
+        bot = make_bot(game_spec, "mcts", {"playouts": "9", "cutoff": "0"})
+        return [str(bot.choose(state.clone(), random.Random(k))) for k in range(10)]
+
+    assert picks() == ["withdraw 1"] * 10
+    monkeypatch.setattr(type(state), "turns_left", lambda _self: None)
+    assert picks().count("withdraw 1") < 10
+
+
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("sutters-mill", {"variant": "mini"}),  # SM-V1: turn_limit = 2
+        ("sticky-gulch", {"variant": "mini", "length": "short"}),  # SG-V1: turn_limit = 1
+    ],
+)
+def test_sm_v1_sg_v1_a_limited_game_is_valued_by_its_real_end(
+    game: str, options: dict[str, str]
+) -> None:
+    """SM-V1, SG-V1: in a game whose turn limit ends it within the round, every playout
+    ends at the real end, whatever the cut-off: the heuristic (which values a future the
+    game no longer has) is never asked. The standard game, which sets no limit, asks it."""
+    game_spec = registry.get_spec(game)
+    asked: list[int] = []
+
+    def heuristic(state: GameState[Any], player: int) -> float:
+        asked.append(player)
+        return game_spec.heuristic(state, player)
+
+    for variant in (options, {}):
+        state = game_spec.new_game(2, 5, None, game_spec.resolve_options(variant))
+        rng = random.Random(5)
+        while len(state.legal_moves()) < 2:
+            state.apply(rng.choice(state.legal_moves()))
+        bot = MctsBot(heuristic, MctsConfig(playouts=30, ms=0.0, cutoff=0))
+        asked.clear()
+        assert bot.choose(state, random.Random(6)) in state.legal_moves()
+        limited = state.turns_left() is not None
+        assert limited == (variant == options) and (not asked) == limited, (variant, asked)

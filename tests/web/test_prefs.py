@@ -6,10 +6,13 @@ SG-R.reaction-window)."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 import warnings
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from gadshill.web import prefs
 from gadshill.web.app import create_app
@@ -19,7 +22,8 @@ with warnings.catch_warnings():  # starlette's note about httpx's successor
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-#: the window's length in these tests, and how late the server may be to close it
+#: the window's length in these tests, and how long a test waits to see that nothing
+#: is answered for a seat whose window waits for it
 REACTION_MS = 300
 LATE_MS = 400
 
@@ -59,6 +63,76 @@ def after(web: TestClient, game_id: str, version: int, timeout: float = 5.0) -> 
             return seen, time.monotonic()
         assert time.monotonic() < deadline, f"nobody answered version {version}"
         time.sleep(0.005)
+
+
+class HandClock:
+    """The store's clock, moved only by the test: a timed window is measured in the
+    time the server counts it in, whatever the machine's load. The server's requests to
+    be woken (``Store.later``) are kept, and rung when the test moves the time past them."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+        self.asked: list[float] = []  # every wake-up time the server asked for
+        self.pending: list[float] = []
+        self.ring: Any = None
+        self.cond = threading.Condition()
+
+    def now(self) -> float:
+        return self.time
+
+    def at(self, when: float, _game_id: str) -> None:
+        with self.cond:
+            self.asked.append(when)
+            self.pending.append(when)
+            self.cond.notify_all()
+
+    def wake_up(self, timeout: float = 60.0) -> float:
+        """The time the server asks to be woken at for the open window (once it has
+        asked: the bound only ends a test whose server never does)."""
+        with self.cond:
+            assert self.cond.wait_for(lambda: self.pending, timeout), "never asked"
+            return min(self.pending)
+
+    def asked_again(self, asked: int, timeout: float = 60.0) -> float:
+        """The time of the server's next request once it had made ``asked``."""
+        with self.cond:
+            assert self.cond.wait_for(lambda: len(self.asked) > asked, timeout), "never asked"
+            return self.asked[asked]
+
+    def move_to(self, when: float) -> None:
+        """The time is ``when``: every wake-up due by then rings."""
+        with self.cond:
+            self.time = when
+            due = [w for w in self.pending if w <= when]
+            self.pending = [w for w in self.pending if w > when]
+        for _ in due:
+            self.ring()
+
+
+def hand_clocked(reaction_ms: int = REACTION_MS) -> tuple[TestClient, HandClock]:
+    """A server whose reaction windows are timed by a :class:`HandClock`."""
+    clock = HandClock()
+    store = Store(reaction_ms=reaction_ms, now=clock.now)
+    web = TestClient(create_app(store))
+    store.later = clock.at  # the app's clock thread would wait in wall time
+    clock.ring = lambda: [store.kick(game_id) for game_id in list(store.tables)]
+    return web, clock
+
+
+def timed_window(web: TestClient, clock: HandClock, game_id: str, version: int) -> float:
+    """How long the window open at ``version`` lasts on the server's clock (which stood
+    still since it opened): the server asks to be woken when its time is up; woken a
+    moment sooner, it answers nothing and asks again; at its time it answers."""
+    opened = clock.now()
+    due = clock.wake_up()
+    asked = len(clock.asked)
+    clock.move_to(due - 0.001)
+    web.app.state.store.kick(game_id)  # type: ignore[attr-defined]
+    assert clock.asked_again(asked) == due  # it looked, and asked again for then
+    assert look(web, game_id)["version"] == version, "answered before its time"
+    clock.move_to(due)
+    after(web, game_id, version, timeout=60.0)
+    return clock.now() - opened
 
 
 def test_preferences_are_kept_with_the_game_and_survive_a_restart(tmp_path: Path) -> None:
@@ -121,20 +195,21 @@ def gads_hill_to_a_stop_window(web: TestClient, body: Any, play: bool = False) -
 
 
 def test_pass_stop_passes_the_window_when_its_time_is_up_not_sooner() -> None:
-    web = client()
+    web, clock = hand_clocked()
     body = start(web, "gads-hill", ["human", "human"])
     token = body["seats"][1]["token"]
     assert set_prefs(web, body["id"], token, pass_stop=True).is_success
     window = gads_hill_to_a_stop_window(web, body)
-    opened = time.monotonic()
     assert window["waiting"] == {"text": "waiting for reactions", "seat": 1, "ms": REACTION_MS}
-    _seen, closed = after(web, body["id"], window["version"])
-    assert REACTION_MS / 1000 - 0.05 <= closed - opened <= (REACTION_MS + LATE_MS) / 1000
+    length = timed_window(web, clock, body["id"], window["version"])
+    assert length == pytest.approx(REACTION_MS / 1000, abs=1e-9)
     made = look(web, body["id"], token, since=window["version"])["last"]
     assert made[0]["seat"] == 1 and made[0]["line"] == "human#1 lets the last STOP window pass"
     # then it is seat 1's turn: a turn is no window, so nothing is played for it
     turn = look(web, body["id"], token)
     assert turn["to_move"] == 1 and turn["waiting"] is None
+    clock.move_to(clock.now() + 60.0)
+    web.app.state.store.kick(body["id"])  # type: ignore[attr-defined]
     time.sleep((REACTION_MS + LATE_MS) / 1000)
     assert look(web, body["id"])["version"] == turn["version"]
 
@@ -149,7 +224,7 @@ def test_without_the_preference_a_stop_window_waits_for_its_seat() -> None:
 
 
 def test_pass_stop_still_lets_the_seat_claim_within_its_window() -> None:
-    web = client(reaction_ms=1500)
+    web, clock = hand_clocked(reaction_ms=1500)  # the window stays open however slow we are
     body = start(web, "gads-hill", ["human", "human"])
     token = body["seats"][1]["token"]
     set_prefs(web, body["id"], token, pass_stop=True)
@@ -157,6 +232,7 @@ def test_pass_stop_still_lets_the_seat_claim_within_its_window() -> None:
     state = web.app.state.store.get(body["id"]).state  # type: ignore[attr-defined]
     building, spaces = next(iter(sorted(state.markers.items())))  # public: on the board
     claim = f"claim {building} {sorted(spaces)[0]}"
+    assert clock.now() < clock.wake_up()  # the window's time is not up
     answer = move(web, body["id"], token, claim, window["version"])
     # any marker may be tried (GH-8): taken if logic removes it, else refused openly
     assert answer.status_code == 200 or answer.json().get("told"), answer.json()
@@ -179,52 +255,49 @@ def public_bytes(web: TestClient, game_id: str, tokens: list[str]) -> str:
 def test_the_others_see_the_same_windows_whatever_the_hand() -> None:
     """SG-R.reaction-window with let_die_stand: two games alike but for seat 1's
     drifter, the same public moves; every other seat's view, byte for byte, and the
-    length of each of seat 1's windows, measured, are the same in both."""
+    length of each of seat 1's windows, measured on the server's clock, are the same in
+    both: the server asks to be woken when the window's time is up, does not answer when
+    woken sooner, and answers once it is up."""
     games = []
     for kept in (DIE_DRIFTER, OTHER_DRIFTER):
-        web = client()
+        web, clock = hand_clocked()
         body = start(web, "sticky-gulch", ["human"] * 3, seed=1)
         tokens = [s["token"] for s in body["seats"]]
         assert set_prefs(web, body["id"], tokens[SEAT], let_die_stand=True).is_success
-        games.append((web, body["id"], tokens, kept))
+        games.append((web, clock, body["id"], tokens, kept))
     lengths: list[list[float]] = [[], []]
-    opened = [0.0, 0.0]
     windows: list[int] = []
     held_a_choice = False
     for _step in range(400):
-        seen = [public_bytes(web, game_id, tokens) for web, game_id, tokens, _ in games]
+        seen = [public_bytes(web, game_id, tokens) for web, _, game_id, tokens, _ in games]
         assert seen[0] == seen[1], "another seat's view tells seat 1's hand"
-        now = [look(web, game_id) for web, game_id, _, _ in games]
+        now = [look(web, game_id) for web, _, game_id, _, _ in games]
         if now[0]["terminal"] or len(lengths[0]) >= 4:
             break
         mover, version = now[0]["to_move"], now[0]["version"]
         if mover == SEAT and now[0]["waiting"] is not None:  # seat 1's die window
             assert now[0]["waiting"]["ms"] == REACTION_MS
-            web, game_id, tokens, _ = games[0]
+            web, _, game_id, tokens, _ = games[0]
             options = look(web, game_id, tokens[SEAT])["legal_moves"]
             held_a_choice |= any(m.startswith("use") for m in options)
             windows.append(version)
-            for index, (web, game_id, _, _) in enumerate(games):  # each window, timed
-                _after, closed = after(web, game_id, version)
-                lengths[index].append(closed - opened[index])
+            for index, (web, clock, game_id, _, _) in enumerate(games):  # each window, timed
+                lengths[index].append(timed_window(web, clock, game_id, version))
             continue
         menus = [
-            look(web, game_id, tokens[mover])["legal_moves"] for web, game_id, tokens, _ in games
+            look(web, game_id, tokens[mover])["legal_moves"] for web, _, game_id, tokens, _ in games
         ]
         if now[0]["version"] < 3 and mover == SEAT:  # the draft: the only difference
             texts = [f"keep {kept}" for *_, kept in games]
         else:
             common = [m for m in menus[0] if m in menus[1] and not m.startswith("use")]
             texts = [common[0]] * 2
-        for index, ((web, game_id, tokens, _), text) in enumerate(zip(games, texts, strict=True)):
+        for (web, _, game_id, tokens, _), text in zip(games, texts, strict=True):
             assert move(web, game_id, tokens[mover], text, version).is_success, text
-            opened[index] = time.monotonic()  # the window a move opens opens before its answer
     assert held_a_choice, "seat 1 never held a die drifter it could use"
-    assert len(lengths[0]) >= 2 and len(lengths[0]) == len(lengths[1])
-    for mine, theirs in zip(*lengths, strict=True):
-        assert abs(mine - theirs) <= LATE_MS / 1000, lengths
-        assert min(mine, theirs) >= REACTION_MS / 1000 - 0.05, lengths
-    for web, game_id, _, _ in games:  # what the server made for seat 1: the window's default
+    assert len(lengths[0]) >= 2 and lengths[0] == lengths[1], lengths
+    assert all(abs(length - REACTION_MS / 1000) < 1e-9 for length in lengths[0]), lengths
+    for web, _, game_id, _, _ in games:  # what the server made for seat 1: the window's default
         made = look(web, game_id, since=0)["last"]
         for version in windows:
             assert made[version]["seat"] == SEAT, made[version]
@@ -234,7 +307,7 @@ def test_the_others_see_the_same_windows_whatever_the_hand() -> None:
 def test_a_bots_die_window_lasts_the_same_when_a_human_plays() -> None:
     """A bot that let the die stand at once would tell the table it holds no die
     drifter: with a human at the table its window is timed like a preference's."""
-    web = client(reaction_ms=200)
+    web, clock = hand_clocked(reaction_ms=200)
     body = start(web, "sticky-gulch", ["human", "greedy"], seed=2)
     token = body["seats"][0]["token"]
     windows = 0
@@ -246,11 +319,10 @@ def test_a_bots_die_window_lasts_the_same_when_a_human_plays() -> None:
             if seen["waiting"] is not None:
                 assert seen["waiting"]["ms"] == 200
                 windows += 1
-                opened = time.monotonic()
-                _seen, closed = after(web, body["id"], seen["version"])
-                assert closed - opened >= 0.1  # counted from before: at least half is left
+                length = timed_window(web, clock, body["id"], seen["version"])
+                assert length == pytest.approx(0.2, abs=1e-9)
             else:
-                after(web, body["id"], seen["version"])
+                after(web, body["id"], seen["version"], timeout=60.0)
             continue
         texts = [m for m in seen["legal_moves"] if not m.startswith("use")]
         move(web, body["id"], token, texts[0], seen["version"])

@@ -4,11 +4,19 @@ bots off the request; GH-8 refusals told to every seat's log and kept."""
 
 from __future__ import annotations
 
-import time
+import random
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from gadshill.rules.bots import Bot, make_bot
+from gadshill.rules.moves import Move
+from gadshill.rules.spec import GameSpec
+from gadshill.rules.state import GameState
+from gadshill.web import table as table_module
 from gadshill.web.app import create_app
 from gadshill.web.table import Store
 from tests.web.test_api import my_turn, post_move, start, view
@@ -78,14 +86,54 @@ def test_open_seats_are_listed_in_the_lobby_and_joined_once(tmp_path: Path) -> N
     assert client.get("/api/games").status_code == 422
 
 
-def test_bots_never_hold_a_request(tmp_path: Path) -> None:
+class HeldBot:
+    """A bot that, once it begins to think, thinks until the test lets it go (or a
+    minute has passed, which the test then fails on)."""
+
+    def __init__(self, bot: Bot, thinking: threading.Event, gate: threading.Event) -> None:
+        self.bot, self.thinking, self.gate = bot, thinking, gate
+        self.name = bot.name
+        self.held_too_long = False
+
+    def choose(self, state: GameState[Any], rng: random.Random) -> Move:
+        self.thinking.set()
+        self.held_too_long |= not self.gate.wait(60)
+        return self.bot.choose(state, rng)
+
+
+def test_bots_never_hold_a_request(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests are answered while a bot thinks: its search runs off the request path
+    (held here until every request below has its answer, so no timing is involved)."""
+    thinking, gate = threading.Event(), threading.Event()
+    held: list[HeldBot] = []
+
+    def make_held_bot(spec: GameSpec, kind: str, options: Any = None) -> Bot:
+        bot = make_bot(spec, kind, options)
+        if kind != "mcts":
+            return bot
+        held.append(HeldBot(bot, thinking, gate))
+        return held[-1]
+
+    monkeypatch.setattr(table_module, "make_bot", make_held_bot)
     client = served(tmp_path / "g.db", bot_ms=300)
-    began = time.monotonic()
-    body = start(client, "sticky-gulch", ["mcts", "mcts", "human"])
-    assert time.monotonic() - began < 1.0
-    seen = view(client, body["id"], body["seats"][2]["token"])
-    assert seen["thinking"] == seen["to_move"] in (0, 1)  # the view says who thinks
-    my_turn(client, body["id"], body["seats"][2]["token"])
+    try:
+        body = start(client, "sticky-gulch", ["mcts", "mcts", "human"])  # answered...
+        assert not any(bot.held_too_long for bot in held), "the start waited for a bot"
+        assert thinking.wait(60), "no bot began to think"  # ...and a bot is thinking
+        token = body["seats"][2]["token"]
+        seen = view(client, body["id"], token)
+        assert seen["thinking"] == seen["to_move"] in (0, 1)  # the view says who thinks
+        assert seen["version"] == 0  # the bot's move is still to come
+        answer = post_move(client, body["id"], token, "pass")
+        assert answer.status_code == 409 and "is to move" in answer.json()["detail"]
+        other = start(client, "gads-hill", ["human", "human"])
+        assert view(client, other["id"])["version"] == 0
+        assert not any(bot.held_too_long for bot in held), "a request waited for a bot"
+        assert not gate.is_set()
+    finally:
+        gate.set()
+    my_turn(client, body["id"], token)
+    assert not any(bot.held_too_long for bot in held)
     bots_only = start(client, "sticky-gulch", ["mcts", "greedy", "random"])
     with client.websocket_connect(f"/api/games/{bots_only['id']}/ws") as live:  # a spectator
         versions = [live.receive_json()["version"] for _ in range(3)]

@@ -25,8 +25,7 @@ from gadshill.gads_hill.moves import Play
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.gamedata import gads_hill as gamedata
 from gadshill.gamedata.gads_hill import Card, Space, Street, TownData
-from gadshill.gamedata.pack import current_info
-from gadshill.rules.audit import AuditReport, Table, pack_label, simulate
+from gadshill.rules.audit import AuditReport, PackAudit, Table, simulate
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -49,18 +48,14 @@ CHECKS = [
 ]
 
 
-def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
-    """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
-    info = current_info(GAME_ID, data)
-    town = gamedata.load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
+def _cards(town: TownData, report: AuditReport) -> None:
+    """Each card: its map against its query and its text, the buildings its text
+    names, and whether any position can ever play it."""
     geography = Geography(town)
-    maps_agree = True
     for number, card in sorted(town.cards.items()):
         subject = f"card {number}"
         described, marked = geography.region(card.region), frozenset(card.spaces)
         if described != marked:
-            maps_agree = False
             report.error(
                 "map-vs-query",
                 subject,
@@ -82,14 +77,6 @@ def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditRepo
                     f"no space of its map is {card.relation} any other space: no position"
                     " can ever play it (GH-6)",
                 )
-    _duplicates(town, report)
-    _unplaceable(town, report)
-    _town_graph(town, report)
-    if games > 0 and maps_agree:
-        _simulate(spec, data, games, report)
-    elif games > 0:
-        report.warning("simulation", "pack", "not simulated: the engine refuses its maps")
-    return report
 
 
 def _list(spaces: frozenset[str] | set[str]) -> str:
@@ -201,9 +188,15 @@ def _town_graph(town: TownData, report: AuditReport) -> None:
         report.warning("town", f"space {unmarked}", "no card marks it")
 
 
-def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport) -> None:
+def _simulate(
+    spec: GameSpec, data: Path | None, games: int, town: TownData, report: AuditReport
+) -> None:
     """Per card: turns its holder had it at hand to act, turns it was playable, plays and
-    the mean points a play brought; a card held but never playable is worth a look."""
+    the mean points a play brought; a card held but never playable is worth a look. Not
+    played when a card's map disagrees with its query: the engine refuses such a pack."""
+    if any(f.check == "map-vs-query" for f in report.errors):
+        report.warning("simulation", "pack", "not simulated: the engine refuses its maps")
+        return
     held: Counter[int] = Counter()
     playable: Counter[int] = Counter()
     played: Counter[int] = Counter()
@@ -225,7 +218,6 @@ def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport
             played[move.card] += 1
             points[move.card] += state.scores()[seat] - before["score"]
 
-    town = gamedata.load(data)
     seats = range(town.sizes.min_players, town.sizes.max_players + 1)  # the pack's table sizes
     for _ in simulate(spec, data, games, BOTS, observe, after, table_sizes=seats):
         pass
@@ -255,3 +247,9 @@ def _simulate(spec: GameSpec, data: Path | None, games: int, report: AuditReport
             tuple(rows),
         )
     )
+
+
+#: ``gadshill data check gads-hill``: ``audit(spec, data, games)`` (the module doc)
+audit = PackAudit(
+    GAME_ID, gamedata.load, CHECKS, (_cards, _duplicates, _unplaceable, _town_graph), _simulate
+)

@@ -1,10 +1,11 @@
 """What ``gadshill data check`` reports: findings about a data pack, and simulated play.
 
-Each game has a ``pack_audit`` module (same name in all three) that reads its pack and
-returns an :class:`AuditReport`: *errors* (a card whose text disagrees with its map,
-a duplicate, content no position can use) make the check fail; *warnings* are worth
-a look; *tables* are the measured figures (playability, use rates, payouts).
-:func:`simulate` plays the seeded bot games those figures come from.
+Each game has a ``pack_audit`` module (same name in all three) whose ``audit`` is a
+:class:`PackAudit`: the game's loader, its static checks and its simulation, run the
+same way for every game into an :class:`AuditReport`: *errors* (a card whose text
+disagrees with its map, a duplicate, content no position can use) make the check fail;
+*warnings* are worth a look; *tables* are the measured figures (playability, use
+rates, payouts). :func:`simulate` plays the seeded bot games those figures come from.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gadshill.gamedata.pack import BUILTIN, PackInfo
+from gadshill.gamedata.pack import BUILTIN, PackInfo, current_info
 from gadshill.rules.bots import bot_rng, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.state import GameState
@@ -111,6 +112,41 @@ class AuditReport:
             "findings": [f.to_json() for f in self.findings],
             "tables": [t.to_json() for t in self.tables],
         }
+
+
+#: a game's pack as its loader reads it
+P = TypeVar("P")
+#: a static check: findings about the pack added to the report
+Check = Callable[[P, AuditReport], None]
+#: the measured part: (spec, pack folder, games, pack, report), run when games > 0
+Simulation = Callable[["GameSpec", Path | None, int, P, AuditReport], None]
+
+
+@dataclass(frozen=True)
+class PackAudit(Generic[P]):
+    """One game's ``data check``: what is its own (loader, static checks, simulation)
+    given to the skeleton every game shares. Called as ``audit(spec, data, games)``."""
+
+    game: str
+    #: the game's validating loader (``data`` None: the built-in pack)
+    load: Callable[[Path | None], P]
+    #: the names of every check, in the order a report lists them
+    checks: Sequence[str]
+    #: the static checks, run in this order
+    static: Sequence[Check[P]]
+    simulation: Simulation[P]
+
+    def __call__(self, spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
+        """Every check on the pack ``data`` (the built-in one if None); ``games`` seeded
+        bot games measure it when above 0."""
+        info = current_info(self.game, data)
+        pack = self.load(data)
+        report = AuditReport(self.game, pack_label(info), info.sha256, games, list(self.checks))
+        for check in self.static:
+            check(pack, report)
+        if games > 0:
+            self.simulation(spec, data, games, pack, report)
+        return report
 
 
 #: observe(state before the move, the move, the seat that made it)

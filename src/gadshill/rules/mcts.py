@@ -17,7 +17,9 @@ Tuning knobs, all options of the ``mcts`` bot (``--bot-option mcts.NAME=VALUE``)
   game's own bots by name (``prospector``, ``patient``, ``sharp``...);
 - ``cutoff``: a rollout stops after this many moves and the game's heuristic
   values the leaf, squashed to a win chance (-1 plays to the end; 0 values the
-  new leaf at once);
+  new leaf at once); a game that a turn limit ends within the round (a variant's,
+  SM-V1, SG-V1) is always played to the end, since the heuristic values a future
+  that game no longer has;
 - ``c``: the UCB exploration constant;
 - ``normalize``: 1 rescales the children's mean rewards to [0, 1] among
   siblings before UCB (as MuZero does with its values); 0, the default, uses
@@ -278,7 +280,7 @@ class MctsBot:
         config = self.config
         steps = 0
         while not state.is_terminal:
-            if config.cutoff >= 0 and steps >= config.cutoff:
+            if config.cutoff >= 0 and steps >= config.cutoff and not _ends_this_round(state):
                 return self._leaf_values(state)
             if self.policy is not None:
                 move = self.policy(state, rng)
@@ -346,6 +348,14 @@ class MctsBot:
             for p in range(count):
                 out[p] += self.config.margin * math.tanh(leads[p] / scale)
         return out
+
+
+def _ends_this_round(state: GameState[Any]) -> bool:
+    """Whether a turn limit (SM-V1, SG-V1) ends the game before any seat has a turn
+    after its next one: a heuristic values what a seat builds up for later turns, which
+    such a game no longer has, so the rollout plays on to the end and its real result."""
+    left = state.turns_left()
+    return left is not None and left < state.num_players
 
 
 def make_mcts(

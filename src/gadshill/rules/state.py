@@ -124,6 +124,12 @@ class GameState(ABC, Generic[M]):
     def refuse(self, move: M) -> None:
         """What a public refusal of ``move`` costs the seat that tried it (nothing here)."""
 
+    def turns_left(self) -> int | None:
+        """How many turns may follow the current one before a turn limit ends the game
+        (a variant's: SM-V1, SG-V1); None: the game sets no limit. Bots plan the end of
+        such a game as its end, not as a game that goes on (rules/mcts.py)."""
+        return None
+
     def winners(self) -> list[int]:
         """Seats sharing the best final result (games refine ties in ``ranking_key``)."""
         keys = [self.ranking_key(p) for p in range(self.num_players)]

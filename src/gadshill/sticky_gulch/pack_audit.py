@@ -5,23 +5,24 @@ same cost, timing and effect) and locations (the same X sites and lodes); drifte
 costs a player can never pay and action costs no turn can reach; game lengths
 that need more retirements than there are locations. Then ``games`` seeded bot games
 measure each drifter (how often its holders use it, and how the users fare against a
-fair share, as ``bench/balance_sticky_gulch.py`` judges balance) and what each
-location pays.
+fair share: :class:`DrifterTally`, which ``bench/balance_sticky_gulch.py`` judges
+balance by) and what each location pays.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gadshill.gamedata.pack import current_info
 from gadshill.gamedata.sticky_gulch import StickyGulchData, load
-from gadshill.rules.audit import AuditReport, Table, pack_label, simulate, win_share
+from gadshill.rules.audit import AuditReport, PackAudit, Table, simulate, win_share
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
-from gadshill.sticky_gulch.constants import GAME_ID, LENGTHS, MAX_EXTRA_ROLLS
+from gadshill.sticky_gulch.constants import GAME_ID, HIRE, LENGTHS, MAX_EXTRA_ROLLS
 from gadshill.sticky_gulch.moves import Keep, Use
 from gadshill.sticky_gulch.state import StickyGulchState
 
@@ -29,18 +30,6 @@ BOTS = ["prospector", "greedy", "random"]
 CHECKS = ["duplicate", "costs", "lengths", "simulation"]
 #: a drifter kept this often and never used is worth a look (fewer proves little)
 NEVER_USED_TIMES = 30
-
-
-def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
-    """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
-    info = current_info(GAME_ID, data)
-    pack = load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
-    _duplicates(pack, report)
-    _reach(pack, report)
-    if games > 0:
-        _simulate(spec, data, games, pack, report)
-    return report
 
 
 def _duplicates(pack: StickyGulchData, report: AuditReport) -> None:
@@ -115,28 +104,72 @@ def _reach(pack: StickyGulchData, report: AuditReport) -> None:
             )
 
 
+@dataclass
+class DrifterPlay:
+    """What each seat of one game did with drifters: kept (drafted or hired), hired, used."""
+
+    kept: list[list[str]]
+    hired: list[list[str]]
+    used: list[list[str]]
+
+    @classmethod
+    def at(cls, players: int) -> DrifterPlay:
+        """Nothing done yet at a table of ``players``."""
+
+        def seats() -> list[list[str]]:
+            return [[] for _ in range(players)]
+
+        return cls(seats(), seats(), seats())
+
+    def watch(self, state: StickyGulchState, move: Move, seat: int) -> None:
+        """A move by ``seat`` about to be played on ``state``."""
+        if isinstance(move, Keep):
+            self.kept[seat].append(move.drifter)
+            if state.phase == HIRE:
+                self.hired[seat].append(move.drifter)
+        elif isinstance(move, Use):
+            self.used[seat].append(move.drifter)
+
+
+@dataclass
+class DrifterTally:
+    """Each drifter over many games: how often it was kept, hired and used, in how many
+    games some seat hired it, and the win share (1.0 = fair) of each seat that kept it
+    (its holders) or used it (its users), once a game."""
+
+    kept: Counter[str] = field(default_factory=Counter)
+    hired: Counter[str] = field(default_factory=Counter)
+    used: Counter[str] = field(default_factory=Counter)
+    games_hired: Counter[str] = field(default_factory=Counter)
+    holders: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    users: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, play: DrifterPlay, shares: Sequence[float]) -> None:
+        """One game's play, with each seat's win share."""
+        for seat, share in enumerate(shares):
+            for ident in set(play.kept[seat]):
+                self.holders[ident].append(share)
+            for ident in set(play.used[seat]):
+                self.users[ident].append(share)
+            self.kept.update(play.kept[seat])
+            self.hired.update(play.hired[seat])
+            self.used.update(play.used[seat])
+        self.games_hired.update({ident for hand in play.hired for ident in hand})
+
+
 def _simulate(
     spec: GameSpec, data: Path | None, games: int, pack: StickyGulchData, report: AuditReport
 ) -> None:
-    kept: Counter[str] = Counter()
-    used: Counter[str] = Counter()
-    users: defaultdict[str, list[float]] = defaultdict(list)
-    holders: defaultdict[str, list[float]] = defaultdict(list)
+    tally = DrifterTally()
     seen: defaultdict[int, int] = defaultdict(int)
     paid: defaultdict[int, int] = defaultdict(int)
-    game_kept: list[set[str]] = []
-    game_used: list[set[str]] = []
+    game: list[DrifterPlay] = []  # the game being played
 
     def observe(state: GameState[Any], move: Move, seat: int) -> None:
-        if not game_kept:  # a new game
-            game_kept[:] = [set() for _ in range(state.num_players)]
-            game_used[:] = [set() for _ in range(state.num_players)]
-        if isinstance(move, Keep):
-            kept[move.drifter] += 1
-            game_kept[seat].add(move.drifter)
-        elif isinstance(move, Use):
-            used[move.drifter] += 1
-            game_used[seat].add(move.drifter)
+        assert isinstance(state, StickyGulchState)
+        if not game:  # a new game
+            game.append(DrifterPlay.at(state.num_players))
+        game[0].watch(state, move, seat)
 
     def length(k: int) -> dict[str, str]:  # every table size meets every length
         return {"length": LENGTHS[(k // 3) % len(LENGTHS)]}
@@ -145,32 +178,26 @@ def _simulate(
     for played in simulate(spec, data, games, BOTS, observe, options=length, table_sizes=seats):
         state = played.state
         assert isinstance(state, StickyGulchState)
-        for seat in range(state.num_players):
-            share = win_share(state, seat)
-            for ident in game_kept[seat]:
-                holders[ident].append(share)
-            for ident in game_used[seat]:
-                users[ident].append(share)
+        tally.add(game.pop(), [win_share(state, seat) for seat in range(state.num_players)])
         for number, _letter, _owner, dollars in state.claims:
             paid[number] += dollars
         for number in {c[0] for c in state.claims} | set(state.in_play) | set(state.retired):
             seen[number] += 1
-        game_kept.clear()
-        game_used.clear()
     rows = []
     for d in sorted(pack.drifters, key=lambda d: d.name):
-        if kept[d.id] >= NEVER_USED_TIMES and not used[d.id]:
-            report.warning("simulation", d.name, f"kept {kept[d.id]} times and never used")
+        kept, used = tally.kept[d.id], tally.used[d.id]
+        if kept >= NEVER_USED_TIMES and not used:
+            report.warning("simulation", d.name, f"kept {kept} times and never used")
         rows.append(
             (
                 d.name,
                 d.cost,
                 d.when,
-                kept[d.id],
-                used[d.id],
-                _ratio(used[d.id], kept[d.id]),
-                _mean(holders[d.id]),
-                _mean(users[d.id]),
+                kept,
+                used,
+                _ratio(used, kept),
+                _mean(tally.holders[d.id]),
+                _mean(tally.users[d.id]),
             )
         )
     report.tables.append(
@@ -204,3 +231,7 @@ def _ratio(part: float, whole: float) -> float | None:
 
 def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
+
+
+#: ``gadshill data check sticky-gulch``: ``audit(spec, data, games)`` (the module doc)
+audit = PackAudit(GAME_ID, load, CHECKS, (_duplicates, _reach), _simulate)

@@ -136,6 +136,10 @@ class StickyGulchState(GameState[StickyGulchMove]):
     def scores(self) -> list[float]:
         return [float(money) for money in self.money]
 
+    def turns_left(self) -> int | None:
+        limit = self.data.table.turn_limit  # SG-V1: the game ends when turn ``limit`` ends
+        return None if limit is None else max(0, limit - self.turn)
+
     def candidate_moves(self) -> list[StickyGulchMove]:
         return list(movegen.universe(self.data))
 

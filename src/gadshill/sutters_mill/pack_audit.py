@@ -15,9 +15,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from gadshill.gamedata.pack import current_info
 from gadshill.gamedata.sutters_mill import SuttersMillData, load
-from gadshill.rules.audit import AuditReport, Table, pack_label, simulate, win_share
+from gadshill.rules.audit import AuditReport, PackAudit, Table, simulate, win_share
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
@@ -28,18 +27,6 @@ BOTS = ["greedy", "patient", "random"]
 CHECKS = ["duplicate", "costs", "unreachable", "simulation"]
 #: a deed held this often whose special is never used is worth a look
 NEVER_USED_TIMES = 30
-
-
-def audit(spec: GameSpec, data: Path | None = None, games: int = 0) -> AuditReport:
-    """Every check of the module doc on the pack ``data`` (the built-in one if None)."""
-    info = current_info(GAME_ID, data)
-    pack = load(data)
-    report = AuditReport(GAME_ID, pack_label(info), info.sha256, games, CHECKS)
-    _duplicates(pack, report)
-    _costs(pack, report)
-    if games > 0:
-        _simulate(spec, data, games, pack, report)
-    return report
 
 
 def _duplicates(pack: SuttersMillData, report: AuditReport) -> None:
@@ -149,3 +136,7 @@ def _simulate(
 
 def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
+
+
+#: ``gadshill data check sutters-mill``: ``audit(spec, data, games)`` (the module doc)
+audit = PackAudit(GAME_ID, load, CHECKS, (_duplicates, _costs), _simulate)

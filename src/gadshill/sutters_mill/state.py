@@ -125,6 +125,10 @@ class SuttersMillState(GameState[Move]):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def turns_left(self) -> int | None:
+        limit = self.data.turn_limit  # SM-V1: the game ends when turn ``limit`` ends
+        return None if limit is None else max(0, limit - self.turn)
+
     def candidate_moves(self) -> list[Move]:
         return movegen.candidate_moves(self)
 

@@ -184,7 +184,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     hub = Hub()
     worker = BotWorker(store)
     store.kick = worker.kick
-    store.later = Clock(worker.kick).at
+    store.later = Clock(worker.kick, store.now).at
     store.changed = hub.publish
     store.db.listen(hub.publish)  # PostgreSQL: moves made through other processes
     # a restarted server takes its bots and the seats' preferences up again

@@ -88,10 +88,12 @@ class BotWorker:
 
 
 class Clock:
-    """A thread that calls ``ring(game_id)`` at the times it is given (time.monotonic)."""
+    """A thread that calls ``ring(game_id)`` at the times it is given (by ``now``, the
+    store's clock)."""
 
-    def __init__(self, ring: Callable[[str], None]) -> None:
+    def __init__(self, ring: Callable[[str], None], now: Callable[[], float] = time.monotonic):
         self.ring = ring
+        self.now = now
         self.alarms: list[tuple[float, str]] = []
         self.cond = threading.Condition()
         self.thread = threading.Thread(target=self._run, name="gadshill-clock", daemon=True)
@@ -105,8 +107,8 @@ class Clock:
     def _run(self) -> None:
         while True:
             with self.cond:
-                while not self.alarms or self.alarms[0][0] > time.monotonic():
-                    wait = self.alarms[0][0] - time.monotonic() if self.alarms else None
+                while not self.alarms or self.alarms[0][0] > self.now():
+                    wait = self.alarms[0][0] - self.now() if self.alarms else None
                     self.cond.wait(wait)
                 _when, game_id = heapq.heappop(self.alarms)
             self.ring(game_id)

@@ -135,8 +135,8 @@ class Table:
     prefs: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: how long a timed reaction window stays open, in milliseconds
     reaction_ms: int = REACTION_MS
-    #: when (time.monotonic) this process saw the game reach its version: a timed window
-    #: is counted from there
+    #: when (the store's clock, ``Store.now``) this process saw the game reach its
+    #: version: a timed window is counted from there
     opened: float = field(default_factory=time.monotonic)
 
     @property
@@ -204,7 +204,7 @@ class Table:
         return bool(self.seat_prefs(seat)[offer.key])
 
     def due(self) -> float | None:
-        """When (time.monotonic) the server may answer the open window; None: no timed
+        """When (``Store.now``) the server may answer the open window; None: no timed
         window is open."""
         return self.opened + self.reaction_ms / 1000 if self.timed(self.state) else None
 
@@ -380,16 +380,19 @@ class Store:
         bot_ms: int = BOT_MS,
         cached: int = 512,
         reaction_ms: int = REACTION_MS,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.max_games = max_games
         self.db = db if isinstance(db, Database) else Database(db)
         self.bot_ms = bot_ms
         self.reaction_ms = reaction_ms
+        #: the clock timed reaction windows are counted by (tests give one they move)
+        self.now = now
         self.cached = cached
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.lock = threading.Lock()
         self.kick: Callable[[str], None] = lambda _game_id: None
-        #: later(when, game_id): kick the game at time.monotonic() ``when`` (a timed window)
+        #: later(when, game_id): kick the game when ``now()`` reaches ``when`` (a timed window)
         self.later: Callable[[float, str], None] = lambda _when, _game_id: None
         self.changed: Callable[[str, int], None] = lambda _game_id, _version: None
 
@@ -436,6 +439,7 @@ class Store:
             )
         table = Table(game_id, spec, state, record, kinds, hashes, hints, time.time())
         table.reaction_ms = self.reaction_ms
+        table.opened = self.now()
         self._cache(table)
         self._wake(table)
         return table, tokens
@@ -490,6 +494,7 @@ class Store:
             prefs=self.db.prefs(game_id),
             rematch=self.db.rematch(game_id),
             reaction_ms=self.reaction_ms,
+            opened=self.now(),
         )
         self._cache(table)
         return table
@@ -499,7 +504,7 @@ class Store:
         for event in stored.events:
             if event.n == table.version + 1:
                 table.apply(event)
-                table.opened = time.monotonic()
+                table.opened = self.now()
 
     # --- changes ----------------------------------------------------------------------
     def _store(self, table: Table, event: Event) -> None:
@@ -524,7 +529,7 @@ class Store:
         table.record.moves.append(entry)
         table.log.append(event.line)
         table.movers.append(event.seat)
-        table.opened = time.monotonic()
+        table.opened = self.now()
         self.changed(table.id, table.version)
         self._wake(table)
 
@@ -550,7 +555,7 @@ class Store:
             self.db.set_prefs(game_id, seat, mine)
             table.prefs[seat] = mine
             if table.state.current_player == seat:
-                table.opened = time.monotonic()  # set in its own window: counted from now
+                table.opened = self.now()  # set in its own window: counted from now
             self._wake(table)
         self.changed(game_id, table.version)  # the windows' words may change: look again
         return mine
@@ -690,7 +695,7 @@ class Store:
             if table.state.is_terminal or seat is None:
                 return False
             due = table.due()
-            if due is not None and time.monotonic() < due:
+            if due is not None and self.now() < due:
                 self.later(due, game_id)  # the worker looks again when the time is up
                 return False
             if not table.is_bot(seat):
