@@ -476,13 +476,17 @@ class PerSeat(Part):
     def _size(self, players: int) -> int:
         return players * self.item.size(players)
 
-    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
+    def _seats(self, at: int, value: Any, ctx: Context) -> Iterable[tuple[int, Any]]:
+        """Each seat's item and where it goes (the observer's first: ``ctx.relative``)."""
         if len(value) != ctx.players:
             raise EncodingError(f"{len(value)} items for {ctx.players} seats")
-        step, write = self.item.size(ctx.players), self.item.write
-        observer, players = ctx.observer, ctx.players
-        for seat, item in enumerate(value):
-            write(out, at + (seat - observer) % players * step, item, ctx)  # ctx.relative
+        step, observer, players = self.item.size(ctx.players), ctx.observer, ctx.players
+        return [(at + (seat - observer) % players * step, item) for seat, item in enumerate(value)]
+
+    def write(self, out: Sink, at: int, value: Any, ctx: Context) -> None:
+        write = self.item.write
+        for where, item in self._seats(at, value, ctx):
+            write(out, where, item, ctx)
 
     def holds(self, players: int) -> str:
         return f"per seat, observer first: {players} x ({self.item.holds(players)})"
@@ -491,28 +495,23 @@ class PerSeat(Part):
         return [self.item.canonical(item, ctx) for item in value]
 
     def put(self, out: View, at: int, value: Any, ctx: Context) -> None:
-        if len(value) != ctx.players:
-            raise EncodingError(f"{len(value)} items for {ctx.players} seats")
-        step, put = self.item.size(ctx.players), self.item.put
-        observer, players = ctx.observer, ctx.players
-        for seat, item in enumerate(value):
-            put(out, at + (seat - observer) % players * step, item, ctx)
+        put = self.item.put
+        for where, item in self._seats(at, value, ctx):
+            put(out, where, item, ctx)
 
     def clear(self, out: View, at: int, value: Any, ctx: Context) -> None:
-        step, clear = self.item.size(ctx.players), self.item.clear
-        observer, players = ctx.observer, ctx.players
-        for seat, item in enumerate(value):
-            clear(out, at + (seat - observer) % players * step, item, ctx)
+        clear = self.item.clear
+        for where, item in self._seats(at, value, ctx):
+            clear(out, where, item, ctx)
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Seat by seat: only the seats whose item changed are written again."""
-        if len(new) != ctx.players:
-            raise EncodingError(f"{len(new)} items for {ctx.players} seats")
-        step, patch = self.item.size(ctx.players), self.item.patch
-        observer, players = ctx.observer, ctx.players
-        for seat, (was, item) in enumerate(zip(old, new, strict=True)):
+        patch = self.item.patch
+        for (where, was), (_where, item) in zip(
+            self._seats(at, old, ctx), self._seats(at, new, ctx), strict=True
+        ):
             if was != item:
-                patch(out, at + (seat - observer) % players * step, was, item, ctx)
+                patch(out, where, was, item, ctx)
 
 
 class Keyed(Part):
