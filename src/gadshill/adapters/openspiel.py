@@ -133,6 +133,11 @@ class ScriptedRandom(GameRandom):
         rng.outcomes, rng.used, rng._s, rng.gauss_next = outcomes, 0, 0, None
         return rng
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as itself: GameRandom's own pickling gives a seeded generator, which
+        # draws without a chance node (a serialized state's next draw was not one)
+        return (_scripted, (list(self.outcomes), self.used))
+
     def copy(self) -> ScriptedRandom:
         if self.pause is None and self.used == len(self.outcomes):
             return self  # spent: every draw raises, and nothing else changes it
@@ -181,6 +186,18 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+
+
+def _scripted(outcomes: list[int], used: int) -> ScriptedRandom:
+    """A pickled scripted generator again, the shared one if spent (a live one's pause
+    is never pickled: a paused run is given up first)."""
+    if used == len(outcomes):
+        return SPENT
+    rng = ScriptedRandom._made(outcomes)
+    rng.used = used
+    return rng
+
+
 #: a range's outcome labels (never changed: a chance node's labels are replaced, not edited)
 _RANGES: dict[range, list[str]] = {}
 #: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
@@ -458,6 +475,7 @@ class _Core:
         "speller",
         "started",
         "step",
+        "straight",
         "to_move",
         "unkept",
     )
@@ -478,6 +496,10 @@ class _Core:
         #: the worker running the setup or the pending move, paused at this chance node
         #: (None: not started, or given up: it starts again from the outcomes so far)
         self.paused: _Worker | None = None
+        #: the pending move stopped at its first draw having changed nothing (the engine's
+        #: ``draws_first``): it is played straight, from the start, once its outcomes are
+        #: chosen (no worker: a roll costs no switches)
+        self.straight = False
         self.prefix: tuple[int, ...] = ()
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
@@ -526,6 +548,7 @@ class _Core:
         return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self.straight = False  # (a state pickled before the flag was)
         for name, value in state.items():
             setattr(self, name, value)
         self.paused = None
@@ -573,14 +596,24 @@ class _Core:
             worker = _worker()
             self._ran(worker.run_job(partial(_deal, self.setting, self.outcomes)), worker)
             return
-        assert self.pending is not None and self.step is not None
+        if self.straight:
+            self.straight = False
+            if self._straight(self._live()):
+                return  # (else it drew again mid-move: from the state before it, in a worker)
+        state = self._live()
+        worker = _worker()
+        state.rng = worker.generator(self.outcomes)
+        self._ran(worker.run_job(partial(state._play, self.pending)), worker)
+
+    def _live(self) -> GameState[Any]:
+        """The live state, to play the pending move on (a clone if it is the kept copy of
+        the last step's state: that is never changed)."""
+        assert self.native is not None and self.step is not None
         state = self.native.state
         if state is self.step.after:
             state = state.clone()
             self.native = _Native(state)
-        worker = _worker()
-        state.rng = worker.generator(self.outcomes)
-        self._ran(worker.run_job(partial(state._play, self.pending)), worker)
+        return state
 
     def _ran(self, report: Report, worker: _Worker) -> None:
         """What the worker's run came to: a chance node, the setup or move done, or an
@@ -602,14 +635,34 @@ class _Core:
             self.step = _Step(None, None, None, ())
             self.step.after = native.clone()  # kept: the live one changes in place
             self.native = _Native(native)
+            self.outcomes, self.chance_labels, self.dealing = [], [], False
         else:
-            assert self.pending is not None
-            state = self.native.state
-            state.rng = SPENT
-            self.chances.played(self.pending.kind, bool(self.outcomes))
-            self._moved(state, self.mover, self.pending, tuple(self.outcomes))
+            self._done(self.native.state)
+
+    def _done(self, state: GameState[Any]) -> None:
+        """The pending move is played whole on ``state``, with every outcome it drew."""
+        assert self.pending is not None
+        state.rng = SPENT
+        self.chances.played(self.pending.kind, bool(self.outcomes))
+        self._moved(state, self.mover, self.pending, tuple(self.outcomes))
         self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _straight(self, state: GameState[Any]) -> bool:
+        """Play the pending move whole on ``state`` (the state before it) with its outcomes
+        chosen; False if it asked for one more (the state before it is rebuilt)."""
+        assert self.pending is not None
+        state.rng = ScriptedRandom.of(self.outcomes)
+        try:
+            state._play(self.pending)
+        except NeedChance:  # mid-move: the rest waits in a worker, from the start
+            self._restore(keep=True)
+            return False
+        except BaseException:  # no half-played move is ever left
+            self._restore(keep=False)
+            raise
+        self._done(state)
+        return True
 
     def _detach(self) -> None:
         """Give up the paused run: the setup will run again from its outcomes so far; a
@@ -637,14 +690,22 @@ class _Core:
         before, rebuilt)."""
         assert self.native is not None and self.step is not None
         kind, chances = move.kind, self.chances
-        if kind in chances.foreseen:
+        state = self.native.state
+        # (asked only of a kind that has drawn: the first draw of a kind is unforeseen)
+        first = kind in chances.draws and state.draws_first(move)
+        if kind in chances.foreseen and not first:
             self._wait(move, mover)
             return
-        state = self.native.state
         rng = state.rng
         try:
             state._play(move)  # a legal move: its words spell one
-        except NeedChance:  # drawn unforeseen: the move waits for chance
+        except NeedChance as need:
+            if first:  # stopped before it changed anything: a chance node, no worker
+                self.pending, self.mover, self.outcomes = move, mover, []
+                self.chance_labels, self.dealing = need.labels, need.dealing
+                self.straight = True
+                return
+            # drawn unforeseen: the move waits for chance
             self._restore(keep=True)  # the state before it
             self._wait(move, mover)
             return
