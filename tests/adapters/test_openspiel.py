@@ -627,6 +627,32 @@ def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node(
     assert paused > 3 and decisions > 3
 
 
+def test_a_shuffles_deals_change_no_other_states_outcomes() -> None:
+    """A deal of a shuffle leaves the pieces not yet dealt as the engine's shuffle will
+    (the one dealt swapped with the first), in the dealing state alone: not in a clone
+    made before it, nor in the game's first chance node, which every new state shares."""
+    # (a game of its own: its first state is the one that finds the first chance node)
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 77})
+
+    def labels(state: pyspiel.State) -> list[str]:
+        return [state.action_to_string(adapter.CHANCE, a) for a in state.legal_actions()]
+
+    state = loaded.new_initial_state()
+    first = labels(state)
+    for again in (False, True):  # the game's first state, then one from the kept node
+        if again:
+            state = loaded.new_initial_state()
+            assert labels(state) == first
+        for dealt in (len(first) - 1, 3):
+            before = labels(state)
+            left = list(before)
+            left[0], left[dealt] = left[dealt], left[0]
+            twin = state.clone()
+            state.apply_action(dealt)
+            assert labels(state) == left[1:] and labels(twin) == before
+    assert labels(loaded.new_initial_state()) == first
+
+
 def test_a_paused_setup_leaves_other_games_their_own_generator() -> None:
     """The setup runs once, paused at each chance node inside ``new_game`` (its scripted
     generator installed by ``chance_source`` in the paused run's own context): meanwhile

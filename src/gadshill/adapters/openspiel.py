@@ -402,8 +402,9 @@ class _Chances:
     """Which move kinds draw chance, as measured: what one loaded game's states share.
 
     A move is played on the live native state itself, straight, unless its kind drew in
-    more than one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll,
-    always): then in a :class:`_Worker`, paused at the chance nodes it stops at. A move
+    more than one play in ``DRAWS_PREDICTED`` since it first drew and the engine does not
+    say it draws first (a Sticky Gulch roll after a declared re-roll): then in a
+    :class:`_Worker`, paused at the chance nodes it stops at. A move
     that draws unforeseen is played again in one, from the state before it rebuilt
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
@@ -448,7 +449,11 @@ class _Core:
     the position before the move while it is paused (a clone, an observation at the
     chance node) first gives the paused run up (:meth:`_detach`): the state before the
     move is rebuilt, and the run starts again from it when the next outcome comes, the
-    outcomes so far played back.
+    outcomes so far played back. A move the engine says draws first
+    (``GameState.draws_first``: a Sticky Gulch roll) needs no worker: it stops at that
+    draw having changed nothing, waits unplayed (``straight``) and is played whole once
+    its outcome is chosen (in a worker after all, from the state before it, only if it
+    draws again midway).
     """
 
     __slots__ = (
@@ -591,7 +596,8 @@ class _Core:
                 return
         if self.native is None:
             if not self.outcomes and self.chances.first is not None:
-                self.chance_labels, self.dealing = self.chances.first
+                labels, self.dealing = self.chances.first
+                self.chance_labels = list(labels)  # the state's own: its deals change it
                 return
             worker = _worker()
             self._ran(worker.run_job(partial(_deal, self.setting, self.outcomes)), worker)
@@ -622,7 +628,7 @@ class _Core:
             self.paused = worker
             self.chance_labels, self.dealing = report[1], report[2]
             if self.native is None and not self.outcomes:
-                self.chances.first = report[1], report[2]
+                self.chances.first = list(report[1]), report[2]
             return
         if report[0] == "error":
             if self.native is not None:
@@ -825,9 +831,9 @@ class _Core:
             if self.dealing and len(self.chance_labels) > 2:
                 # the shuffle's next deal is among the pieces left, as the engine will
                 # ask when it goes on with every deal chosen (ScriptedRandom.shuffle)
-                left = list(self.chance_labels)
+                left = self.chance_labels  # (the state's own: a shuffle's labels are new)
                 left[0], left[action] = left[action], left[0]
-                self.chance_labels = left[1:]
+                del left[0]
                 return
             self._advance()
             self._settle()
@@ -845,7 +851,9 @@ class _Core:
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
         prefix = (*self.prefix, action)
-        move = spellings.move(prefix)
+        # (a kind with fields is more than its first word: nothing to look up)
+        may_end = len(prefix) > 1 or action in self.speller.bare
+        move = spellings.move(prefix) if may_end else None
         if move is None:  # a word of the move: only the cap on decisions can end the game
             self.own_words[player].append(action)
             self.prefix = prefix
