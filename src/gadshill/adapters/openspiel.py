@@ -91,9 +91,12 @@ class NeedChance(Exception):  # a signal, not an error
     """A scripted generator ran out of chosen outcomes: the next one is a chance node."""
 
     def __init__(self, labels: list[str], dealing: bool = False):
-        super().__init__(f"chance node with {len(labels)} outcomes")
+        # (no message made here: raised at every roll, and read by nobody but a debugger)
         #: the outcomes' labels; ``dealing``: a shuffle's deal, whose next deals follow
         self.labels, self.dealing = labels, dealing
+
+    def __str__(self) -> str:
+        return f"chance node with {len(self.labels)} outcomes"
 
 
 class ScriptedRandom(GameRandom):
@@ -269,6 +272,8 @@ class _Worker(greenlet):
 class _Idle(threading.local):
     def __init__(self) -> None:
         self.workers: list[_Worker] = []
+        #: the generator of a move played straight (:meth:`_Core._straight`), made once
+        self.straight = ScriptedRandom._made([])
 
 
 _IDLE = _Idle()
@@ -658,7 +663,8 @@ class _Core:
         """Play the pending move whole on ``state`` (the state before it) with its outcomes
         chosen; False if it asked for one more (the state before it is rebuilt)."""
         assert self.pending is not None
-        state.rng = ScriptedRandom.of(self.outcomes)
+        rng = state.rng = _IDLE.straight  # (this thread's: read and done with here)
+        rng.outcomes, rng.used = self.outcomes, 0
         try:
             state._play(self.pending)
         except NeedChance:  # mid-move: the rest waits in a worker, from the start
