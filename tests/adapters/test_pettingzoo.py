@@ -58,12 +58,14 @@ def test_an_observation_handed_out_never_changes_and_changing_it_changes_nothing
     game: str,
 ) -> None:
     """The masks and tensors come from kept arrays (a position's tensor, the masks of a
-    word set): each observation is a copy, so what a learner does to one, or the game
-    playing on, changes no other."""
+    word set), handed out as they are and read-only: a learner's write into one is
+    refused with a ValueError, into its copy (or into a tensor with words counted in, a
+    new array) it changes no other observation, nor does the game playing on."""
     table = env(game, players=2, seed=3)
     table.reset()
     rng = np.random.default_rng(3)
     kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    refused = written = 0
     for _agent in table.agent_iter(max_iter=400):
         observation, _reward, terminated, truncated, _info = table.last()
         if terminated or truncated:
@@ -72,10 +74,18 @@ def test_an_observation_handed_out_never_changes_and_changing_it_changes_nothing
         kept.append((observation, {key: value.copy() for key, value in observation.items()}))
         again = table.observe(table.agent_selection)
         for value in again.values():
-            value[:] = 7  # a learner writing into its own arrays
+            np.array(value)[:] = 7  # a learner writing into its copy
+            if value.flags.writeable:  # a tensor with words chosen: a new array
+                value[:] = 7
+                written += 1
+            else:
+                with pytest.raises(ValueError, match="read-only"):
+                    value[:] = 7
+                refused += 1
         assert all(np.array_equal(observation[k], kept[-1][1][k]) for k in observation)
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert len(kept) > 10
+    assert refused > 10 and written > 0
     for observation, copied in kept:
         assert all(np.array_equal(observation[key], copied[key]) for key in observation)
 
