@@ -339,7 +339,7 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     table = env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
-    clock.wrap(table.tensors, "observation", "tensor")
+    clock.wrap(table.tensors, "shown", "tensor")  # what observe hands out, once a step
     clock.wrap(table, "_mask", "mask")
     clock.wrap(Speller, "spellings", "words")
     for name in ("next_words", "move"):

@@ -109,7 +109,7 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     (a learner asks at every word, and often twice).
     """
 
-    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller")
+    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller", "within")
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
@@ -127,6 +127,8 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
+        #: prefix of two words or more -> the spellings that begin with it (:meth:`_starting`)
+        self.within: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
 
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
@@ -141,12 +143,22 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         found = self.after.get(prefix)
         if found is None:
             size = len(prefix)
-            words = {
-                ids[size]
-                for ids in self._of_kind(prefix[0])
-                if len(ids) > size and ids[:size] == prefix
-            }
+            words = {ids[size] for ids in self._starting(prefix) if len(ids) > size}
             found = self.after[prefix] = sorted(words)
+        return found
+
+    def _starting(self, prefix: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+        """The spellings that begin with ``prefix`` (a word at least): those of its kind,
+        narrowed one word at a time and kept, so a long spelling (a Sutter's Mill payment,
+        a Gads Hill discard) costs a pass over the moves still possible at each word, not
+        over the whole kind again."""
+        if len(prefix) == 1:
+            return self._of_kind(prefix[0])
+        found = self.within.get(prefix)
+        if found is None:
+            at, word = len(prefix) - 1, prefix[-1]
+            shorter = self._starting(prefix[:-1])
+            found = self.within[prefix] = [s for s in shorter if len(s) > at and s[at] == word]
         return found
 
     def mask(self, prefix: tuple[int, ...]) -> np.ndarray:
