@@ -93,7 +93,7 @@ def positions(classes: Iterable[type[Move]]) -> int:
 #: action masks a :class:`Speller` keeps (past this many it starts again)
 MASKS_KEPT = 4_096
 
-#: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
+#: spellings a :class:`Speller` keeps of one move class (a game's moves repeat: the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
 
@@ -205,8 +205,8 @@ class Speller:
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
-        #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
-        self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
+        #: move class -> its field values -> the move's spelling (see :meth:`spell`)
+        self._spelled: dict[type, dict[Any, tuple[int, ...]]] = {}
         #: a move kind's action id (a move's first word), by kind and by move class
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
         self.kind_of = {cls: self.ids[kind] for kind, cls in game.spec.codec.classes.items()}
@@ -225,8 +225,11 @@ class Speller:
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
-        in the action space). Kept by the move's class and field values: a move's own
-        hash and equality are Python code (dataclasses'), a tuple of values' are not."""
+        in the action space). Kept by the move's class, then its field values: a move's
+        own hash and equality are Python code (dataclasses'), a tuple of values' are not;
+        and a key of plain values (no class in it) is one the garbage collector stops
+        tracking, so tens of thousands kept (Gads Hill's discards) are not walked at
+        every full collection."""
         cls = move.__class__
         plan = self._plans.get(cls)
         if plan is None:
@@ -234,19 +237,20 @@ class Speller:
         if type(plan) is tuple:
             return plan
         values = plan(move)  # type: ignore[operator]
-        key = (cls, values)
-        found = self._spelled.get(key)
+        kept = self._spelled[cls]
+        found = kept.get(values)
         if found is None:
             found = self._spell(move, (values,) if cls in self._single else values)
-            if len(self._spelled) >= SPELLINGS_KEPT:
-                self._spelled.clear()
-            self._spelled[key] = found
+            if len(kept) >= SPELLINGS_KEPT:
+                kept.clear()
+            kept[values] = found
         return found
 
     def _plan(self, cls: type[Move]) -> tuple[int, ...] | attrgetter[Any]:
         names = [item.name for item in fields(cls)]
         if len(names) == 1:
             self._single.add(cls)
+        self._spelled[cls] = {}
         plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[cls.kind],)
         return plan
 
