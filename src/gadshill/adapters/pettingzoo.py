@@ -177,7 +177,8 @@ class GadshillEnv(AECEnv):
             return
         state = self.game_state
         assert state is not None
-        self._cumulative_rewards[agent] = 0.0
+        # no ``_cumulative_rewards[agent] = 0``: rewards come at the end only, after which
+        # every agent is dead (above), so an agent's sum is still 0 at each of its steps
         spellings = self._spellings
         if spellings is None:
             spellings = self.spellings()
