@@ -311,7 +311,9 @@ def _timing_cost(calls: int = 20_000) -> float:
     return max(0.0, (time.process_time() - start - plain) / calls)
 
 
-def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, int, float]:
+def pettingzoo_parts(
+    game: str, seeds: range
+) -> tuple[dict[str, float], float, int, float, tuple[float, float]]:
     """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
     engine's own work (``legal_moves`` and playing the move, what a native move costs
     less its rule-book check, which the adapter skips: its move is a legal one), the
@@ -328,14 +330,13 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     other. The rest of a move (PettingZoo's loop, ``observe`` and ``step``
     themselves, this loop's pick) is the untimed repeat's time less these parts; the
     main run's time less the repeat's is what the first pass pays to fill those shared
-    caches. Also the steps per native move and the untimed repeat's microseconds per
-    move."""
+    caches. Also the steps per native move, the untimed repeat's microseconds per move,
+    and those of as many new games (other seeds) played next on the repeat's
+    environment, natively and through it seed by seed: what a long run pays, its caches
+    as warm as they get, when its games are not repeats."""
     table = env(game, players=2)
-    moves = spent = 0.0
-    for seed in seeds:
-        made, seconds = through_pettingzoo(game, seed, table)
-        moves, spent = moves + made, spent + seconds
-    repeat = spent / moves * 1e6
+    repeat = _microseconds_a_move(game, seeds, table)[0]
+    fresh = _microseconds_a_move(game, range(seeds.stop, 2 * seeds.stop - seeds.start), table)
     table = env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
@@ -356,7 +357,19 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     parts = clock.net()
     steps = clock.calls["tensor"]  # one observation a step
     per_move = {name: seconds / played * 1e6 for name, seconds in parts.items()}
-    return per_move, steps / played, played, repeat
+    return per_move, steps / played, played, repeat, fresh
+
+
+def _microseconds_a_move(game: str, seeds: range, table: Any) -> tuple[float, float]:
+    """Microseconds a move of these games through ``table``, and natively (in turn)."""
+    moves, spent = [0, 0], [0.0, 0.0]
+    for seed in seeds:
+        for k, (made, seconds) in enumerate(
+            (through_pettingzoo(game, seed, table), native(game, seed))
+        ):
+            moves[k] += made
+            spent[k] += seconds
+    return spent[0] / moves[0] * 1e6, spent[1] / moves[1] * 1e6
 
 
 def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
@@ -498,12 +511,14 @@ def main(argv: list[str] | None = None) -> int:
         "PettingZoo, where a move's CPU time goes (us per native move, parts timed in a repeat"
         " of the same games; the engine's part is what a native move costs, less its rule-book"
         " check; the rest is the untimed repeat's total less the parts; first pass: the main"
-        " run's total above less the repeat's, what filling the caches costs); the floor: the"
-        " same loop's steps on a do-nothing environment with the same tensor and mask, and the"
-        " native move"
+        " run's total above less the repeat's, what filling the caches costs, the encoder's"
+        " remembered spans above all; new games: as many other seeds played next, warm, what a"
+        " long run keeps paying, and the ratios to native of the main run and of those games,"
+        " each played natively too); the floor: the same loop's steps on a do-nothing environment"
+        " with the same tensor and mask, and the native move"
     )
     for game in GAMES:
-        parts, steps, played, repeat = pettingzoo_parts(game, seeds)
+        parts, steps, played, repeat, fresh = pettingzoo_parts(game, seeds)
         untimed = pettingzoo_us[game]
         parts["rest"] = repeat - sum(parts.values())
         parts["first pass"] = untimed - repeat
@@ -513,7 +528,9 @@ def main(argv: list[str] | None = None) -> int:
         native_us = natives[game]
         floor = steps * step + native_us
         print(
-            f"{game:<13} {shown}   total {untimed:6.1f}   steps {steps:.2f}"
+            f"{game:<13} {shown}   total {untimed:6.1f}   new games {fresh[0]:6.1f}"
+            f" ({native_us / untimed:.2f}, new games {fresh[1] / fresh[0]:.2f} of native)"
+            f"   steps {steps:.2f}"
             f"  floor {floor:6.1f} (native {native_us:.1f} + {step:.1f} a step)"
             f"  best ratio {native_us / floor:.2f}  ({played} moves)",
             flush=True,

@@ -14,10 +14,11 @@ the same ids as the OpenSpiel adapter, :mod:`gadshill.adapters.actions`); each
 observation holds the seat's observation tensor (the same as OpenSpiel's for the
 same position, :mod:`gadshill.adapters.tensors`) and the mask of the words that
 may come next, both read-only arrays that never change once handed out (copy one
-to write into it; see :meth:`GadshillEnv.observe`). ``options`` and ``data`` choose the game's options and data pack
-as in OpenSpiel (:mod:`gadshill.adapters.setting`); a bad argument is a
-``ValueError``. ``state()`` is every seat's observation tensor, seat 0 first:
-everything some seat sees. Chance stays inside the engine, seeded per game
+to write into it; see :meth:`GadshillEnv.observe`). ``options`` and ``data``
+choose the game's options and data pack as in OpenSpiel
+(:mod:`gadshill.adapters.setting`); a bad argument is a ``ValueError``.
+``state()`` is every seat's observation tensor, seat 0 first: everything some
+seat sees. Chance stays inside the engine, seeded per game
 (``seed`` fixes the first game; each ``reset()`` without a seed plays the next).
 Rewards come at the end: each seat's share of the win (1, 1/k for k tied
 winners, else 0). A game that reaches ``max_moves`` native moves unfinished (by
