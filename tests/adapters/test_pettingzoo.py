@@ -99,6 +99,38 @@ def test_same_seed_same_game() -> None:
     assert first.game_state != second.game_state  # the next game of the series
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_s_tensor_and_a_word_set_s_mask_are_handed_out_as_they_are(
+    game: str,
+) -> None:
+    """No copy a step: while the seat has chosen no word, asking again gives the very
+    same read-only arrays (a new tensor only once words are counted in), the tensor
+    equal to the seat's read of the state again."""
+    table = env(game, players=2, seed=4)
+    table.reset()
+    rng = np.random.default_rng(4)
+    shared = 0
+    for agent in table.agent_iter(max_iter=300):
+        observation, _reward, terminated, truncated, _info = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        again = table.observe(agent)
+        assert again["action_mask"] is observation["action_mask"]
+        assert not observation["action_mask"].flags.writeable
+        if not table.prefix:
+            assert again["observation"] is observation["observation"]
+            assert not observation["observation"].flags.writeable
+            bare = np.zeros(table.tensors.observation_size, np.float32)
+            table.tensors.fill(bare, table.game_state, table.possible_agents.index(agent), ())
+            assert np.array_equal(observation["observation"], bare)
+            shared += 1
+        else:
+            assert again["observation"] is not observation["observation"]
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert shared > 20
+
+
 def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
     with pytest.raises(UsageError):
         env("sticky-gulch", players=9)
