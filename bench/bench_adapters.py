@@ -344,7 +344,7 @@ def pettingzoo_parts(
     for seed in seeds:
         made, seconds = through_pettingzoo(game, seed, untimed)
         moves, spent = moves + made, spent + seconds
-        clock.wrap(table.tensors, "shown", "tensor")  # what observe hands out, once a step
+        clock.wrap(table.tensors, "observation", "tensor")  # what observe hands out, once a step
         clock.wrap(table, "_mask", "mask")
         clock.wrap(Speller, "spellings", "words")
         for name in ("next_words", "move"):
@@ -377,9 +377,8 @@ def _microseconds_a_move(game: str, seeds: range, table: Any) -> tuple[float, fl
 
 def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
     """Microseconds a step of the same AEC loop costs on a do-nothing environment with
-    the same observation (a float32 tensor of ``size`` and a mask, read-only arrays
-    handed out as they are, as the adapter hands out a position's while no word of a
-    move is chosen)."""
+    the same observation (a float32 tensor of ``size`` and a mask, each a new copy, as
+    the adapter hands them out)."""
 
     class Null(AECEnv):
         def __init__(self) -> None:
@@ -389,7 +388,6 @@ def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
             self.tensor = np.zeros(size, np.float32)
             self.mask = np.zeros(words, np.int8)
             self.mask[0] = 1
-            self.tensor.flags.writeable = self.mask.flags.writeable = False
 
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
             self.agents = self.possible_agents[:]
@@ -401,7 +399,7 @@ def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
             self.agent_selection = "a"
 
         def observe(self, agent: str) -> dict[str, np.ndarray]:
-            return {"observation": self.tensor, "action_mask": self.mask}
+            return {"observation": self.tensor.copy(), "action_mask": self.mask.copy()}
 
         def step(self, action: Any) -> None:
             self._cumulative_rewards[self.agent_selection] = 0.0

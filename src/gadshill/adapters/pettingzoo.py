@@ -13,12 +13,11 @@ Actions are the words of the move notation (one ``Discrete`` space per game,
 the same ids as the OpenSpiel adapter, :mod:`gadshill.adapters.actions`); each
 observation holds the seat's observation tensor (the same as OpenSpiel's for the
 same position, :mod:`gadshill.adapters.tensors`) and the mask of the words that
-may come next, both read-only arrays that never change once handed out (copy one
-to write into it; see :meth:`GadshillEnv.observe`). ``options`` and ``data``
-choose the game's options and data pack as in OpenSpiel
-(:mod:`gadshill.adapters.setting`); a bad argument is a ``ValueError``.
-``state()`` is every seat's observation tensor, seat 0 first: everything some
-seat sees. Chance stays inside the engine, seeded per game
+may come next, both new arrays of the learner's own (writable; nothing the
+environment keeps). ``options`` and ``data`` choose the game's options and data
+pack as in OpenSpiel (:mod:`gadshill.adapters.setting`); a bad argument is a
+``ValueError``. ``state()`` is every seat's observation tensor, seat 0 first:
+everything some seat sees. Chance stays inside the engine, seeded per game
 (``seed`` fixes the first game; each ``reset()`` without a seed plays the next).
 Rewards come at the end: each seat's share of the win (1, 1/k for k tied
 winners, else 0). A game that reaches ``max_moves`` native moves unfinished (by
@@ -74,8 +73,7 @@ class GadshillEnv(AECEnv):
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         words = len(self.speller.words)
-        self._no_mask = np.zeros(words, np.int8)  # a seat not to move's, handed out as is
-        self._no_mask.flags.writeable = False
+        self._no_mask = np.zeros(words, np.int8)  # copied for a seat not to move
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -140,28 +138,26 @@ class GadshillEnv(AECEnv):
         return found
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The seat's tensor and the mask of the words it may choose now (none unless it is
-        to move), both read-only and never changed afterwards: while the seat has chosen
-        no word of its move, the position's own tensor (made once a position and seat,
-        :meth:`Tensors.shown`, the same array if asked again), else a new one with its
-        words counted in; the mask is the one kept for that set of words. A learner that
-        wants to write into one copies it first (``np.array(x)``); writing into it raises
-        a ``ValueError`` (and ``torch.from_numpy`` warns that it is not writable)."""
+        """The seat's tensor (made once a position and seat, :class:`Position`) and the
+        mask of the words it may choose now (none unless it is to move): new writable
+        arrays, the learner's own. (Handing out the kept read-only arrays instead saves
+        about a microsecond a step, within the noise of a whole move, and breaks a
+        learner that normalises in place or hands them to ``torch.from_numpy``.)"""
         state = self.game_state
         assert state is not None
         seat = self._seats[agent]
         if state.current_player == seat:  # None once the game is over
-            tensor = self.tensors.shown(self._position, seat, self.prefix)
+            tensor = self.tensors.observation(self._position, seat, self.prefix)
             return {"observation": tensor, "action_mask": self._mask()}
-        tensor = self.tensors.shown(self._position, seat)
-        return {"observation": tensor, "action_mask": self._no_mask}
+        tensor = self.tensors.observation(self._position, seat)
+        return {"observation": tensor, "action_mask": self._no_mask.copy()}
 
     def _mask(self) -> np.ndarray:
-        """The mask of the words that continue the seat's prefix (the speller's, shared)."""
+        """A new mask of the words that continue the seat's prefix."""
         spellings = self._spellings
         if spellings is None:
             spellings = self.spellings()
-        return spellings.mask(self.prefix)
+        return spellings.mask(self.prefix).copy()
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (for centralised critics)."""

@@ -19,10 +19,9 @@ How: the game's part is read straight from the native state by a
 :class:`~gadshill.rules.encoding.Dense` of this object's own per seat (only what
 changed since its last read patched) into a float32 buffer that already holds the
 spelling's zeros, and copied once per position and seat (:class:`Position`) into a
-read-only array. PettingZoo hands that array out as is while the seat has chosen no
-word (:meth:`Tensors.shown`), and a new copy with the words counted in once it has;
-OpenSpiel copies it into its own. Nothing handed out is changed afterwards, and two
-environments in one process never share a buffer (each has its own :class:`Tensors`).
+read-only array; each observation is a copy of that, with the words the seat has
+chosen counted in. Nothing handed out is changed afterwards, and two environments in
+one process never share a buffer (each has its own :class:`Tensors`).
 
 :func:`layout` lists the fields (name, offset, length) of both; docs/research.md
 prints it for each game.
@@ -90,22 +89,12 @@ class Tensors:
 
     def bare(self, position: Position, player: int) -> np.ndarray:
         """The seat's tensor of ``position`` with no word chosen, made once a position
-        and kept there, read-only (nothing may change it: it may have been handed out)."""
+        and kept there, read-only (to be copied, never handed out: nothing may change it)."""
         found = position.seen.get(player)
         if found is None:
             found = position.seen[player] = self._dense(position.state, player).copy()
-            found.flags.writeable = False  # handed out as is (:meth:`shown`): never changed
+            found.flags.writeable = False  # kept for the position: a stray write would show
         return found
-
-    def shown(self, position: Position, player: int, prefix: Sequence[int] = ()) -> np.ndarray:
-        """The seat's observation tensor of ``position`` to hand out: with no word chosen,
-        the position's own tensor itself (:meth:`bare`: read-only, the same array each
-        time it is asked, never changed afterwards), else a new array with the words
-        counted in (:meth:`observation`)."""
-        if prefix:
-            return self.observation(position, player, prefix)
-        found = position.seen.get(player)
-        return self.bare(position, player) if found is None else found
 
     def _dense(self, state: GameState[Any], player: int) -> np.ndarray:
         """The seat's buffer (its tensor of ``state``, the spelling's part zeros) seen by
