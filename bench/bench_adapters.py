@@ -430,6 +430,63 @@ def floor_line(
     )
 
 
+#: Sticky Gulch positions whose one move is a roll of a fresh die, and rounds of each way
+ROLLS, ROLL_ROUNDS = 200, 8
+
+
+def roll_costs(loaded: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Median CPU microseconds, over ``ROLL_ROUNDS`` rounds of ``ROLLS`` Sticky Gulch
+    positions waiting on a roll of a fresh die, of a roll two ways, in turn: as the
+    engine says it draws first (``GameState.draws_first``: the move waits unplayed at its
+    chance node, played straight once the die is chosen), and as if it did not (paused in
+    a greenlet at its draw). Per way: the roll's word and the die's outcome, as a
+    rollout plays them; and a clone made at the die's chance node (as OpenSpiel's
+    ``MCTSBot`` makes at every node it expands) with the outcome applied to it."""
+    roll, rng = loaded.speller.ids["roll"], random.Random(0)
+    positions: list[Any] = []
+    state = loaded.new_initial_state()
+    while len(positions) < ROLLS:
+        if state.is_terminal():
+            state = loaded.new_initial_state()
+        now = None if state.is_chance_node() or state.prefix else state.game_state
+        # (a roll of a fresh die: not one after a declared re-roll)
+        fresh = now is not None and now.draws_first(now.legal_moves()[0])
+        if fresh and state.legal_actions() == [roll]:
+            positions.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    state_class = type(positions[0].game_state)
+    first = state_class.draws_first
+
+    def measured(straight: bool, clone: bool) -> float:
+        twins = [position.clone() for position in positions]
+        if clone:
+            for twin in twins:
+                twin.apply_action(roll)
+        start = time.process_time()
+        for twin in twins:
+            if clone:
+                twin.clone().apply_action(3)
+            else:
+                twin.apply_action(roll)
+                twin.apply_action(3)
+        return (time.process_time() - start) / len(twins) * 1e6
+
+    spent: dict[tuple[bool, bool], list[float]] = {}
+    try:
+        for _round in range(ROLL_ROUNDS):
+            for straight in (True, False):
+                state_class.draws_first = first if straight else lambda self, move: False
+                for clone in (False, True):
+                    spent.setdefault((straight, clone), []).append(measured(straight, clone))
+    finally:
+        state_class.draws_first = first
+    medians = {way: sorted(times)[len(times) // 2] for way, times in spent.items()}
+    return (medians[True, False], medians[False, False]), (
+        medians[True, True],
+        medians[False, True],
+    )
+
+
 def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
     """Mean microseconds of one observation tensor and one information-state tensor of
     the seat to move, asked at every decision of random games, and how many."""
@@ -539,6 +596,13 @@ def main(argv: list[str] | None = None) -> int:
             f"  best ratio {native_us / floor:.2f}  ({played} moves)",
             flush=True,
         )
+    (rolled, paused), (cloned, cloned_paused) = roll_costs(loaded["sticky-gulch"])
+    print(
+        f"a Sticky Gulch roll of a fresh die, us (median of {ROLL_ROUNDS} rounds of {ROLLS}):"
+        f" its word and the die's outcome {rolled:.1f} straight, {paused:.1f} in a greenlet;"
+        f" a clone at the die's chance node and the outcome {cloned:.1f} straight,"
+        f" {cloned_paused:.1f} in a greenlet (the paused run given up, the state rebuilt)"
+    )
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
     for game in GAMES:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -458,6 +459,26 @@ class _Kinds:
         pass
 
 
+def _no_draws_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's moves as if none said it draws first (``GameState.draws_first``): a
+    move that draws runs in a worker, paused at its chance nodes."""
+    for game in GAMES:
+        state_class = type(setting(game, 2).new_game(0))
+        monkeypatch.setattr(state_class, "draws_first", lambda self, move: False)
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Calls of the state core's method ``name`` from now on, counted in a one-item list."""
+    calls, real = [0], getattr(adapter._Core, name)
+
+    def counted(self: adapter._Core, *args: object) -> object:
+        calls[0] += 1
+        return real(self, *args)
+
+    monkeypatch.setattr(adapter._Core, name, counted)
+    return calls
+
+
 def _loaded(game: str, foreseen: bool | None = None) -> pyspiel.Game:
     """``game`` for two, every move kind played on a clone (``foreseen``), none, or as
     measured (None)."""
@@ -473,16 +494,56 @@ def test_the_way_a_move_is_played_changes_nothing(
 ) -> None:
     """A move is played on the live native state, or on a clone when its kind is known to
     draw chance; one that draws unforeseen is played again from the last kept copy. Every
-    move foreseen, none foreseen with a copy kept every 3 moves, and the default: the same
-    nodes, native states and information states, chance nodes included."""
+    move foreseen, none foreseen with a copy kept every 3 moves, and the default (a move
+    that draws first, a Sticky Gulch roll, waits for its outcome unplayed, then is played
+    straight), also with no move drawing first (every draw in a worker): the same nodes,
+    native states and information states, chance nodes included."""
+    straight = _counted(monkeypatch, "_straight")
     walks = [_walk(_loaded(game), 5, 700), _walk(_loaded(game, True), 5, 700)]
+    assert straight[0] > 0 or game != "sticky-gulch"  # SG-R.dice: a roll draws first
+    with monkeypatch.context() as patched:
+        _no_draws_first(patched)
+        walks.append(_walk(_loaded(game, True), 5, 700))
     monkeypatch.setattr(adapter, "CHECKPOINT_EVERY", 3)
     unforeseen = _loaded(game, False)
     walks.append(_walk(unforeseen, 5, 700))
-    assert walks[0] == walks[1] == walks[2]
+    assert walks[0] == walks[1] == walks[2] == walks[3]
     assert sum(1 for shown in walks[0] if shown[2] is not None) > 80
     drew = sum(unforeseen.chances.draws.values())  # moves that stopped for chance midway
     assert drew > 0 or game == "sutters-mill"  # its chance is all in the setup
+
+
+def test_a_move_that_draws_again_after_drawing_first_finishes_in_a_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move that drew first, played straight once its outcome is chosen, may draw
+    again midway: it is played again from the state before it, in a worker, and the
+    game is the same as when every draw runs in one (here every Sticky Gulch roll of a
+    fresh die also tosses a coin for a dollar once the die is thrown)."""
+    state_class = type(setting("sticky-gulch", 2).new_game(0))
+    played, first = state_class._play, state_class.draws_first
+
+    def coin_too(self: Any, move: Any) -> None:
+        fresh = first(self, move)
+        played(self, move)
+        if fresh:
+            self.money[self.player] += self.rng.randint(0, 1)  # (a snapshot shows it)
+
+    monkeypatch.setattr(state_class, "_play", coin_too)
+    results: list[bool] = []
+    straight = adapter._Core._straight
+
+    def recorded(core: adapter._Core, live: Any) -> bool:
+        results.append(straight(core, live))
+        return results[-1]
+
+    monkeypatch.setattr(adapter._Core, "_straight", recorded)
+    walks = [_walk(_loaded("sticky-gulch"), 5, 700)]
+    with monkeypatch.context() as patched:
+        _no_draws_first(patched)
+        walks.append(_walk(_loaded("sticky-gulch"), 5, 700))
+    assert walks[0] == walks[1]
+    assert results and not any(results)  # every roll drew again: none finished straight
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -530,20 +591,29 @@ def test_a_move_that_fails_midway_leaves_the_state_as_it_was(
     assert state.history()[-1] == last and state.moves == moves + 1
 
 
-def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node() -> None:
+@pytest.mark.parametrize("first", [True, False])
+def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node(
+    first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """OpenSpiel's ``serialize``/``deserialize_state`` round-trip a state, also one whose
-    move waits, paused, at its chance node (the pause is given up first): the same node,
-    information states and play on."""
+    move waits at its chance node: paused in a worker (the pause is given up first), or,
+    a move that draws first (a roll), unplayed: the same node, information states and
+    play on."""
+    if not first:
+        _no_draws_first(monkeypatch)
     loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
     state, rng = loaded.new_initial_state(), random.Random(4)
     paused = decisions = 0
     while not state.is_terminal() and state.moves < 150:
-        if state.core.paused is not None or (not state.is_chance_node() and rng.random() < 0.05):
-            paused += state.core.paused is not None
+        waiting = state.core.paused is not None or state.core.straight
+        if waiting or (not state.is_chance_node() and rng.random() < 0.05):
+            paused += waiting and state.core.straight == first
             twin = loaded.deserialize_state(state.serialize())
             assert str(twin) == str(state) and twin.legal_actions() == state.legal_actions()
             if not state.is_chance_node():
                 decisions += 1
+                # still a scripted generator: its next draw is a chance node, not a number
+                assert twin.game_state is not None and twin.game_state.rng is adapter.SPENT
                 for seat in range(2):
                     assert twin.information_state_string(seat) == (
                         state.information_state_string(seat)
@@ -555,6 +625,32 @@ def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node() -> None:
             continue
         state.apply_action(rng.choice(state.legal_actions()))
     assert paused > 3 and decisions > 3
+
+
+def test_a_shuffles_deals_change_no_other_states_outcomes() -> None:
+    """A deal of a shuffle leaves the pieces not yet dealt as the engine's shuffle will
+    (the one dealt swapped with the first), in the dealing state alone: not in a clone
+    made before it, nor in the game's first chance node, which every new state shares."""
+    # (a game of its own: its first state is the one that finds the first chance node)
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2, "max_moves": 77})
+
+    def labels(state: pyspiel.State) -> list[str]:
+        return [state.action_to_string(adapter.CHANCE, a) for a in state.legal_actions()]
+
+    state = loaded.new_initial_state()
+    first = labels(state)
+    for again in (False, True):  # the game's first state, then one from the kept node
+        if again:
+            state = loaded.new_initial_state()
+            assert labels(state) == first
+        for dealt in (len(first) - 1, 3):
+            before = labels(state)
+            left = list(before)
+            left[0], left[dealt] = left[dealt], left[0]
+            twin = state.clone()
+            state.apply_action(dealt)
+            assert labels(state) == left[1:] and labels(twin) == before
+    assert labels(loaded.new_initial_state()) == first
 
 
 def test_a_paused_setup_leaves_other_games_their_own_generator() -> None:

@@ -91,9 +91,12 @@ class NeedChance(Exception):  # a signal, not an error
     """A scripted generator ran out of chosen outcomes: the next one is a chance node."""
 
     def __init__(self, labels: list[str], dealing: bool = False):
-        super().__init__(f"chance node with {len(labels)} outcomes")
+        # (no message made here: raised at every roll, and read by nobody but a debugger)
         #: the outcomes' labels; ``dealing``: a shuffle's deal, whose next deals follow
         self.labels, self.dealing = labels, dealing
+
+    def __str__(self) -> str:
+        return f"chance node with {len(self.labels)} outcomes"
 
 
 class ScriptedRandom(GameRandom):
@@ -132,6 +135,11 @@ class ScriptedRandom(GameRandom):
         rng = random.Random.__new__(cls)
         rng.outcomes, rng.used, rng._s, rng.gauss_next = outcomes, 0, 0, None
         return rng
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as itself: GameRandom's own pickling gives a seeded generator, which
+        # draws without a chance node (a serialized state's next draw was not one)
+        return (_scripted, (list(self.outcomes), self.used))
 
     def copy(self) -> ScriptedRandom:
         if self.pause is None and self.used == len(self.outcomes):
@@ -181,6 +189,18 @@ class ScriptedRandom(GameRandom):
 
 #: a generator with no outcomes left, shared: a state's between moves
 SPENT = ScriptedRandom._made([])
+
+
+def _scripted(outcomes: list[int], used: int) -> ScriptedRandom:
+    """A pickled scripted generator again, the shared one if spent (a live one's pause
+    is never pickled: a paused run is given up first)."""
+    if used == len(outcomes):
+        return SPENT
+    rng = ScriptedRandom._made(outcomes)
+    rng.used = used
+    return rng
+
+
 #: a range's outcome labels (never changed: a chance node's labels are replaced, not edited)
 _RANGES: dict[range, list[str]] = {}
 #: count -> the outcomes of a uniform chance node of that many (OpenSpiel's form)
@@ -252,6 +272,8 @@ class _Worker(greenlet):
 class _Idle(threading.local):
     def __init__(self) -> None:
         self.workers: list[_Worker] = []
+        #: the generator of a move played straight (:meth:`_Core._straight`), made once
+        self.straight = ScriptedRandom._made([])
 
 
 _IDLE = _Idle()
@@ -385,8 +407,9 @@ class _Chances:
     """Which move kinds draw chance, as measured: what one loaded game's states share.
 
     A move is played on the live native state itself, straight, unless its kind drew in
-    more than one play in ``DRAWS_PREDICTED`` since it first drew (a Sticky Gulch roll,
-    always): then in a :class:`_Worker`, paused at the chance nodes it stops at. A move
+    more than one play in ``DRAWS_PREDICTED`` since it first drew and the engine does not
+    say it draws first (a Sticky Gulch roll after a declared re-roll): then in a
+    :class:`_Worker`, paused at the chance nodes it stops at. A move
     that draws unforeseen is played again in one, from the state before it rebuilt
     (:func:`_rebuild`). Plays are counted only of kinds that have drawn.
     """
@@ -431,7 +454,11 @@ class _Core:
     the position before the move while it is paused (a clone, an observation at the
     chance node) first gives the paused run up (:meth:`_detach`): the state before the
     move is rebuilt, and the run starts again from it when the next outcome comes, the
-    outcomes so far played back.
+    outcomes so far played back. A move the engine says draws first
+    (``GameState.draws_first``: a Sticky Gulch roll) needs no worker: it stops at that
+    draw having changed nothing, waits unplayed (``straight``) and is played whole once
+    its outcome is chosen (in a worker after all, from the state before it, only if it
+    draws again midway).
     """
 
     __slots__ = (
@@ -458,6 +485,7 @@ class _Core:
         "speller",
         "started",
         "step",
+        "straight",
         "to_move",
         "unkept",
     )
@@ -478,6 +506,10 @@ class _Core:
         #: the worker running the setup or the pending move, paused at this chance node
         #: (None: not started, or given up: it starts again from the outcomes so far)
         self.paused: _Worker | None = None
+        #: the pending move stopped at its first draw having changed nothing (the engine's
+        #: ``draws_first``): it is played straight, from the start, once its outcomes are
+        #: chosen (no worker: a roll costs no switches)
+        self.straight = False
         self.prefix: tuple[int, ...] = ()
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
@@ -526,6 +558,7 @@ class _Core:
         return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self.straight = False  # (a state pickled before the flag was)
         for name, value in state.items():
             setattr(self, name, value)
         self.paused = None
@@ -568,19 +601,30 @@ class _Core:
                 return
         if self.native is None:
             if not self.outcomes and self.chances.first is not None:
-                self.chance_labels, self.dealing = self.chances.first
+                labels, self.dealing = self.chances.first
+                self.chance_labels = list(labels)  # the state's own: its deals change it
                 return
             worker = _worker()
             self._ran(worker.run_job(partial(_deal, self.setting, self.outcomes)), worker)
             return
-        assert self.pending is not None and self.step is not None
+        if self.straight:
+            self.straight = False
+            if self._straight(self._live()):
+                return  # (else it drew again mid-move: from the state before it, in a worker)
+        state = self._live()
+        worker = _worker()
+        state.rng = worker.generator(self.outcomes)
+        self._ran(worker.run_job(partial(state._play, self.pending)), worker)
+
+    def _live(self) -> GameState[Any]:
+        """The live state, to play the pending move on (a clone if it is the kept copy of
+        the last step's state: that is never changed)."""
+        assert self.native is not None and self.step is not None
         state = self.native.state
         if state is self.step.after:
             state = state.clone()
             self.native = _Native(state)
-        worker = _worker()
-        state.rng = worker.generator(self.outcomes)
-        self._ran(worker.run_job(partial(state._play, self.pending)), worker)
+        return state
 
     def _ran(self, report: Report, worker: _Worker) -> None:
         """What the worker's run came to: a chance node, the setup or move done, or an
@@ -589,7 +633,7 @@ class _Core:
             self.paused = worker
             self.chance_labels, self.dealing = report[1], report[2]
             if self.native is None and not self.outcomes:
-                self.chances.first = report[1], report[2]
+                self.chances.first = list(report[1]), report[2]
             return
         if report[0] == "error":
             if self.native is not None:
@@ -602,14 +646,35 @@ class _Core:
             self.step = _Step(None, None, None, ())
             self.step.after = native.clone()  # kept: the live one changes in place
             self.native = _Native(native)
+            self.outcomes, self.chance_labels, self.dealing = [], [], False
         else:
-            assert self.pending is not None
-            state = self.native.state
-            state.rng = SPENT
-            self.chances.played(self.pending.kind, bool(self.outcomes))
-            self._moved(state, self.mover, self.pending, tuple(self.outcomes))
+            self._done(self.native.state)
+
+    def _done(self, state: GameState[Any]) -> None:
+        """The pending move is played whole on ``state``, with every outcome it drew."""
+        assert self.pending is not None
+        state.rng = SPENT
+        self.chances.played(self.pending.kind, bool(self.outcomes))
+        self._moved(state, self.mover, self.pending, tuple(self.outcomes))
         self.pending, self.outcomes = None, []
         self.chance_labels, self.dealing = [], False
+
+    def _straight(self, state: GameState[Any]) -> bool:
+        """Play the pending move whole on ``state`` (the state before it) with its outcomes
+        chosen; False if it asked for one more (the state before it is rebuilt)."""
+        assert self.pending is not None
+        rng = state.rng = _IDLE.straight  # (this thread's: read and done with here)
+        rng.outcomes, rng.used = self.outcomes, 0
+        try:
+            state._play(self.pending)
+        except NeedChance:  # mid-move: the rest waits in a worker, from the start
+            self._restore(keep=True)
+            return False
+        except BaseException:  # no half-played move is ever left
+            self._restore(keep=False)
+            raise
+        self._done(state)
+        return True
 
     def _detach(self) -> None:
         """Give up the paused run: the setup will run again from its outcomes so far; a
@@ -637,14 +702,22 @@ class _Core:
         before, rebuilt)."""
         assert self.native is not None and self.step is not None
         kind, chances = move.kind, self.chances
-        if kind in chances.foreseen:
+        state = self.native.state
+        # (asked only of a kind that has drawn: the first draw of a kind is unforeseen)
+        first = kind in chances.draws and state.draws_first(move)
+        if kind in chances.foreseen and not first:
             self._wait(move, mover)
             return
-        state = self.native.state
         rng = state.rng
         try:
             state._play(move)  # a legal move: its words spell one
-        except NeedChance:  # drawn unforeseen: the move waits for chance
+        except NeedChance as need:
+            if first:  # stopped before it changed anything: a chance node, no worker
+                self.pending, self.mover, self.outcomes = move, mover, []
+                self.chance_labels, self.dealing = need.labels, need.dealing
+                self.straight = True
+                return
+            # drawn unforeseen: the move waits for chance
             self._restore(keep=True)  # the state before it
             self._wait(move, mover)
             return
@@ -764,9 +837,9 @@ class _Core:
             if self.dealing and len(self.chance_labels) > 2:
                 # the shuffle's next deal is among the pieces left, as the engine will
                 # ask when it goes on with every deal chosen (ScriptedRandom.shuffle)
-                left = list(self.chance_labels)
+                left = self.chance_labels  # (the state's own: a shuffle's labels are new)
                 left[0], left[action] = left[action], left[0]
-                self.chance_labels = left[1:]
+                del left[0]
                 return
             self._advance()
             self._settle()
@@ -784,7 +857,9 @@ class _Core:
             word = self.speller.words[action] if 0 <= action < len(self.speller.words) else "?"
             raise ValueError(f"action {action} ({word!r}) is not legal here")
         prefix = (*self.prefix, action)
-        move = spellings.move(prefix)
+        # (a kind with fields is more than its first word: nothing to look up)
+        may_end = len(prefix) > 1 or action in self.speller.bare
+        move = spellings.move(prefix) if may_end else None
         if move is None:  # a word of the move: only the cap on decisions can end the game
             self.own_words[player].append(action)
             self.prefix = prefix

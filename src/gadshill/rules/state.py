@@ -130,6 +130,14 @@ class GameState(ABC, Generic[M]):
         such a game as its end, not as a game that goes on (rules/mcts.py)."""
         return None
 
+    def draws_first(self, move: M) -> bool:
+        """Whether playing ``move`` here changes nothing before its first draw from
+        ``rng`` (or draws nothing): a caller choosing the outcomes one by one (the
+        OpenSpiel adapter's chance nodes) may stop the move at that draw and play it
+        whole, from the start, once the outcome is chosen. False (not known) by default;
+        tests/rules/test_draws_first.py checks every game's True along random games."""
+        return False
+
     def winners(self) -> list[int]:
         """Seats sharing the best final result (games refine ties in ``ranking_key``)."""
         keys = [self.ranking_key(p) for p in range(self.num_players)]

@@ -19,7 +19,7 @@ from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch import effects, movegen
 from gadshill.sticky_gulch.constants import ACT, DRAFT, FREE, GAME_ID, MAX_EXTRA_ROLLS, OVER
-from gadshill.sticky_gulch.moves import CODEC, Camp, Draw, Hire, Prospect, StickyGulchMove
+from gadshill.sticky_gulch.moves import CODEC, Camp, Draw, Hire, Prospect, Roll, StickyGulchMove
 from gadshill.sticky_gulch.picture import draw
 from gadshill.sticky_gulch.rules import BOOK
 
@@ -139,6 +139,11 @@ class StickyGulchState(GameState[StickyGulchMove]):
     def turns_left(self) -> int | None:
         limit = self.data.table.turn_limit  # SG-V1: the game ends when turn ``limit`` ends
         return None if limit is None else max(0, limit - self.turn)
+
+    def draws_first(self, move: StickyGulchMove) -> bool:
+        # SG-R.dice: a roll's throw is the first thing it does (effects._roll); a roll
+        # after a declared re-roll changes the die before it throws again
+        return type(move) is Roll and not self.die
 
     def candidate_moves(self) -> list[StickyGulchMove]:
         return list(movegen.universe(self.data))
