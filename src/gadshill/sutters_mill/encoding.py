@@ -18,13 +18,22 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
-    Reader,
     Record,
     Seat,
     Skip,
     Slots,
     Tuple,
     cached,
+)
+from gadshill.rules.reading import (
+    OBSERVER,
+    Derived,
+    Reader,
+    Source,
+    derived,
+    items,
+    rows,
+    value,
 )
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import (
@@ -109,44 +118,52 @@ def moves(tables: Tables) -> dict[str, list[Any]]:
     }
 
 
-def keys(state: SuttersMillState, player: int) -> tuple[Any, ...]:
-    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
-    order (:class:`~gadshill.rules.encoding.Reader`), in the engine's own numbers (the
-    pack's ids come in :func:`reader`'s values): the tensor read straight from the
-    state, without building the observation."""
-    return (
-        state.turn,
-        state.current_player,
-        state.phase,
-        state.over_reason,
-        state.current_camp(),
-        tuple(state.section_left),
-        tuple(state.winding_down),
-        tuple(map(tuple, state.prospectors)),
-        tuple(map(tuple, state.stacks)),
-        tuple(state.deeds),
-        tuple(state.retired),
-        state.adventurer,
-        tuple(map(tuple, state.piles)),
-        tuple(state.bank),
-        state.digs,
-        state.paid_actions,
-        state.debt,
-        frozenset(state.specials_used),
-        state.bonus_sections,
-        frozenset(state.removals),
-        tuple(state.vein[state.vein_head : state.vein_tail]),
-        # vein chips leave for the box face down (SM-6.last-card): their colours only
-        tuple(state.chip_box),
-        # every seat's chips and the observer: the value shows the others' by colour
-        (player, tuple(map(tuple, state.chips))),
-        tuple(state.hands[player]),
-        tuple(map(len, state.hands)),
-    )
+HANDS = rows("state.hands")
+
+#: where each field of ``observation(player)`` is in the state, in the schema's order, in
+#: the engine's own numbers (the pack's ids come in :func:`reader`'s values)
+FIELDS: dict[str, Source | Derived] = {
+    "turn": value("state.turn"),
+    "player": value("state.current_player"),
+    "phase": value("state.phase"),
+    "over_reason": value("state.over_reason"),
+    "current_camp": value("state.current_camp()"),
+    "section_left": items("state.section_left"),
+    "winding_down": items("state.winding_down"),
+    "prospectors": rows("state.prospectors"),
+    "stacks": rows("state.stacks"),
+    "deeds": items("state.deeds"),
+    "retired": items("state.retired"),
+    "adventurer": value("state.adventurer"),
+    "piles": rows("state.piles"),
+    "bank": items("state.bank"),
+    "turn_state.digs": value("state.digs"),
+    "turn_state.paid_actions": value("state.paid_actions"),
+    "turn_state.debt": value("state.debt"),
+    "turn_state.specials_used": Source("state.specials_used", set, frozenset),
+    "turn_state.bonus_sections": value("state.bonus_sections"),
+    "turn_state.removals": Source("state.removals", set, frozenset),
+    "vein": derived(
+        lambda vein, head, tail: tuple(vein[head:tail]),
+        items("state.vein"),
+        value("state.vein_head"),
+        value("state.vein_tail"),
+    ),
+    # vein chips leave for the box face down (SM-6.last-card): their colours only
+    "chip_box": items("state.chip_box"),
+    # every seat's chips and the observer: the value shows the others' by colour
+    "chips": derived(lambda player, held: (player, _tuples(held)), OBSERVER, rows("state.chips")),
+    "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
+    "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+}
+
+
+def _tuples(lists: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, lists))
 
 
 def reader(tables: Tables) -> Reader:
-    """:func:`keys` with the pack's ids for the engine's numbers."""
+    """:data:`FIELDS` with the pack's ids for the engine's numbers."""
     camps, spaces, buildings, ranks = tables.camps, tables.spaces, tables.buildings, tables.ranks
     colours = tables.chip_colours
 
@@ -166,7 +183,7 @@ def reader(tables: Tables) -> Reader:
         ]
 
     return Reader(
-        keys,
+        FIELDS,
         {
             "current_camp": lambda camp: camps[camp] if camp >= 0 else None,
             "section_left": lambda left: dict(zip(camps, left, strict=True)),
