@@ -411,6 +411,9 @@ def _key(item: Any) -> Any:
 class Slots(Part):
     """An ordered list of at most ``n`` items: its length, then each slot's part."""
 
+    #: (observer, players) -> an item of several parts -> its span (the dense path's)
+    _by: dict[tuple[int, int], dict[Any, array[float]]]
+
     def __init__(self, n: int, item: Part):
         self.n, self.item = n, item
 
@@ -443,7 +446,9 @@ class Slots(Part):
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Item by item: an item appended is one item written, a list cut short the
-        items it lost cleared."""
+        items it lost cleared. An item of several parts (a record, a tuple) is written
+        as a whole, a copy of its span remembered by item (a location's record, a claim
+        come back again and again: one copy instead of a patch per member)."""
         before, after = len(old), len(new)
         if after > self.n:
             raise EncodingError(f"a list of {after} items, over the bound of {self.n}")
@@ -452,6 +457,19 @@ class Slots(Part):
         part = self.item
         step = part.size(ctx.players)
         at += 1
+        if isinstance(part, _Members):
+            spans = self._item_spans(ctx)
+            for was, item in zip(old, new, strict=False):
+                if was != item:
+                    self._write_item(out, at, step, was, item, spans, ctx)
+                at += step
+            if after > before:
+                for k in range(before, after):
+                    self._write_item(out, at, step, None, new[k], spans, ctx)
+                    at += step
+            elif after < before:
+                out[at : at + (before - after) * step] = _zeros((before - after) * step)
+            return
         for was, item in zip(old, new, strict=False):
             if was != item:
                 part.patch(out, at, was, item, ctx)
@@ -464,6 +482,45 @@ class Slots(Part):
             for k in range(after, before):
                 part.clear(out, at, old[k], ctx)
                 at += step
+
+    def _item_spans(self, ctx: Context) -> dict[Any, array[float]]:
+        """The remembered items' spans for this observer and player count."""
+        try:
+            by = self._by
+        except AttributeError:
+            by = self._by = {}
+        key = (ctx.observer, ctx.players)
+        found = by.get(key)
+        if found is None:
+            found = by[key] = {}
+        return found
+
+    def _write_item(
+        self,
+        out: View,
+        at: int,
+        step: int,
+        was: Any,
+        item: Any,
+        spans: dict[Any, array[float]],
+        ctx: Context,
+    ) -> None:
+        """``item``'s span in place of ``was``'s (``None``: zeros there)."""
+        try:
+            found = spans.get(item)
+        except TypeError:  # an item that cannot be a key (a list): patched as it is
+            if was is None:
+                self.item.put(out, at, item, ctx)
+            else:
+                self.item.patch(out, at, was, item, ctx)
+            return
+        if found is None:
+            span = array("f", bytes(4 * step))
+            self.item.put(cast(View, memoryview(span)), 0, item, ctx)
+            if len(spans) >= _kept(step):
+                spans.clear()
+            found = spans[item] = span
+        out[at : at + step] = found
 
 
 class PerSeat(Part):

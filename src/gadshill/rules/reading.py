@@ -35,7 +35,7 @@ def _same(value: Any) -> Any:
 
 def _rows(value: Any) -> list[list[Any]]:
     """A list of lists copied row by row: a row changed in place differs from its copy."""
-    return [list(row) for row in value]
+    return list(map(list, value))
 
 
 def _tuples(value: Any) -> tuple[tuple[Any, ...], ...]:
