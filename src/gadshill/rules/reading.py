@@ -18,8 +18,24 @@ class's ``__init__``); the text is kept on the program (``Program.text``) to be 
 
 >>> program = generate(Reader({"turn": value("state.turn"), "money": items("state.money")}),
 ...                    direct=[True, False])
->>> print(program.text.splitlines()[5])
+>>> print(program.text[program.text.index("    def read"):program.text.index("    def load")])
+    def read(state):
+        nonlocal k0, k1
+        # turn
         s0 = state.turn
+        c0 = s0 is not k0 and (s0 != k0 or s0.__class__ is not k0.__class__)
+        if c0:
+            P0(out, A0, k0, s0, ctx)
+        # money
+        s1 = state.money
+        c1 = s1 != k1
+        if c1:
+            x = tuple(s1)
+            changed(1, x)
+        # what this read saw, kept for the next
+        k0 = s0
+        if c1: k1 = C1(s1)
+<BLANKLINE>
 """
 
 from __future__ import annotations
@@ -178,9 +194,9 @@ def generate(reader: Reader, direct: Sequence[bool]) -> Program:
     ]
     text = "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {}
-    exec(compile(text, f"<reader of {len(looks)} fields>", "exec"), namespace)  # noqa: S102
+    exec(compile(text, f"<reader of {len(looks)} fields>", "exec"), namespace)
     getters = [
-        eval(f"lambda state, player: {source.expr}", {})  # noqa: S307
+        eval(f"lambda state, player: {source.expr}", {})
         for source in sources
     ]
     return Program(sources, looks, getters, text, namespace["bind"])

@@ -8,6 +8,7 @@ own chips are counted by chip (it knows their values), the others' by colour
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gadshill.rules.encoding import (
@@ -38,7 +39,6 @@ from gadshill.rules.reading import (
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import (
     BONUS,
-    BOX,
     DIG,
     OVER,
     START,
@@ -118,96 +118,122 @@ def moves(tables: Tables) -> dict[str, list[Any]]:
     }
 
 
-HANDS = rows("state.hands")
+HANDS, TABLES = rows("state.hands"), value("state.tables")
 
-#: where each field of ``observation(player)`` is in the state, in the schema's order, in
-#: the engine's own numbers (the pack's ids come in :func:`reader`'s values)
-FIELDS: dict[str, Source | Derived] = {
-    "turn": value("state.turn"),
-    "player": value("state.current_player"),
-    "phase": value("state.phase"),
-    "over_reason": value("state.over_reason"),
-    "current_camp": value("state.current_camp()"),
-    "section_left": items("state.section_left"),
-    "winding_down": items("state.winding_down"),
-    "prospectors": rows("state.prospectors"),
-    "stacks": rows("state.stacks"),
-    "deeds": items("state.deeds"),
-    "retired": items("state.retired"),
-    "adventurer": value("state.adventurer"),
-    "piles": rows("state.piles"),
-    "bank": items("state.bank"),
-    "turn_state.digs": value("state.digs"),
-    "turn_state.paid_actions": value("state.paid_actions"),
-    "turn_state.debt": value("state.debt"),
-    "turn_state.specials_used": Source("state.specials_used", set, frozenset),
-    "turn_state.bonus_sections": value("state.bonus_sections"),
-    "turn_state.removals": Source("state.removals", set, frozenset),
-    "vein": derived(
-        lambda vein, head, tail: tuple(vein[head:tail]),
-        items("state.vein"),
-        value("state.vein_head"),
-        value("state.vein_tail"),
-    ),
-    # vein chips leave for the box face down (SM-6.last-card): their colours only
-    "chip_box": items("state.chip_box"),
-    # every seat's chips and the observer: the value shows the others' by colour
-    "chips": derived(lambda player, held: (player, _tuples(held)), OBSERVER, rows("state.chips")),
-    "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
-    "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
-}
+
+def _ids(look: Source | Derived) -> Derived:
+    """A field in the engine's numbers, its snapshot paired with the state's own tables:
+    its value maker (:data:`VALUES`) turns the numbers into that pack's ids."""
+    if isinstance(look, Source):
+        return derived(lambda tables, live: (tables, look.snapshot(live)), TABLES, look)
+    return derived(lambda tables, *live: (tables, look.snapshot(*live)), TABLES, *look.sources)
 
 
 def _tuples(lists: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, lists))
 
 
-def reader(tables: Tables) -> Reader:
-    """:data:`FIELDS` with the pack's ids for the engine's numbers."""
-    camps, spaces, buildings, ranks = tables.camps, tables.spaces, tables.buildings, tables.ranks
+#: where each field of ``observation(player)`` is in the state, in the schema's order, in
+#: the engine's own numbers (the pack's ids come in :data:`VALUES`)
+FIELDS: dict[str, Source | Derived] = {
+    "turn": value("state.turn"),
+    "player": value("state.current_player"),
+    "phase": value("state.phase"),
+    "over_reason": value("state.over_reason"),
+    "current_camp": _ids(value("state.current_camp()")),
+    "section_left": _ids(items("state.section_left")),
+    "winding_down": items("state.winding_down"),
+    "prospectors": _ids(rows("state.prospectors")),
+    "stacks": _ids(rows("state.stacks")),
+    "deeds": _ids(items("state.deeds")),
+    "retired": _ids(items("state.retired")),
+    "adventurer": value("state.adventurer"),
+    "piles": _ids(rows("state.piles")),
+    "bank": items("state.bank"),
+    "turn_state.digs": value("state.digs"),
+    "turn_state.paid_actions": value("state.paid_actions"),
+    "turn_state.debt": value("state.debt"),
+    "turn_state.specials_used": _ids(Source("state.specials_used", set, frozenset)),
+    "turn_state.bonus_sections": _ids(value("state.bonus_sections")),
+    "turn_state.removals": _ids(Source("state.removals", set, frozenset)),
+    "vein": _ids(
+        derived(
+            lambda vein, head, tail: tuple(vein[head:tail]),
+            items("state.vein"),
+            value("state.vein_head"),
+            value("state.vein_tail"),
+        )
+    ),
+    # vein chips leave for the box face down (SM-6.last-card): their colours only
+    "chip_box": _ids(items("state.chip_box")),
+    # every seat's chips and the observer: the value shows the others' by colour
+    "chips": _ids(
+        derived(lambda player, held: (player, _tuples(held)), OBSERVER, rows("state.chips"))
+    ),
+    "hand": _ids(derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER)),
+    "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+}
+
+
+def _where(tables: Tables, place: int) -> str:
+    """A prospector's place by the engine's number: a space, the supply or the box."""
+    if place >= 0:
+        return tables.spaces[place]
+    return "supply" if place == SUPPLY else "box"
+
+
+def _seat(holder: int) -> int | None:
+    return holder if holder >= 0 else None
+
+
+def _chips(tables: Tables, key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
+    """The seat's own chips by chip (it knows their values), the others' by colour (face
+    down)."""
+    player, held = key
     colours = tables.chip_colours
-
-    #: a prospector's place by the engine's number: a space, the supply or the box
-    where = {**dict(enumerate(spaces)), SUPPLY: "supply", BOX: "box"}.__getitem__
-
-    def seat(holder: int) -> int | None:
-        return holder if holder >= 0 else None
-
-    def chips(key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
-        """The seat's own chips by chip (it knows their values), the others' by colour
-        (face down)."""
-        player, held = key
-        return [
-            sorted(own) if seat == player else [colours[c] for c in own]
-            for seat, own in enumerate(held)
-        ]
-
-    return Reader(
-        FIELDS,
-        {
-            "current_camp": lambda camp: camps[camp] if camp >= 0 else None,
-            "section_left": lambda left: dict(zip(camps, left, strict=True)),
-            "prospectors": lambda own: tuple([tuple(map(where, mine)) for mine in own]),
-            "stacks": lambda stacks: {
-                buildings[b]: [(owner, ranks[r]) for owner, r in stack]
-                for b, stack in enumerate(stacks)
-            },
-            "deeds": lambda deeds: {buildings[b]: seat(h) for b, h in enumerate(deeds)},
-            "retired": lambda gone: [buildings[b] for b, out in enumerate(gone) if out],
-            "adventurer": seat,
-            "piles": lambda piles: [[ranks[r] for r in pile] for pile in piles],
-            "turn_state.specials_used": lambda used: [buildings[b] for b in used],
-            "turn_state.bonus_sections": lambda left: dict(zip(camps, left, strict=True)),
-            "turn_state.removals": lambda gone: [(k + 1, buildings[b]) for k, b in gone],
-            "vein": lambda vein: [colours[c] for c in vein],
-            "chip_box": lambda box: [colours[c] for c in box],
-            "chips": chips,
-            "hand": lambda hand: [ranks[r] for r in hand],
-        },
-    )
+    return [
+        sorted(own) if seat == player else [colours[c] for c in own]
+        for seat, own in enumerate(held)
+    ]
 
 
-_encoders = cached(schema, moves, reader)
+def _by_pack(make: Callable[[Tables, Any], Any]) -> Callable[[tuple[Tables, Any]], Any]:
+    """A maker of a ``(tables, numbers)`` snapshot (:func:`_ids`)."""
+    return lambda key: make(*key)
+
+
+#: per field in the engine's numbers, the value its part reads: the pack's ids
+VALUES: dict[str, Callable[[Any], Any]] = {
+    "current_camp": _by_pack(lambda t, camp: t.camps[camp] if camp >= 0 else None),
+    "section_left": _by_pack(lambda t, left: tuple(zip(t.camps, left, strict=True))),
+    "prospectors": _by_pack(
+        lambda t, own: tuple([tuple([_where(t, place) for place in mine]) for mine in own])
+    ),
+    "stacks": _by_pack(
+        lambda t, stacks: {
+            t.buildings[b]: [(owner, t.ranks[r]) for owner, r in stack]
+            for b, stack in enumerate(stacks)
+        }
+    ),
+    "deeds": _by_pack(lambda t, deeds: {t.buildings[b]: _seat(h) for b, h in enumerate(deeds)}),
+    "retired": _by_pack(lambda t, gone: [t.buildings[b] for b, out in enumerate(gone) if out]),
+    "adventurer": _seat,
+    "piles": _by_pack(lambda t, piles: [[t.ranks[r] for r in pile] for pile in piles]),
+    "turn_state.specials_used": _by_pack(lambda t, used: [t.buildings[b] for b in used]),
+    "turn_state.bonus_sections": _by_pack(lambda t, left: tuple(zip(t.camps, left, strict=True))),
+    "turn_state.removals": _by_pack(lambda t, gone: [(k + 1, t.buildings[b]) for k, b in gone]),
+    "vein": _by_pack(lambda t, vein: [t.chip_colours[c] for c in vein]),
+    "chip_box": _by_pack(lambda t, box: [t.chip_colours[c] for c in box]),
+    "chips": _by_pack(_chips),
+    "hand": _by_pack(lambda t, hand: [t.ranks[r] for r in hand]),
+}
+
+#: the tensor read straight from the state (the same for every pack: each snapshot in
+#: the engine's numbers carries the state's own tables)
+READER = Reader(FIELDS, VALUES)
+
+
+_encoders = cached(schema, moves, lambda tables: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:
