@@ -60,7 +60,7 @@ def per_read(encoder: Encoder, states: list[Any], seats: list[list[int]], repeat
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=15)
     args = parser.parse_args(argv)
     figures = []
     for game in GAMES:
