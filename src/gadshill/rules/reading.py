@@ -195,10 +195,7 @@ def generate(reader: Reader, direct: Sequence[bool]) -> Program:
     text = "\n".join(lines) + "\n"
     namespace: dict[str, Any] = {}
     exec(compile(text, f"<reader of {len(looks)} fields>", "exec"), namespace)
-    getters = [
-        eval(f"lambda state, player: {source.expr}", {})
-        for source in sources
-    ]
+    getters = [eval(f"lambda state, player: {source.expr}", {}) for source in sources]
     return Program(sources, looks, getters, text, namespace["bind"])
 
 
