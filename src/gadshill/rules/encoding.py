@@ -22,13 +22,15 @@ than its bound) raises too: two observations that differ always differ in the
 tensor, or the encoder says why it cannot tell them apart.
 
 The adapters do not build the observation at every step: a game's :class:`Reader`
-reads the same fields straight from its state as snapshots, and a :class:`Dense`
-(one per caller and observer) rewrites only the fields whose snapshot changed, in
-one float32 buffer: a span remembered for a snapshot seen before, or else a patch
-by the same parts (``put``, ``clear`` and ``patch`` beside ``write``), each of which
-rewrites only the items that changed inside it. The schema stays the one source of
-the layout; tests check the two ways give the same bytes, along random games and
-along random changes to a schema with every kind of part.
+(:mod:`gadshill.rules.reading`) says where each field is in its state, and a
+:class:`Dense` (one per caller and observer) runs the read generated from it, which
+asks each source whether it changed since the last read and rewrites, in one float32
+buffer, only the fields that did: a scalar patched at once, any other field a span
+remembered for a snapshot seen before, or else a patch by the same parts (``put``,
+``clear`` and ``patch`` beside ``write``), each of which rewrites only the items that
+changed inside it. The schema stays the one source of the layout; tests check the
+two ways give the same bytes, along random games and along random changes to a
+schema with every kind of part.
 
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
