@@ -115,6 +115,8 @@ class Derived:
 
 
 def derived(snapshot: Callable[..., Any], *sources: Source) -> Derived:
+    if not sources:
+        raise ValueError("a derived field needs a source to tell when it changed")
     return Derived(snapshot, sources)
 
 
