@@ -13,7 +13,7 @@ revision side by side with this one (``bench/compare_revisions.py``):
 
 The last line holds every figure, so that ``compare_revisions`` prints them all.
 
-Run: ``PYTHONPATH=src python bench/bench_encoding.py [--games N] [--repeats N]``.
+Run: ``PYTHONPATH=src python bench/bench_encoding.py [--games N] [--repeats N] [--game G]``.
 """
 
 from __future__ import annotations
@@ -61,9 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--game", action="append", choices=GAMES, help="(default: all three)")
     args = parser.parse_args(argv)
     figures = []
-    for game in GAMES:
+    for game in args.game or GAMES:
         states = positions(game, args.games)
         spec = registry.get_spec(game)
         assert spec.encoder is not None
