@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
 from gadshill.errors import GadshillError
@@ -75,6 +75,9 @@ class View(Protocol):
 class Context:
     observer: int
     players: int
+    #: the dense path's spans of items of several parts, by part (``id``) and item: the
+    #: encoder's, per observer (:class:`Spans`); ``None`` where nothing is remembered
+    items: dict[int, dict[Any, array[float]]] | None = field(default=None, compare=False)
 
     def relative(self, seat: int) -> int:
         """The observer is 0, the seat after it 1, and so on."""
@@ -413,9 +416,6 @@ def _key(item: Any) -> Any:
 class Slots(Part):
     """An ordered list of at most ``n`` items: its length, then each slot's part."""
 
-    #: (observer, players) -> an item of several parts -> its span (the dense path's)
-    _by: dict[tuple[int, int], dict[Any, array[float]]]
-
     def __init__(self, n: int, item: Part):
         self.n, self.item = n, item
 
@@ -448,9 +448,9 @@ class Slots(Part):
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Item by item: an item appended is one item written, a list cut short the
-        items it lost cleared. An item of several parts (a record, a tuple) is written
-        as a whole, a copy of its span remembered by item (a location's record, a claim
-        come back again and again: one copy instead of a patch per member)."""
+        items it lost cleared. On the dense path an item of several parts (a record, a
+        tuple) is written as a whole, a copy of its span remembered by item (a location's
+        record, a claim come back again and again: one copy, not a patch per member)."""
         before, after = len(old), len(new)
         if after > self.n:
             raise EncodingError(f"a list of {after} items, over the bound of {self.n}")
@@ -459,8 +459,11 @@ class Slots(Part):
         part = self.item
         step = part.size(ctx.players)
         at += 1
-        if isinstance(part, _Members):
-            spans = self._item_spans(ctx)
+        items = ctx.items
+        if items is not None and isinstance(part, _Members):
+            spans = items.get(id(self))
+            if spans is None:
+                spans = items[id(self)] = {}
             for was, item in zip(old, new, strict=False):
                 if was != item:
                     self._write_item(out, at, step, was, item, spans, ctx)
@@ -485,18 +488,6 @@ class Slots(Part):
                 part.clear(out, at, old[k], ctx)
                 at += step
 
-    def _item_spans(self, ctx: Context) -> dict[Any, array[float]]:
-        """The remembered items' spans for this observer and player count."""
-        try:
-            by = self._by
-        except AttributeError:
-            by = self._by = {}
-        key = (ctx.observer, ctx.players)
-        found = by.get(key)
-        if found is None:
-            found = by[key] = {}
-        return found
-
     def _write_item(
         self,
         out: View,
@@ -517,8 +508,13 @@ class Slots(Part):
                 self.item.patch(out, at, was, item, ctx)
             return
         if found is None:
-            span = array("f", bytes(4 * step))
-            self.item.put(cast(View, memoryview(span)), 0, item, ctx)
+            # made from the old item's span where there is one: a patch of what differs
+            if was is None:
+                span = array("f", bytes(4 * step))
+                self.item.put(cast(View, memoryview(span)), 0, item, ctx)
+            else:
+                span = array("f", bytes(out[at : at + step]))  # type: ignore[call-overload]
+                self.item.patch(cast(View, memoryview(span)), 0, was, item, ctx)
             if len(spans) >= _kept(step):
                 spans.clear()
             found = spans[item] = span
@@ -801,13 +797,15 @@ class Spans:
     shared by every :class:`Dense` of that observer (an entry is a pure function of its
     snapshot, added whole and never changed, so readers may share them)."""
 
-    __slots__ = ("kept", "memo")
+    __slots__ = ("items", "kept", "memo")
 
     def __init__(self, kept: list[int]):
         #: how many spans of each field to keep before starting again
         self.kept = kept
         #: per field, snapshot -> its span and the value the parts read
         self.memo: list[dict[Any, tuple[array[float], Any]]] = [{} for _ in kept]
+        #: per list part (``id``), an item of several parts -> its span (:class:`Slots`)
+        self.items: dict[int, dict[Any, array[float]]] = {}
 
     def remember(self, k: int, key: Any, span: array[float], value: Any) -> None:
         """Keep field ``k``'s span for snapshot ``key`` (starting again when full)."""
@@ -844,7 +842,7 @@ class Dense:
 
     def __init__(self, encoder: Encoder, observer: int, padding: int = 0):
         self._encoder = encoder
-        self._ctx = ctx = Context(observer, encoder.players)
+        self._ctx = ctx = Context(observer, encoder.players, encoder.spans(observer).items)
         self.buffer = array("f", bytes(4 * (encoder.size + padding)))
         out = cast(View, memoryview(self.buffer))  # what the parts patch: the same memory
         #: per field, the value the buffer holds and the snapshot it was made from
