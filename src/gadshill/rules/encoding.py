@@ -513,7 +513,7 @@ class Slots(Part):
                 span = array("f", bytes(4 * step))
                 self.item.put(cast(View, memoryview(span)), 0, item, ctx)
             else:
-                span = array("f", bytes(out[at : at + step]))  # type: ignore[call-overload]
+                span = array("f", bytes(cast(memoryview, out)[at : at + step]))
                 self.item.patch(cast(View, memoryview(span)), 0, was, item, ctx)
             if len(spans) >= _kept(step):
                 spans.clear()
