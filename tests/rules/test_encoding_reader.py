@@ -12,6 +12,7 @@ be byte for byte a fresh ``encode`` of the observation.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -222,3 +223,19 @@ def test_states_of_another_game_or_pack_read_by_the_same_reader(game: str) -> No
             assert np.frombuffer(dense.read(state), np.float32).tobytes() == fresh.tobytes()
             compared += 1
     assert compared > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deep_copies_read_as_their_originals(game: str) -> None:
+    """A deep copy brings copies of everything, the pack's lookups too (Sutter's Mill's
+    tables): read in turn with the positions it was copied from, every read is still
+    the encoded observation."""
+    spec = get_spec(game)
+    assert spec.encoder is not None
+    own = _positions(game, "standard", 12, 5)
+    encoder = spec.encoder(own[0])
+    dense = Dense(encoder, 0)
+    for state in own:
+        for seen in (copy.deepcopy(state), state):
+            fresh = np.asarray(encoder.encode(seen.observation(0), 0), np.float32)
+            assert np.frombuffer(dense.read(seen), np.float32).tobytes() == fresh.tobytes()

@@ -127,7 +127,8 @@ class Reader:
     ``fields`` gives every encoded field (the layout's leaves, a nested record's fields
     by ``outer.inner``, the skipped ones left out) its :class:`Source` or
     :class:`Derived`, in the layout's order; the encoder refuses a reader that misses
-    one or names one the layout has not. ``values`` (by field name) turns a field's
+    one or names one the layout has not. ``names`` are what the sources' expressions
+    may call besides ``state`` and ``player``. ``values`` (by field name) turns a field's
     snapshot into what its part reads where the two differ (the pack's ids for an
     engine's numbers); any other snapshot is written as it is. The parts read a tuple
     as a list, a set as a bag, a tuple of ``(key, item)`` pairs as a keyed part's dict
@@ -137,6 +138,8 @@ class Reader:
 
     fields: Mapping[str, Source | Derived]
     values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    #: names the sources' expressions may use besides ``state`` and ``player``
+    names: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -195,9 +198,9 @@ def generate(reader: Reader, direct: Sequence[bool]) -> Program:
         "    return read, load",
     ]
     text = "\n".join(lines) + "\n"
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = dict(reader.names)
     exec(compile(text, f"<reader of {len(looks)} fields>", "exec"), namespace)
-    getters = [eval(f"lambda state, player: {source.expr}", {}) for source in sources]
+    getters = [eval(f"lambda state, player: {s.expr}", dict(reader.names)) for s in sources]
     return Program(sources, looks, getters, text, namespace["bind"])
 
 

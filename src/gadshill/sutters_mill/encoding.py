@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from gadshill.rules.encoding import (
     Counts,
@@ -118,7 +119,24 @@ def moves(tables: Tables) -> dict[str, list[Any]]:
     }
 
 
-HANDS, TABLES = rows("state.hands"), value("state.tables")
+#: tables -> the first tables seen with the same ids (see :func:`_pack`)
+_PACKS: WeakKeyDictionary[Tables, Tables] = WeakKeyDictionary()
+_BY_IDS: dict[tuple[tuple[Any, ...], ...], Tables] = {}
+
+
+def _pack(tables: Tables) -> Tables:
+    """The first tables seen with these tables' ids: a state deep-copied (its tables
+    with it) reads as the state it was copied from, so its snapshots are the same, and
+    the same spans are remembered for them, while another pack's state reads in its
+    own ids."""
+    found = _PACKS.get(tables)
+    if found is None:
+        ids = (tables.camps, tables.buildings, tables.ranks, tables.chip_colours)
+        found = _PACKS[tables] = _BY_IDS.setdefault(tuple(map(tuple, ids)), tables)
+    return found
+
+
+HANDS, TABLES = rows("state.hands"), value("pack(state.tables)")
 
 
 def _ids(look: Source | Derived) -> Derived:
@@ -230,7 +248,7 @@ VALUES: dict[str, Callable[[Any], Any]] = {
 
 #: the tensor read straight from the state (the same for every pack: each snapshot in
 #: the engine's numbers carries the state's own tables)
-READER = Reader(FIELDS, VALUES)
+READER = Reader(FIELDS, VALUES, {"pack": _pack})
 
 
 _encoders = cached(schema, moves, lambda tables: READER)
