@@ -283,6 +283,7 @@ class _Clock:
                 delattr(owner, name)
             else:
                 setattr(owner, name, before)
+        self._undo.clear()  # wrapped again later, the times add up
 
     def net(self) -> dict[str, float]:
         """Each name's time less its calls' share of the clock's cost."""
@@ -311,7 +312,9 @@ def _timing_cost(calls: int = 20_000) -> float:
     return max(0.0, (time.process_time() - start - plain) / calls)
 
 
-def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, int, float]:
+def pettingzoo_parts(
+    game: str, seeds: range
+) -> tuple[dict[str, float], float, int, float, tuple[float, float]]:
     """Where a PettingZoo move's CPU time goes, in microseconds per native move: the
     engine's own work (``legal_moves`` and playing the move, what a native move costs
     less its rule-book check, which the adapter skips: its move is a legal one), the
@@ -321,47 +324,61 @@ def pettingzoo_parts(game: str, seeds: range) -> tuple[dict[str, float], float, 
     another counts in its own part only; each part is net of its calls' clock reads
     (measured on an empty function; on a busy machine that estimate runs low).
 
-    The same games are played first untimed, then timed, each on a new environment
-    (whose own caches, the speller's, start empty as the main run's did): both runs
-    are repeats of the main run's games, so the caches that environments share (the
-    encoder's spans of field values, the engine's) are as warm in the one as in the
-    other. The rest of a move (PettingZoo's loop, ``observe`` and ``step``
-    themselves, this loop's pick) is the untimed repeat's time less these parts; the
-    main run's time less the repeat's is what the first pass pays to fill those shared
-    caches. Also the steps per native move and the untimed repeat's microseconds per
-    move."""
-    table = env(game, players=2)
-    moves = spent = 0.0
-    for seed in seeds:
-        made, seconds = through_pettingzoo(game, seed, table)
-        moves, spent = moves + made, spent + seconds
-    repeat = spent / moves * 1e6
-    table = env(game, players=2)
+    The same games are played again untimed and timed, seed by seed in turn (so a change
+    in the machine's load falls on both), each way on a new environment (whose own
+    caches, the speller's, start empty as the main run's did): both are repeats of the
+    main run's games, so the caches that environments share (the encoder's spans of
+    field values, the engine's) are as warm in the one as in the other. The rest of a
+    move (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's pick) is
+    the untimed repeat's time less these parts; the main run's time less the repeat's is
+    what the first pass pays to fill those shared caches. Also the steps per native
+    move, the untimed repeat's microseconds per move, and those of as many new games
+    (other seeds) played next on the repeat's environment, natively and through it seed
+    by seed: what a long run pays, its caches as warm as they get, when its games are
+    not repeats."""
+    untimed, table = env(game, players=2), env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
-    clock.wrap(table.tensors, "observation", "tensor")
-    clock.wrap(table, "_mask", "mask")
-    clock.wrap(Speller, "spellings", "words")
-    for name in ("next_words", "move"):
-        clock.wrap(Spellings, name, "words")
-    clock.wrap(Speller, "spell", "words")
-    for name in ("legal_moves", "apply", "_play"):
-        clock.wrap(state_class, name, "engine")
-    played = 0
-    try:
-        for seed in seeds:
+    played = moves = 0
+    spent = 0.0
+    for seed in seeds:
+        made, seconds = through_pettingzoo(game, seed, untimed)
+        moves, spent = moves + made, spent + seconds
+        clock.wrap(table.tensors, "observation", "tensor")  # what observe hands out, once a step
+        clock.wrap(table, "_mask", "mask")
+        clock.wrap(Speller, "spellings", "words")
+        for name in ("next_words", "move"):
+            clock.wrap(Spellings, name, "words")
+        clock.wrap(Speller, "spell", "words")
+        for name in ("legal_moves", "apply", "_play"):
+            clock.wrap(state_class, name, "engine")
+        try:
             played += through_pettingzoo(game, seed, table)[0]
-    finally:
-        clock.undo()
+        finally:
+            clock.undo()
+    fresh = _microseconds_a_move(game, range(seeds.stop, 2 * seeds.stop - seeds.start), untimed)
     parts = clock.net()
     steps = clock.calls["tensor"]  # one observation a step
     per_move = {name: seconds / played * 1e6 for name, seconds in parts.items()}
-    return per_move, steps / played, played, repeat
+    return per_move, steps / played, played, spent / moves * 1e6, fresh
+
+
+def _microseconds_a_move(game: str, seeds: range, table: Any) -> tuple[float, float]:
+    """Microseconds a move of these games through ``table``, and natively (in turn)."""
+    moves, spent = [0, 0], [0.0, 0.0]
+    for seed in seeds:
+        for k, (made, seconds) in enumerate(
+            (through_pettingzoo(game, seed, table), native(game, seed))
+        ):
+            moves[k] += made
+            spent[k] += seconds
+    return spent[0] / moves[0] * 1e6, spent[1] / moves[1] * 1e6
 
 
 def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
     """Microseconds a step of the same AEC loop costs on a do-nothing environment with
-    the same observation (a float32 tensor of ``size``, copied out) and mask."""
+    the same observation (a float32 tensor of ``size`` and a mask, each a new copy, as
+    the adapter hands them out)."""
 
     class Null(AECEnv):
         def __init__(self) -> None:
@@ -498,12 +515,14 @@ def main(argv: list[str] | None = None) -> int:
         "PettingZoo, where a move's CPU time goes (us per native move, parts timed in a repeat"
         " of the same games; the engine's part is what a native move costs, less its rule-book"
         " check; the rest is the untimed repeat's total less the parts; first pass: the main"
-        " run's total above less the repeat's, what filling the caches costs); the floor: the"
-        " same loop's steps on a do-nothing environment with the same tensor and mask, and the"
-        " native move"
+        " run's total above less the repeat's, what filling the caches costs, the encoder's"
+        " remembered spans above all; new games: as many other seeds played next, warm, what a"
+        " long run keeps paying, and the ratios to native of the main run and of those games,"
+        " each played natively too); the floor: the same loop's steps on a do-nothing environment"
+        " with the same tensor and mask (handed out as they are), and the native move"
     )
     for game in GAMES:
-        parts, steps, played, repeat = pettingzoo_parts(game, seeds)
+        parts, steps, played, repeat, fresh = pettingzoo_parts(game, seeds)
         untimed = pettingzoo_us[game]
         parts["rest"] = repeat - sum(parts.values())
         parts["first pass"] = untimed - repeat
@@ -513,7 +532,9 @@ def main(argv: list[str] | None = None) -> int:
         native_us = natives[game]
         floor = steps * step + native_us
         print(
-            f"{game:<13} {shown}   total {untimed:6.1f}   steps {steps:.2f}"
+            f"{game:<13} {shown}   total {untimed:6.1f}   new games {fresh[0]:6.1f}"
+            f" ({native_us / untimed:.2f}, new games {fresh[1] / fresh[0]:.2f} of native)"
+            f"   steps {steps:.2f}"
             f"  floor {floor:6.1f} (native {native_us:.1f} + {step:.1f} a step)"
             f"  best ratio {native_us / floor:.2f}  ({played} moves)",
             flush=True,

@@ -89,6 +89,33 @@ def test_same_seed_same_game() -> None:
     assert first.game_state != second.game_state  # the next game of the series
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_each_observation_is_a_new_writable_array_equal_to_the_seat_s_read(game: str) -> None:
+    """Asking again gives new arrays of the learner's own (writable, not the kept ones),
+    the tensor equal to the seat's read of the state (with its words counted in once
+    it has chosen some)."""
+    table = env(game, players=2, seed=4)
+    table.reset()
+    rng = np.random.default_rng(4)
+    bare_positions = 0
+    for agent in table.agent_iter(max_iter=300):
+        observation, _reward, terminated, truncated, _info = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        again = table.observe(agent)
+        for key, value in again.items():
+            assert value is not observation[key] and value.flags.writeable
+            assert np.array_equal(value, observation[key])
+        expected = np.zeros(table.tensors.observation_size, np.float32)
+        seat = table.possible_agents.index(agent)
+        table.tensors.fill(expected, table.game_state, seat, table.prefix)
+        assert np.array_equal(observation["observation"], expected)
+        bare_positions += not table.prefix
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert bare_positions > 10
+
+
 def test_an_illegal_action_and_a_bad_player_count_are_refused() -> None:
     with pytest.raises(UsageError):
         env("sticky-gulch", players=9)

@@ -93,7 +93,7 @@ def positions(classes: Iterable[type[Move]]) -> int:
 #: action masks a :class:`Speller` keeps (past this many it starts again)
 MASKS_KEPT = 4_096
 
-#: spellings a :class:`Speller` keeps (a game's moves repeat: the same ``end``, the same
+#: spellings a :class:`Speller` keeps of one move class (a game's moves repeat: the same
 #: ``camp 14 3``); past this many it starts again, so a huge move space costs no memory
 SPELLINGS_KEPT = 50_000
 
@@ -109,7 +109,7 @@ class Spellings(Mapping[tuple[int, ...], Move]):
     (a learner asks at every word, and often twice).
     """
 
-    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller")
+    __slots__ = ("_all", "after", "kinds", "legal", "spelled", "speller", "within")
 
     def __init__(self, speller: Speller, legal: Sequence[Move]):
         self.speller, self.legal = speller, legal
@@ -127,6 +127,8 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         self.after: dict[tuple[int, ...], list[int]] = {(): sorted(kinds)}
         #: ...and their spellings (made when that kind's words are asked for)
         self.spelled: dict[int, dict[tuple[int, ...], Move]] = {}
+        #: prefix of two words or more -> the spellings that begin with it (:meth:`_starting`)
+        self.within: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._all: dict[tuple[int, ...], Move] | None = None
 
     def _of_kind(self, kind: int) -> dict[tuple[int, ...], Move]:
@@ -141,12 +143,22 @@ class Spellings(Mapping[tuple[int, ...], Move]):
         found = self.after.get(prefix)
         if found is None:
             size = len(prefix)
-            words = {
-                ids[size]
-                for ids in self._of_kind(prefix[0])
-                if len(ids) > size and ids[:size] == prefix
-            }
+            words = {ids[size] for ids in self._starting(prefix) if len(ids) > size}
             found = self.after[prefix] = sorted(words)
+        return found
+
+    def _starting(self, prefix: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+        """The spellings that begin with ``prefix`` (a word at least): those of its kind,
+        narrowed one word at a time and kept, so a long spelling (a Sutter's Mill payment,
+        a Gads Hill discard) costs a pass over the moves still possible at each word, not
+        over the whole kind again."""
+        if len(prefix) == 1:
+            return self._of_kind(prefix[0])
+        found = self.within.get(prefix)
+        if found is None:
+            at, word = len(prefix) - 1, prefix[-1]
+            shorter = self._starting(prefix[:-1])
+            found = self.within[prefix] = [s for s in shorter if len(s) > at and s[at] == word]
         return found
 
     def mask(self, prefix: tuple[int, ...]) -> np.ndarray:
@@ -193,8 +205,8 @@ class Speller:
         self.ids = {word: index for index, word in enumerate(self.words)}
         #: word positions a prefix is encoded at one by one (:func:`positions`)
         self.positions = positions(game.spec.codec.classes.values())
-        #: (move class, its field values) -> the move's spelling (see :meth:`spell`)
-        self._spelled: dict[tuple[type, Any], tuple[int, ...]] = {}
+        #: move class -> its field values -> the move's spelling (see :meth:`spell`)
+        self._spelled: dict[type, dict[Any, tuple[int, ...]]] = {}
         #: a move kind's action id (a move's first word), by kind and by move class
         self.kind_ids = {kind: self.ids[kind] for kind in game.spec.codec.classes}
         self.kind_of = {cls: self.ids[kind] for kind, cls in game.spec.codec.classes.items()}
@@ -213,8 +225,11 @@ class Speller:
 
     def spell(self, move: Move) -> tuple[int, ...]:
         """The action ids of ``move``'s words, in order (a ValueError if a word is not
-        in the action space). Kept by the move's class and field values: a move's own
-        hash and equality are Python code (dataclasses'), a tuple of values' are not."""
+        in the action space). Kept by the move's class, then its field values: a move's
+        own hash and equality are Python code (dataclasses'), a tuple of values' are not;
+        and a key of plain values (no class in it) is one the garbage collector stops
+        tracking, so tens of thousands kept (Gads Hill's discards) are not walked at
+        every full collection."""
         cls = move.__class__
         plan = self._plans.get(cls)
         if plan is None:
@@ -222,19 +237,20 @@ class Speller:
         if type(plan) is tuple:
             return plan
         values = plan(move)  # type: ignore[operator]
-        key = (cls, values)
-        found = self._spelled.get(key)
+        kept = self._spelled[cls]
+        found = kept.get(values)
         if found is None:
             found = self._spell(move, (values,) if cls in self._single else values)
-            if len(self._spelled) >= SPELLINGS_KEPT:
-                self._spelled.clear()
-            self._spelled[key] = found
+            if len(kept) >= SPELLINGS_KEPT:
+                kept.clear()
+            kept[values] = found
         return found
 
     def _plan(self, cls: type[Move]) -> tuple[int, ...] | attrgetter[Any]:
         names = [item.name for item in fields(cls)]
         if len(names) == 1:
             self._single.add(cls)
+        self._spelled[cls] = {}
         plan = self._plans[cls] = attrgetter(*names) if names else (self.ids[cls.kind],)
         return plan
 

@@ -18,10 +18,10 @@ last two parts: perfect recall in a fixed size.
 How: the game's part is read straight from the native state by a
 :class:`~gadshill.rules.encoding.Dense` of this object's own per seat (only what
 changed since its last read patched) into a float32 buffer that already holds the
-spelling's zeros, and copied once per position and seat (:class:`Position`); each
-observation is a copy of that, with the words the seat has chosen counted in.
-Nothing handed out is changed afterwards, and two environments in one process
-never share a buffer (each has its own :class:`Tensors`).
+spelling's zeros, and copied once per position and seat (:class:`Position`) into a
+read-only array; each observation is a copy of that, with the words the seat has
+chosen counted in. Nothing handed out is changed afterwards, and two environments in
+one process never share a buffer (each has its own :class:`Tensors`).
 
 :func:`layout` lists the fields (name, offset, length) of both; docs/research.md
 prints it for each game.
@@ -89,10 +89,11 @@ class Tensors:
 
     def bare(self, position: Position, player: int) -> np.ndarray:
         """The seat's tensor of ``position`` with no word chosen, made once a position
-        and kept there (to be copied, never handed out: nothing may change it)."""
+        and kept there, read-only (to be copied, never handed out: nothing may change it)."""
         found = position.seen.get(player)
         if found is None:
             found = position.seen[player] = self._dense(position.state, player).copy()
+            found.flags.writeable = False  # kept for the position: a stray write would show
         return found
 
     def _dense(self, state: GameState[Any], player: int) -> np.ndarray:

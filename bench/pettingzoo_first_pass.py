@@ -1,0 +1,128 @@
+"""What PettingZoo's first pass of new games pays that a repeat does not, and whether a
+long run keeps paying it.
+
+``bench_adapters.py`` prints a *first pass* per game: the main run's microseconds a
+move less those of the same games played again on a new environment. This script
+takes it apart. For each game, with ``bench_adapters.py``'s loop (random moves picked
+as natively, the observation of every step):
+
+- *first pass*: seeds 1..N on a new environment, the process's shared caches cold;
+- *repeat*: the same seeds on another new environment (its own speller's caches cold,
+  the encoder's remembered spans and the engine's caches warm);
+- *spans forgotten*: the same seeds again on a new environment once the encoder's
+  remembered spans are dropped (is the first pass those spans?);
+- *new games*: ``--batches`` times N other seeds on one environment, warm: a long run.
+
+Each phase prints CPU microseconds a move, the encoder's spans missed a move (a
+field's snapshot whose span was not remembered: the part patched the buffer, then the
+span was remembered), the field memos started again because they were full, and the
+CPU time a move spent in the garbage collector (a full collection walks every object
+kept, the engines' and the encoder's memos too), with its full collections. Counting
+the misses wraps ``Spans.remember``, in every phase alike.
+
+Run: ``PYTHONPATH=src python bench/pettingzoo_first_pass.py [--games N] [--batches K]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib.util
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from gadshill.adapters.pettingzoo import env
+from gadshill.rules import encoding
+
+
+def _bench_adapters() -> Any:
+    """bench_adapters.py beside this file (its loop and games), loaded as run_all.py does."""
+    path = Path(__file__).with_name("bench_adapters.py")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ADAPTERS = _bench_adapters()
+GAMES: tuple[str, ...] = ADAPTERS.GAMES
+through_pettingzoo = ADAPTERS.through_pettingzoo
+
+
+class Tally:
+    """Spans missed and memos cleared (by field), and the collector's CPU time."""
+
+    def __init__(self) -> None:
+        self.missed: Counter[int] = Counter()
+        self.cleared = 0
+        self.collecting = [0.0, 0.0, 0]  # seconds, started at, full collections
+        remember = encoding.Spans.remember
+
+        def counted(spans: encoding.Spans, k: int, key: Any, span: Any, value: Any) -> None:
+            self.missed[k] += 1
+            self.cleared += len(spans.memo[k]) >= spans.kept[k]
+            remember(spans, k, key, span, value)
+
+        encoding.Spans.remember = counted  # type: ignore[method-assign, assignment]
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.collecting[1] = time.process_time()
+            return
+        self.collecting[0] += time.process_time() - self.collecting[1]
+        self.collecting[2] += info["generation"] == 2
+
+    def reset(self) -> None:
+        self.missed.clear()
+        self.cleared = 0
+        self.collecting[0] = self.collecting[2] = 0
+
+
+def phase(label: str, game: str, seeds: range, table: Any, tally: Tally, names: list[str]) -> None:
+    tally.reset()
+    moves, spent = 0, 0.0
+    for seed in seeds:
+        made, seconds = through_pettingzoo(game, seed, table)
+        moves, spent = moves + made, spent + seconds
+    top = ", ".join(f"{names[k]} {n / moves:.2f}" for k, n in tally.missed.most_common(3))
+    print(
+        f"{game:<13} {label:<17} {spent / moves * 1e6:7.1f} us a move   spans missed a move"
+        f" {sum(tally.missed.values()) / moves:5.2f} ({top})   memos started again"
+        f" {tally.cleared:3}   collector {tally.collecting[0] / moves * 1e6:5.1f} us a move"
+        f" ({int(tally.collecting[2])} full)   ({moves} moves)",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--batches", type=int, default=3)
+    args = parser.parse_args(argv)
+    tally = Tally()
+    first = range(1, args.games + 1)
+    for game in GAMES:
+        table = env(game, players=2)
+        encoder = table.tensors.encoder
+        names = [field.name for field in encoder.layout if field.length]
+        gc.collect()
+        gc.freeze()  # the set-up out of the collector's sight, as bench_adapters does
+        phase("first pass", game, first, table, tally, names)
+        phase("repeat", game, first, env(game, players=2), tally, names)
+        for spans in encoder._remembered.values():
+            for memo in spans.memo:
+                memo.clear()
+        phase("spans forgotten", game, first, env(game, players=2), tally, names)
+        for batch in range(args.batches):
+            start = (batch + 1) * 1000
+            seeds = range(start, start + args.games)
+            phase(f"new games ({batch + 1})", game, seeds, table, tally, names)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
