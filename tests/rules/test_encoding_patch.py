@@ -12,6 +12,7 @@ observation (then the padding's zeros). A read that fails leaves the next one ri
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -30,13 +31,14 @@ from gadshill.rules.encoding import (
     OneOf,
     Part,
     PerSeat,
-    Reader,
     Record,
     Seat,
     Skip,
     Slots,
     Tuple,
+    _leaf_parts,
 )
+from gadshill.rules.reading import Reader, Source, value
 
 LOCATION = Record(
     {"location": OneOf([1, 2, 3, 4]), "sites": Slots(3, Seat("free")), "done": Number()}
@@ -162,24 +164,26 @@ def _snapshot(value: Any) -> Any:
     return value
 
 
-def _keys(observation: dict[str, Any], player: int) -> tuple[Any, ...]:
-    """The reader's snapshots: every leaf field in the layout's order; the records in a
-    list as tuples of their fields, the keyed parts as pairs (``chips``' value maker
-    turns its tuples back into lists)."""
-    flat = {**observation, **{f"roll.{k}": v for k, v in observation["roll"].items()}}
-    del flat["roll"], flat["viewer"]
-    found: list[Any] = []
-    for name, value in flat.items():
-        if name == "in_play":
-            found.append(
-                tuple((n, tuple(sites), done) for n, sites, done in (r.values() for r in value))
-            )
-        else:
-            found.append(_snapshot(value))
-    return tuple(found)
+def _in_play(value: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """The records in a list as tuples of their fields."""
+    return tuple((n, tuple(sites), done) for n, sites, done in (r.values() for r in value))
 
 
-READER = Reader(_keys, {"chips": lambda chips: [list(bag) for bag in chips]})
+def _source(name: str, part: Part) -> Source:
+    """Where a leaf field is in the observation (here, the state): a scalar as a value,
+    anything else kept as a deep copy (what a reader of nested lists and dicts needs)."""
+    at = "".join(f"[{key!r}]" for key in name.split("."))
+    if isinstance(part, Number | Flag | OneOf | Seat):
+        return value(f"state{at}")
+    return Source(f"state{at}", copy.deepcopy, _in_play if name == "in_play" else _snapshot)
+
+
+#: every leaf field in the layout's order; ``chips``' value maker turns its tuples back
+#: into lists
+READER = Reader(
+    {name: _source(name, part) for name, part in _leaf_parts(SCHEMA) if part.size(2)},
+    {"chips": lambda chips: [list(bag) for bag in chips]},
+)
 
 
 def _check(

@@ -21,12 +21,12 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
-    Reader,
     Record,
     Seat,
     Skip,
     cached,
 )
+from gadshill.rules.reading import OBSERVER, Reader, derived, items, pairs, rows, value
 from gadshill.rules.state import GameState
 
 HISTORY = "history: the information-state tensor carries it"
@@ -95,64 +95,60 @@ def moves(world: World) -> dict[str, list[Any]]:
     }
 
 
-def keys(state: GadsHillState, player: int) -> tuple[Any, ...]:
-    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
-    order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
-    state, without building the observation (nor its history)."""
-    piles = state.piles
-    placed = tuple(state.placed.items())
-    return (
-        state.current_player,
-        state.phase,
-        state.turn,
-        state.active,
-        # a dict's items in its own order: a keyed part writes them by key
-        tuple(state.fields.items()),
-        placed,
-        tuple(state.markers.items()),
-        state.retired,
-        state.locomotive,
-        tuple(map(tuple, state.owned)),
-        tuple(state.discards),
-        tuple(state.collected),
-        tuple(state.buys),
-        state.paid,
-        state.action,
-        state.cards_played,
-        state.bought,
-        state.claimed,
-        state.claim_refused,
-        state.changed,
-        state.stop_seat,
-        state.quiet_turns,
-        state.drafted,
-        # the seat's own hand (a bag: its order does not count); of the others the sizes
-        tuple(state.hands[player]),
-        tuple(map(len, state.hands)),
-        # what beside_board() is made of (a list of buildings would cost more to make):
-        # the owners in the town's order of buildings (the owner dict's own order)
-        (state.world.buildings, tuple(state.owner.values()), placed, state.retired),
-        tuple(map(len, map(piles.__getitem__, PILES))),
+def _beside(
+    buildings: tuple[str, ...],
+    owner: dict[str, int | None],
+    placed: dict[str, str],
+    retired: frozenset[str],
+) -> tuple[str, ...]:
+    """``GadsHillState.beside_board``: nobody's, not standing, not out of the game."""
+    standing = set(placed.values())
+    return tuple(
+        [b for b in buildings if owner[b] is None and b not in standing and b not in retired]
     )
 
 
-def _beside(key: tuple[tuple[str, ...], tuple[int | None, ...], Any, Any]) -> list[str]:
-    """``GadsHillState.beside_board``: nobody's, not standing, not out of the game."""
-    buildings, owners, placed, retired = key
-    standing = {building for _space, building in placed}
-    return [
-        b
-        for b, owner in zip(buildings, owners, strict=True)
-        if owner is None and b not in standing and b not in retired
-    ]
+HANDS, PLACED, RETIRED = rows("state.hands"), pairs("state.placed"), value("state.retired")
 
-
+#: where each field of ``observation(player)`` is in the state, in the layout's order
+#: (the history, which the tensor skips, is never touched)
 READER = Reader(
-    keys,
     {
-        "beside the board": _beside,
-        "piles": lambda sizes: tuple(zip(PILES, sizes, strict=True)),
-    },
+        "to move": value("state.current_player"),
+        "phase": value("state.phase"),
+        "turn": value("state.turn"),
+        "active": value("state.active"),
+        "board.fields": pairs("state.fields"),
+        "board.placed": PLACED,
+        "board.markers": pairs("state.markers"),
+        "board.out of the game": RETIRED,
+        "board.locomotive": value("state.locomotive"),
+        "buildings": rows("state.owned"),
+        "discards": items("state.discards"),
+        "collected": items("state.collected"),
+        "buys": items("state.buys"),
+        "paid": value("state.paid"),
+        "turn state.action": value("state.action"),
+        "turn state.cards played": value("state.cards_played"),
+        "turn state.bought": value("state.bought"),
+        "turn state.claimed": value("state.claimed"),
+        "turn state.claim refused": value("state.claim_refused"),
+        "turn state.changed": value("state.changed"),
+        "turn state.stop seat": value("state.stop_seat"),
+        "turn state.quiet turns": value("state.quiet_turns"),
+        "turn state.drafted": value("state.drafted"),
+        # the seat's own hand (a bag: its order does not count); of the others the sizes
+        "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
+        "hand sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+        "beside the board": derived(
+            _beside, value("state.world.buildings"), pairs("state.owner"), PLACED, RETIRED
+        ),
+        # each pile's size, by the pile (a keyed part's pairs)
+        "piles": derived(
+            lambda *sizes: tuple(zip(PILES, sizes, strict=True)),
+            *(value(f"len(state.piles[{pile!r}])") for pile in PILES),
+        ),
+    }
 )
 
 _encoders = cached(schema, moves, lambda world: READER)

@@ -22,13 +22,15 @@ than its bound) raises too: two observations that differ always differ in the
 tensor, or the encoder says why it cannot tell them apart.
 
 The adapters do not build the observation at every step: a game's :class:`Reader`
-reads the same fields straight from its state as snapshots, and a :class:`Dense`
-(one per caller and observer) rewrites only the fields whose snapshot changed, in
-one float32 buffer: a span remembered for a snapshot seen before, or else a patch
-by the same parts (``put``, ``clear`` and ``patch`` beside ``write``), each of which
-rewrites only the items that changed inside it. The schema stays the one source of
-the layout; tests check the two ways give the same bytes, along random games and
-along random changes to a schema with every kind of part.
+(:mod:`gadshill.rules.reading`) says where each field is in its state, and a
+:class:`Dense` (one per caller and observer) runs the read generated from it, which
+asks each source whether it changed since the last read and rewrites, in one float32
+buffer, only the fields that did: a scalar patched at once, any other field a span
+remembered for a snapshot seen before, or else a patch by the same parts (``put``,
+``clear`` and ``patch`` beside ``write``), each of which rewrites only the items that
+changed inside it. The schema stays the one source of the layout; tests check the
+two ways give the same bytes, along random games and along random changes to a
+schema with every kind of part.
 
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
@@ -43,11 +45,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count
-from operator import ne
 from typing import Any, Protocol, TypeVar, cast
 
 from gadshill.errors import GadshillError
+from gadshill.rules.reading import Program, Reader, generate
 from gadshill.rules.state import GameState
 
 P = TypeVar("P")
@@ -74,6 +75,9 @@ class View(Protocol):
 class Context:
     observer: int
     players: int
+    #: the dense path's spans of items of several parts, by part (``id``) and item: the
+    #: encoder's, per observer (:class:`Spans`); ``None`` where nothing is remembered
+    items: dict[int, dict[Any, array[float]]] | None = field(default=None, compare=False)
 
     def relative(self, seat: int) -> int:
         """The observer is 0, the seat after it 1, and so on."""
@@ -444,7 +448,9 @@ class Slots(Part):
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Item by item: an item appended is one item written, a list cut short the
-        items it lost cleared."""
+        items it lost cleared. On the dense path an item of several parts (a record, a
+        tuple) is written as a whole, a copy of its span remembered by item (a location's
+        record, a claim come back again and again: one copy, not a patch per member)."""
         before, after = len(old), len(new)
         if after > self.n:
             raise EncodingError(f"a list of {after} items, over the bound of {self.n}")
@@ -453,6 +459,22 @@ class Slots(Part):
         part = self.item
         step = part.size(ctx.players)
         at += 1
+        items = ctx.items
+        if items is not None and isinstance(part, _Members):
+            spans = items.get(id(self))
+            if spans is None:
+                spans = items[id(self)] = {}
+            for was, item in zip(old, new, strict=False):
+                if was != item:
+                    self._write_item(out, at, step, was, item, spans, ctx)
+                at += step
+            if after > before:
+                for k in range(before, after):
+                    self._write_item(out, at, step, None, new[k], spans, ctx)
+                    at += step
+            elif after < before:
+                out[at : at + (before - after) * step] = _zeros((before - after) * step)
+            return
         for was, item in zip(old, new, strict=False):
             if was != item:
                 part.patch(out, at, was, item, ctx)
@@ -465,6 +487,38 @@ class Slots(Part):
             for k in range(after, before):
                 part.clear(out, at, old[k], ctx)
                 at += step
+
+    def _write_item(
+        self,
+        out: View,
+        at: int,
+        step: int,
+        was: Any,
+        item: Any,
+        spans: dict[Any, array[float]],
+        ctx: Context,
+    ) -> None:
+        """``item``'s span in place of ``was``'s (``None``: zeros there)."""
+        try:
+            found = spans.get(item)
+        except TypeError:  # an item that cannot be a key (a list): patched as it is
+            if was is None:
+                self.item.put(out, at, item, ctx)
+            else:
+                self.item.patch(out, at, was, item, ctx)
+            return
+        if found is None:
+            # made from the old item's span where there is one: a patch of what differs
+            if was is None:
+                span = array("f", bytes(4 * step))
+                self.item.put(cast(View, memoryview(span)), 0, item, ctx)
+            else:
+                span = array("f", bytes(cast(memoryview, out)[at : at + step]))
+                self.item.patch(cast(View, memoryview(span)), 0, was, item, ctx)
+            if len(spans) >= _kept(step):
+                spans.clear()
+            found = spans[item] = span
+        out[at : at + step] = found
 
 
 class PerSeat(Part):
@@ -720,27 +774,6 @@ class Record(_Members):
         return found
 
 
-@dataclass(frozen=True)
-class Reader:
-    """How an encoder reads a state straight, without building ``observation(player)``.
-
-    ``keys(state, player)`` gives one snapshot per encoded field, in the layout's order
-    (a nested record's fields one by one; the :class:`Skip` ones left out): the
-    state's own values copied into tuples, cheap to make, to compare and to hash, never
-    changed afterwards. ``values`` (by layout name, ``turn state.bought``) turns a
-    field's snapshot into what the parts read there where the two differ (the pack's
-    ids for an engine's numbers); any other snapshot is written as it is. The parts'
-    dense path reads a tuple as a list, a set as a bag, a tuple of ``(key, item)``
-    pairs as a :class:`Keyed` part's dict and a tuple of a record's fields in order as
-    the :class:`Record`. A value is made from its snapshot alone, so equal snapshots
-    always write equal entries; a test per game checks along random games that the
-    tensor is the one ``observation`` encodes to.
-    """
-
-    keys: Callable[[Any, int], tuple[Any, ...]]
-    values: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
-
-
 #: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
 #: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
 #: never repeat costs little memory
@@ -764,13 +797,15 @@ class Spans:
     shared by every :class:`Dense` of that observer (an entry is a pure function of its
     snapshot, added whole and never changed, so readers may share them)."""
 
-    __slots__ = ("kept", "memo")
+    __slots__ = ("items", "kept", "memo")
 
     def __init__(self, kept: list[int]):
         #: how many spans of each field to keep before starting again
         self.kept = kept
         #: per field, snapshot -> its span and the value the parts read
         self.memo: list[dict[Any, tuple[array[float], Any]]] = [{} for _ in kept]
+        #: per list part (``id``), an item of several parts -> its span (:class:`Slots`)
+        self.items: dict[int, dict[Any, array[float]]] = {}
 
     def remember(self, k: int, key: Any, span: array[float], value: Any) -> None:
         """Keep field ``k``'s span for snapshot ``key`` (starting again when full)."""
@@ -784,15 +819,17 @@ class Dense:
     """One observer's tensor read straight from states, as float32 in one buffer kept
     from state to state (then ``padding`` zeros: room for what an adapter adds).
 
-    A read takes the state's snapshots (the encoder's :class:`Reader`) and rewrites only
-    the fields whose snapshot changed since the last read. A field whose snapshot was
-    seen before gets its remembered span back (one copy: a phase, a die, a seat's
-    money come back again and again); any other is patched by its own part, which in
-    turn rewrites only what changed inside it: a list's items, a seat's entry, a key's
-    item, a scalar's old and new index (a claim appended is one item written, a camp
-    on one location one number), and the new span is remembered. Whatever state comes
-    next, of the same game or not, the patch starts from the values the buffer holds,
-    so the bytes are always those of a fresh ``encode``.
+    A read runs the encoder's generated read (:mod:`gadshill.rules.reading`): every
+    source of the game's :class:`Reader` is compared with the copy this reader kept of
+    it, and only a field one of whose sources changed is written again. A scalar is
+    patched at once by its part (its old index cleared, the new one set); any other
+    field gets its span back if its snapshot was seen before (one copy: a hand's size,
+    a pile, a seat's money come back again and again), or else is patched by its own
+    part, which in turn rewrites only what changed inside it (a claim appended is one
+    item written, a camp on one location one number), and the new span is remembered.
+    Whatever state comes next, of the same game or not, the patch starts from the
+    values the buffer holds, so the bytes are always those of a fresh ``encode``; a
+    read that fails halfway leaves the reader to write everything afresh next time.
 
     The caller owns it: one per adapter and seat
     (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one process
@@ -801,71 +838,69 @@ class Dense:
     its snapshot, so what one environment worked out serves the others.
     """
 
-    __slots__ = (
-        "_ctx",
-        "_encoder",
-        "_keys",
-        "_out",
-        "_spans",
-        "_values",
-        "buffer",
-    )
+    __slots__ = ("_ctx", "_encoder", "_load", "_read", "_snaps", "_stale", "_values", "buffer")
 
     def __init__(self, encoder: Encoder, observer: int, padding: int = 0):
         self._encoder = encoder
-        self._ctx = Context(observer, encoder.players)
+        self._ctx = ctx = Context(observer, encoder.players, encoder.spans(observer).items)
         self.buffer = array("f", bytes(4 * (encoder.size + padding)))
-        self._out = cast(View, memoryview(self.buffer))  # what the parts patch: the same memory
-        #: the snapshots the buffer holds (None: write everything afresh at the next read)
-        self._keys: tuple[Any, ...] | None = None
-        #: per field, the value the buffer holds (the snapshot, or what its maker made)
-        self._values: list[Any] = []
-        self._spans = encoder.spans(observer)
+        out = cast(View, memoryview(self.buffer))  # what the parts patch: the same memory
+        #: per field, the value the buffer holds and the snapshot it was made from
+        self._values: list[Any] = [None] * len(encoder.leaves)
+        self._snaps: list[Any] = [None] * len(encoder.leaves)
+        #: true until a read has written every field (and after a read that failed)
+        self._stale = True
+        program = encoder.program
+        if program is None:  # a game without a reader: from its observation
+            self._read = self._load = None
+            return
+        self._read, self._load = program.bind(
+            out,
+            ctx,
+            self._values,
+            self._snaps,
+            _changed(self.buffer, out, ctx, self._values, self._snaps, encoder, observer),
+            [patch for patch, _at, _end, _make in encoder.patches],
+            [at for _patch, at, _end, _make in encoder.patches],
+            [make for _patch, _at, _end, make in encoder.patches],
+            [snapshot for snapshot, _used in program.looks],
+            [source.copy for source in program.sources],
+            observer,
+        )
 
     def read(self, state: Any) -> array[float]:
         """The tensor of ``state.observation(observer)`` then the padding: the buffer
         itself, good until the next read (copy it to keep it)."""
-        encoder = self._encoder
-        reader = encoder.reader
-        if reader is None:  # a game without a reader: from its observation
+        read = self._read
+        if read is None:
             return self._entries(state)
-        keys = reader.keys(state, self._ctx.observer)
-        before = self._keys
-        if before is None:
-            return self._fresh(keys)
-        buffer, out, values, ctx = self.buffer, self._out, self._values, self._ctx
-        patches, spans = encoder.patches, self._spans
-        memos = spans.memo
+        if self._stale:
+            return self._fresh(state)
         try:
-            for k in compress(count(), map(ne, keys, before)):
-                patch, at, end, make = patches[k]
-                key = keys[k]
-                found = memos[k].get(key)
-                if found is not None:
-                    buffer[at:end] = found[0]
-                    values[k] = found[1]
-                    continue
-                value = key if make is None else make(key)
-                patch(out, at, values[k], value, ctx)
-                values[k] = value
-                spans.remember(k, key, buffer[at:end], value)
+            read(state)
         except BaseException:
-            self._keys = None  # patched halfway: the next read writes everything afresh
+            self._stale = True  # patched halfway: the next read writes everything afresh
             raise
-        self._keys = keys
-        return buffer
+        return self.buffer
 
-    def _fresh(self, keys: tuple[Any, ...]) -> array[float]:
-        buffer, out, ctx, fields = self.buffer, self._out, self._ctx, self._encoder.leaves
-        if len(keys) != len(fields):
-            raise ValueError(f"{len(keys)} snapshots for {len(fields)} encoded fields")
+    def _fresh(self, state: Any) -> array[float]:
+        """Every field written into zeros, and every source's copy kept."""
+        encoder, buffer, ctx = self._encoder, self.buffer, self._ctx
+        program = encoder.program
+        assert program is not None and self._load is not None
+        live = [get(state, ctx.observer) for get in program.getters]
+        snaps = [snapshot(*[live[i] for i in used]) for snapshot, used in program.looks]
         buffer[:] = _zeros(len(buffer))
-        values = []
-        for key, (part, at, make) in zip(keys, fields, strict=True):
-            value = key if make is None else make(key)
+        out, values = cast(View, memoryview(buffer)), self._values
+        for k, ((part, at, make), snap) in enumerate(zip(encoder.leaves, snaps, strict=True)):
+            value = snap if make is None else make(snap)
             part.put(out, at, value, ctx)
-            values.append(value)
-        self._values, self._keys = values, keys
+            values[k] = value
+        self._snaps[:] = snaps
+        self._load(
+            [v if s.copy is None else s.copy(v) for v, s in zip(live, program.sources, strict=True)]
+        )
+        self._stale = False
         return buffer
 
     def _entries(self, state: Any) -> array[float]:
@@ -874,6 +909,36 @@ class Dense:
         for index, number in self._encoder.entries(state.observation(observer), observer).items():
             buffer[index] = number
         return buffer
+
+
+def _changed(
+    buffer: array[float],
+    out: View,
+    ctx: Context,
+    values: list[Any],
+    snaps: list[Any],
+    encoder: Encoder,
+    observer: int,
+) -> Callable[[int, Any], None]:
+    """What a read does with a field (not a scalar) whose snapshot changed: its span
+    back if the snapshot was seen before, else a patch by its part, remembered."""
+    patches, spans = encoder.patches, encoder.spans(observer)
+    memos, remember = spans.memo, spans.remember
+
+    def changed(k: int, snap: Any) -> None:
+        snaps[k] = snap
+        patch, at, end, make = patches[k]
+        found = memos[k].get(snap)
+        if found is not None:
+            buffer[at:end] = found[0]
+            values[k] = found[1]
+            return
+        value = snap if make is None else make(snap)
+        patch(out, at, values[k], value, ctx)
+        values[k] = value
+        remember(k, snap, buffer[at:end], value)
+
+    return changed
 
 
 class Encoder:
@@ -930,6 +995,20 @@ class Encoder:
         unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
+        #: the reader's generated read (None: a game without a reader)
+        self.program: Program | None = None
+        if reader is not None:
+            names = [name for name, _at in leaves]
+            if list(reader.fields) != names:
+                missing = [name for name in names if name not in reader.fields]
+                extra = [name for name in reader.fields if name not in names]
+                raise ValueError(
+                    f"reader fields missing: {missing}; not in the layout: {extra}"
+                    " (or not in the layout's order)"
+                )
+            # a scalar is patched at once: cheaper than hashing its snapshot for a span
+            direct = [type(part) in _SCALARS for part, _at, _make in self.leaves]
+            self.program = generate(reader, direct)
         self._dense: dict[tuple[int, int], Dense] = {}
 
     def encode(self, observation: Any, observer: int) -> list[float]:
@@ -1001,6 +1080,10 @@ class Encoder:
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
         return self.encode(state.observation(player), player)
+
+
+#: the parts a read patches at once (one or two entries), never through a remembered span
+_SCALARS = (Number, Flag, OneOf, Seat)
 
 
 def _kept(length: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gadshill.gamedata.sticky_gulch import VERBS, Step, StickyGulchData
+from gadshill.gamedata.sticky_gulch import VERBS, StickyGulchData
 from gadshill.rules.encoding import (
     Counts,
     Encoder,
@@ -19,7 +19,6 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
-    Reader,
     Record,
     Seat,
     Skip,
@@ -27,6 +26,7 @@ from gadshill.rules.encoding import (
     Tuple,
     cached,
 )
+from gadshill.rules.reading import OBSERVER, Reader, Source, derived, items, rows, value
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import (
     ACT,
@@ -132,63 +132,77 @@ def moves(data: StickyGulchData) -> dict[str, list[Any]]:
     }
 
 
-def keys(state: StickyGulchState, player: int) -> tuple[Any, ...]:
-    """The encoded fields of ``state.observation(player)`` as snapshots, in the schema's
-    order (:class:`~gadshill.rules.encoding.Reader`): the tensor read straight from the
-    state, without building the observation."""
-    sites, claimed = state.sites, state.claimed
-    return (
-        state.phase,
-        state.turn,
-        state.player,
-        state.actor,
-        state.starting_player,
-        state.length,
-        state.target,
-        tuple(state.money),
-        tuple(state.stock),
-        tuple(map(len, state.hands)),
-        len(state.drifter_deck),
-        tuple(state.drifter_discard),
-        len(state.location_deck),
-        tuple([(number, tuple(sites[number]), claimed[number]) for number in state.in_play]),
-        tuple(state.retired),
-        tuple(state.claims),
-        state.action_points,
-        state.draws,
-        state.hires,
-        state.rolls,
-        tuple(sorted(state.camps_on.items())),
-        tuple(state.new_locations),
-        tuple(state.queue),
-        state.picked,
-        tuple(state.effect_drawn),
-        state.roll_location,
-        state.roll_final,
-        state.die,
-        tuple(state.window),
-        tuple(state.declared),
-        tuple(state.setup_queue),
-        tuple(state.setup_used),
-        # SG-R.private-drifters: the seat's own drifters; the hire offer only on its turn
-        tuple(state.hands[player]),
-        tuple(state.draft_offers[player]),
-        tuple(state.hire_offer) if player == state.player else (),
-        tuple(state.deck_top_known_to(player)),
-    )
+def _in_play(in_play: list[int], sites: list[list[int]], claimed: list[int]) -> Any:
+    """Each location in play as its record's fields: number, sites' owners, lodes claimed."""
+    return tuple([(number, tuple(sites[number]), claimed[number]) for number in in_play])
 
 
-def _queue(key: tuple[Step, ...]) -> tuple[tuple[Any, ...], ...]:
-    """Each step as the queue's record reads it: its fields in order."""
-    return tuple([(s.verb, s.by, s.any, s.whose, s.points) for s in key])
+def _deck_top(seen: tuple[int, int] | None, deck: list[str], player: int) -> tuple[str, ...]:
+    """``StickyGulchState.deck_top_known_to(player)``: the drifters it put back on top."""
+    if seen is None or seen[0] != player or not seen[1]:
+        return ()
+    return tuple(deck[-seen[1] :])
 
 
+HANDS, DECK = rows("state.hands"), items("state.drifter_deck")
+
+#: where each field of ``observation(player)`` is in the state, in the schema's order
 READER = Reader(
-    keys,
     {
-        "camps_on": lambda key: tuple([(str(number), done) for number, done in key]),
-        "queue": _queue,
-    },
+        "phase": value("state.phase"),
+        "turn": value("state.turn"),
+        "player": value("state.player"),
+        "actor": value("state.actor"),
+        "starting_player": value("state.starting_player"),
+        "length": value("state.length"),
+        "target": value("state.target"),
+        "money": items("state.money"),
+        "stock": items("state.stock"),
+        "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+        "drifter_deck": derived(len, DECK),
+        "drifter_discard": items("state.drifter_discard"),
+        "location_deck": value("len(state.location_deck)"),
+        "in_play": derived(
+            _in_play, items("state.in_play"), rows("state.sites"), items("state.claimed")
+        ),
+        "retired": items("state.retired"),
+        "claims": items("state.claims"),
+        "action_points": value("state.action_points"),
+        "used.draws": value("state.draws"),
+        "used.hires": value("state.hires"),
+        "used.rolls": value("state.rolls"),
+        "camps_on": Source(
+            "state.camps_on",
+            dict,
+            lambda camps: tuple([(str(number), done) for number, done in sorted(camps.items())]),
+        ),
+        "new_locations": items("state.new_locations"),
+        # each step as the queue's record reads it: its fields in order
+        "queue": Source(
+            "state.queue",
+            list,
+            lambda queue: tuple([(s.verb, s.by, s.any, s.whose, s.points) for s in queue]),
+        ),
+        "picked": value("state.picked"),
+        "effect_drawn": items("state.effect_drawn"),
+        "roll.location": value("state.roll_location"),
+        "roll.final": value("state.roll_final"),
+        "roll.die": value("state.die"),
+        "roll.window": items("state.window"),
+        "roll.declared": items("state.declared"),
+        "setup_queue": items("state.setup_queue"),
+        "setup_used": items("state.setup_used"),
+        # SG-R.private-drifters: the seat's own drifters; the hire offer only on its turn
+        "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
+        "draft_offer": items("state.draft_offers[player]"),
+        "hire_offer": derived(
+            lambda offer, turn, player: tuple(offer) if player == turn else (),
+            items("state.hire_offer"),
+            value("state.player"),
+            OBSERVER,
+        ),
+        "deck_top": derived(_deck_top, value("state.deck_top_seen"), DECK, OBSERVER),
+    }
 )
 
 _encoders = cached(schema, moves, lambda data: READER)

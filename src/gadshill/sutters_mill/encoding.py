@@ -8,7 +8,9 @@ own chips are counted by chip (it knows their values), the others' by colour
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from gadshill.rules.encoding import (
     Counts,
@@ -18,7 +20,6 @@ from gadshill.rules.encoding import (
     Number,
     OneOf,
     PerSeat,
-    Reader,
     Record,
     Seat,
     Skip,
@@ -26,10 +27,19 @@ from gadshill.rules.encoding import (
     Tuple,
     cached,
 )
+from gadshill.rules.reading import (
+    OBSERVER,
+    Derived,
+    Reader,
+    Source,
+    derived,
+    items,
+    rows,
+    value,
+)
 from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import (
     BONUS,
-    BOX,
     DIG,
     OVER,
     START,
@@ -109,88 +119,139 @@ def moves(tables: Tables) -> dict[str, list[Any]]:
     }
 
 
-def keys(state: SuttersMillState, player: int) -> tuple[Any, ...]:
-    """The encoded fields of ``state.observation(player)`` as snapshots, in the layout's
-    order (:class:`~gadshill.rules.encoding.Reader`), in the engine's own numbers (the
-    pack's ids come in :func:`reader`'s values): the tensor read straight from the
-    state, without building the observation."""
-    return (
-        state.turn,
-        state.current_player,
-        state.phase,
-        state.over_reason,
-        state.current_camp(),
-        tuple(state.section_left),
-        tuple(state.winding_down),
-        tuple(map(tuple, state.prospectors)),
-        tuple(map(tuple, state.stacks)),
-        tuple(state.deeds),
-        tuple(state.retired),
-        state.adventurer,
-        tuple(map(tuple, state.piles)),
-        tuple(state.bank),
-        state.digs,
-        state.paid_actions,
-        state.debt,
-        frozenset(state.specials_used),
-        state.bonus_sections,
-        frozenset(state.removals),
-        tuple(state.vein[state.vein_head : state.vein_tail]),
-        # vein chips leave for the box face down (SM-6.last-card): their colours only
-        tuple(state.chip_box),
-        # every seat's chips and the observer: the value shows the others' by colour
-        (player, tuple(map(tuple, state.chips))),
-        tuple(state.hands[player]),
-        tuple(map(len, state.hands)),
-    )
+#: tables -> the first tables seen with the same ids (see :func:`_pack`)
+_PACKS: WeakKeyDictionary[Tables, Tables] = WeakKeyDictionary()
+_BY_IDS: dict[tuple[tuple[Any, ...], ...], Tables] = {}
 
 
-def reader(tables: Tables) -> Reader:
-    """:func:`keys` with the pack's ids for the engine's numbers."""
-    camps, spaces, buildings, ranks = tables.camps, tables.spaces, tables.buildings, tables.ranks
+def _pack(tables: Tables) -> Tables:
+    """The first tables seen with these tables' ids: a state deep-copied (its tables
+    with it) reads as the state it was copied from, so its snapshots are the same, and
+    the same spans are remembered for them, while another pack's state reads in its
+    own ids."""
+    found = _PACKS.get(tables)
+    if found is None:
+        ids = (tables.camps, tables.buildings, tables.ranks, tables.chip_colours)
+        found = _PACKS[tables] = _BY_IDS.setdefault(tuple(map(tuple, ids)), tables)
+    return found
+
+
+HANDS, TABLES = rows("state.hands"), value("pack(state.tables)")
+
+
+def _ids(look: Source | Derived) -> Derived:
+    """A field in the engine's numbers, its snapshot paired with the state's own tables:
+    its value maker (:data:`VALUES`) turns the numbers into that pack's ids."""
+    if isinstance(look, Source):
+        return derived(lambda tables, live: (tables, look.snapshot(live)), TABLES, look)
+    return derived(lambda tables, *live: (tables, look.snapshot(*live)), TABLES, *look.sources)
+
+
+def _tuples(lists: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, lists))
+
+
+#: where each field of ``observation(player)`` is in the state, in the schema's order, in
+#: the engine's own numbers (the pack's ids come in :data:`VALUES`)
+FIELDS: dict[str, Source | Derived] = {
+    "turn": value("state.turn"),
+    "player": value("state.current_player"),
+    "phase": value("state.phase"),
+    "over_reason": value("state.over_reason"),
+    "current_camp": _ids(value("state.current_camp()")),
+    "section_left": _ids(items("state.section_left")),
+    "winding_down": items("state.winding_down"),
+    "prospectors": _ids(rows("state.prospectors")),
+    "stacks": _ids(rows("state.stacks")),
+    "deeds": _ids(items("state.deeds")),
+    "retired": _ids(items("state.retired")),
+    "adventurer": value("state.adventurer"),
+    "piles": _ids(rows("state.piles")),
+    "bank": items("state.bank"),
+    "turn_state.digs": value("state.digs"),
+    "turn_state.paid_actions": value("state.paid_actions"),
+    "turn_state.debt": value("state.debt"),
+    "turn_state.specials_used": _ids(Source("state.specials_used", set, frozenset)),
+    "turn_state.bonus_sections": _ids(value("state.bonus_sections")),
+    "turn_state.removals": _ids(Source("state.removals", set, frozenset)),
+    "vein": _ids(
+        derived(
+            lambda vein, head, tail: tuple(vein[head:tail]),
+            items("state.vein"),
+            value("state.vein_head"),
+            value("state.vein_tail"),
+        )
+    ),
+    # vein chips leave for the box face down (SM-6.last-card): their colours only
+    "chip_box": _ids(items("state.chip_box")),
+    # every seat's chips and the observer: the value shows the others' by colour
+    "chips": _ids(
+        derived(lambda player, held: (player, _tuples(held)), OBSERVER, rows("state.chips"))
+    ),
+    "hand": _ids(derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER)),
+    "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+}
+
+
+def _where(tables: Tables, place: int) -> str:
+    """A prospector's place by the engine's number: a space, the supply or the box."""
+    if place >= 0:
+        return tables.spaces[place]
+    return "supply" if place == SUPPLY else "box"
+
+
+def _seat(holder: int) -> int | None:
+    return holder if holder >= 0 else None
+
+
+def _chips(tables: Tables, key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
+    """The seat's own chips by chip (it knows their values), the others' by colour (face
+    down)."""
+    player, held = key
     colours = tables.chip_colours
-
-    #: a prospector's place by the engine's number: a space, the supply or the box
-    where = {**dict(enumerate(spaces)), SUPPLY: "supply", BOX: "box"}.__getitem__
-
-    def seat(holder: int) -> int | None:
-        return holder if holder >= 0 else None
-
-    def chips(key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
-        """The seat's own chips by chip (it knows their values), the others' by colour
-        (face down)."""
-        player, held = key
-        return [
-            sorted(own) if seat == player else [colours[c] for c in own]
-            for seat, own in enumerate(held)
-        ]
-
-    return Reader(
-        keys,
-        {
-            "current_camp": lambda camp: camps[camp] if camp >= 0 else None,
-            "section_left": lambda left: dict(zip(camps, left, strict=True)),
-            "prospectors": lambda own: tuple([tuple(map(where, mine)) for mine in own]),
-            "stacks": lambda stacks: {
-                buildings[b]: [(owner, ranks[r]) for owner, r in stack]
-                for b, stack in enumerate(stacks)
-            },
-            "deeds": lambda deeds: {buildings[b]: seat(h) for b, h in enumerate(deeds)},
-            "retired": lambda gone: [buildings[b] for b, out in enumerate(gone) if out],
-            "adventurer": seat,
-            "piles": lambda piles: [[ranks[r] for r in pile] for pile in piles],
-            "turn_state.specials_used": lambda used: [buildings[b] for b in used],
-            "turn_state.bonus_sections": lambda left: dict(zip(camps, left, strict=True)),
-            "turn_state.removals": lambda gone: [(k + 1, buildings[b]) for k, b in gone],
-            "vein": lambda vein: [colours[c] for c in vein],
-            "chip_box": lambda box: [colours[c] for c in box],
-            "chips": chips,
-            "hand": lambda hand: [ranks[r] for r in hand],
-        },
-    )
+    return [
+        sorted(own) if seat == player else [colours[c] for c in own]
+        for seat, own in enumerate(held)
+    ]
 
 
-_encoders = cached(schema, moves, reader)
+def _by_pack(make: Callable[[Tables, Any], Any]) -> Callable[[tuple[Tables, Any]], Any]:
+    """A maker of a ``(tables, numbers)`` snapshot (:func:`_ids`)."""
+    return lambda key: make(*key)
+
+
+#: per field in the engine's numbers, the value its part reads: the pack's ids
+VALUES: dict[str, Callable[[Any], Any]] = {
+    "current_camp": _by_pack(lambda t, camp: t.camps[camp] if camp >= 0 else None),
+    "section_left": _by_pack(lambda t, left: tuple(zip(t.camps, left, strict=True))),
+    "prospectors": _by_pack(
+        lambda t, own: tuple([tuple([_where(t, place) for place in mine]) for mine in own])
+    ),
+    "stacks": _by_pack(
+        lambda t, stacks: {
+            t.buildings[b]: [(owner, t.ranks[r]) for owner, r in stack]
+            for b, stack in enumerate(stacks)
+        }
+    ),
+    "deeds": _by_pack(lambda t, deeds: {t.buildings[b]: _seat(h) for b, h in enumerate(deeds)}),
+    "retired": _by_pack(lambda t, gone: [t.buildings[b] for b, out in enumerate(gone) if out]),
+    "adventurer": _seat,
+    "piles": _by_pack(lambda t, piles: [[t.ranks[r] for r in pile] for pile in piles]),
+    "turn_state.specials_used": _by_pack(lambda t, used: [t.buildings[b] for b in used]),
+    "turn_state.bonus_sections": _by_pack(lambda t, left: tuple(zip(t.camps, left, strict=True))),
+    "turn_state.removals": _by_pack(lambda t, gone: [(k + 1, t.buildings[b]) for k, b in gone]),
+    "vein": _by_pack(lambda t, vein: [t.chip_colours[c] for c in vein]),
+    "chip_box": _by_pack(lambda t, box: [t.chip_colours[c] for c in box]),
+    "chips": _by_pack(_chips),
+    "hand": _by_pack(lambda t, hand: [t.ranks[r] for r in hand]),
+}
+
+#: the tensor read straight from the state (the same for every pack: each snapshot in
+#: the engine's numbers carries the state's own tables)
+READER = Reader(FIELDS, VALUES, {"pack": _pack})
+
+
+_encoders = cached(schema, moves, lambda tables: READER)
 
 
 def encoder(state: GameState[Any]) -> Encoder:
