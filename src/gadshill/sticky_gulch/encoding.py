@@ -41,7 +41,7 @@ from gadshill.sticky_gulch.constants import (
     START_CAMPS,
     X_SITE,
 )
-from gadshill.sticky_gulch.state import StickyGulchState
+from gadshill.sticky_gulch.state import StickyGulchState, deck_top_known
 
 PHASES = (DRAFT, START_CAMPS, ACT, HIRE, EFFECT, ROLL, REACT, OVER)
 
@@ -137,13 +137,6 @@ def _in_play(in_play: list[int], sites: list[list[int]], claimed: list[int]) -> 
     return tuple([(number, tuple(sites[number]), claimed[number]) for number in in_play])
 
 
-def _deck_top(seen: tuple[int, int] | None, deck: list[str], player: int) -> tuple[str, ...]:
-    """``StickyGulchState.deck_top_known_to(player)``: the drifters it put back on top."""
-    if seen is None or seen[0] != player or not seen[1]:
-        return ()
-    return tuple(deck[-seen[1] :])
-
-
 HANDS, DECK = rows("state.hands"), items("state.drifter_deck")
 
 #: where each field of ``observation(player)`` is in the state, in the schema's order
@@ -201,7 +194,7 @@ READER = Reader(
             value("state.player"),
             OBSERVER,
         ),
-        "deck_top": derived(_deck_top, value("state.deck_top_seen"), DECK, OBSERVER),
+        "deck_top": derived(deck_top_known, value("state.deck_top_seen"), DECK, OBSERVER),
     }
 )
 

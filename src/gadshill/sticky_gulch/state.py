@@ -27,6 +27,15 @@ from gadshill.sticky_gulch.rules import BOOK
 Claim = tuple[int, str, int, int]
 
 
+def deck_top_known(seen: tuple[int, int] | None, deck: list[str], player: int) -> tuple[str, ...]:
+    """The drifters on top of ``deck`` that ``player`` put back there after a hire
+    (``seen``: who put back how many, the state's ``deck_top_seen``); one function for
+    the state and its tensor's reader."""
+    if seen is None or seen[0] != player or not seen[1]:
+        return ()
+    return tuple(deck[-seen[1] :])
+
+
 class StickyGulchState(GameState[StickyGulchMove]):
     game_id: ClassVar[str] = GAME_ID
     rulebook: ClassVar[RuleBook[Any, Any]] = BOOK
@@ -282,10 +291,7 @@ class StickyGulchState(GameState[StickyGulchMove]):
 
     def deck_top_known_to(self, player: int) -> list[str]:
         """The drifters on top of the deck that ``player`` put back there after a hire."""
-        seen = self.deck_top_seen
-        if seen is None or seen[0] != player or not seen[1]:
-            return []
-        return self.drifter_deck[-seen[1] :]
+        return list(deck_top_known(self.deck_top_seen, self.drifter_deck, player))
 
     def eligible_die_drifters(self, player: int) -> list[Drifter]:
         """Die drifters ``player`` may use on the die now showing."""
