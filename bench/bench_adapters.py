@@ -375,6 +375,27 @@ def _microseconds_a_move(game: str, seeds: range, table: Any) -> tuple[float, fl
     return spent[0] / moves[0] * 1e6, spent[1] / moves[1] * 1e6
 
 
+def pettingzoo_without_tensor(game: str, seeds: range) -> tuple[float, float]:
+    """Microseconds a move through PettingZoo with the observation tensor made free (a
+    copy of zeros of its size instead of the seat's tensor: what every other part of
+    the loop allows), and natively, the same new games seed by seed in turn."""
+    table = env(game, players=2)
+    zeros = np.zeros(table.tensors.observation_size, np.float32)
+
+    def free(state: Any, player: int, prefix: Any = ()) -> np.ndarray:
+        return zeros.copy()
+
+    table.tensors.observation = free  # type: ignore[method-assign]
+    moves, spent = [0, 0], [0.0, 0.0]
+    for seed in seeds:
+        for k, (made, seconds) in enumerate(
+            (through_pettingzoo(game, seed, table), native(game, seed))
+        ):
+            moves[k] += made
+            spent[k] += seconds
+    return spent[0] / moves[0] * 1e6, spent[1] / moves[1] * 1e6
+
+
 def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
     """Microseconds a step of the same AEC loop costs on a do-nothing environment with
     the same observation (a float32 tensor of ``size`` and a mask, each a new copy, as
@@ -575,8 +596,10 @@ def main(argv: list[str] | None = None) -> int:
         " run's total above less the repeat's, what filling the caches costs, the encoder's"
         " remembered spans above all; new games: as many other seeds played next, warm, what a"
         " long run keeps paying, and the ratios to native of the main run and of those games,"
-        " each played natively too); the floor: the same loop's steps on a do-nothing environment"
-        " with the same tensor and mask (handed out as they are), and the native move"
+        " each played natively too); without the tensor: those new games again with the"
+        " observation tensor made free (zeros copied), and its ratio to native: what the rest"
+        " of the loop allows; the floor: the same loop's steps on a do-nothing environment with"
+        " the same tensor and mask (copied, as the adapter hands them out), and the native move"
     )
     for game in GAMES:
         parts, steps, played, repeat, fresh = pettingzoo_parts(game, seeds)
@@ -588,9 +611,12 @@ def main(argv: list[str] | None = None) -> int:
         step = pettingzoo_floor(table.tensors.observation_size, len(table.speller.words))
         native_us = natives[game]
         floor = steps * step + native_us
+        others = range(seeds.stop, 2 * seeds.stop - seeds.start)  # the new games
+        free, free_native = pettingzoo_without_tensor(game, others)
         print(
             f"{game:<13} {shown}   total {untimed:6.1f}   new games {fresh[0]:6.1f}"
             f" ({native_us / untimed:.2f}, new games {fresh[1] / fresh[0]:.2f} of native)"
+            f"   without the tensor {free:6.1f} ({free_native / free:.2f})"
             f"   steps {steps:.2f}"
             f"  floor {floor:6.1f} (native {native_us:.1f} + {step:.1f} a step)"
             f"  best ratio {native_us / floor:.2f}  ({played} moves)",
