@@ -681,3 +681,18 @@ def test_a_live_generator_out_of_its_worker_asks_for_chance() -> None:
     with pytest.raises(adapter.NeedChance) as need:
         rng.randint(1, 6)
     assert need.value.labels == ["1", "2", "3", "4", "5", "6"]
+
+
+@pytest.mark.parametrize("filled", [0, 1, 7, 200, 2_000, 5_439])
+def test_a_tensor_listed_is_its_tolist_bit_for_bit(filled: int) -> None:
+    """The list a tensor call returns (``_listed``: the nonzero entries found on the
+    float32 bits) is ``tolist()``'s, bit for bit: -0.0 stays -0.0, NaN stays NaN,
+    whether few entries are set or most are; a float64 tensor is listed as it is."""
+    rng = np.random.default_rng(filled)
+    tensor = np.zeros(5_439, np.float32)
+    at = rng.choice(tensor.size, filled, replace=False)
+    tensor[at] = rng.choice(np.array([1.0, 2.5, -3.0, -0.0, np.nan], np.float32), filled)
+    for made in (tensor, tensor.astype(np.float64)):
+        listed = adapter._listed(made)
+        assert type(listed) is list and len(listed) == made.size
+        assert np.array_equal(np.array(listed, made.dtype).view(np.uint8), made.view(np.uint8))

@@ -1226,8 +1226,13 @@ def _rebuild(
 
 def _listed(tensor: np.ndarray) -> list[float]:
     """``tensor.tolist()``, made faster for a mostly-zero tensor: one shared 0.0 and the
-    other entries set (a Python float each is most of the cost, making and freeing)."""
-    found = np.flatnonzero(tensor)
+    other entries set (a Python float each is most of the cost, making and freeing).
+    The entries are found on the float32 bits seen as int32 (numpy's nonzero is about
+    twice as fast on integers); only a -0.0 differs, and it is set as itself, as
+    ``tolist`` gives it."""
+    if tensor.dtype != np.float32:
+        return tensor.tolist()
+    found = np.flatnonzero(tensor.view(np.int32))
     if 4 * len(found) > len(tensor):
         return tensor.tolist()
     out = [0.0] * len(tensor)
