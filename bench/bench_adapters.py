@@ -386,14 +386,7 @@ def pettingzoo_without_tensor(game: str, seeds: range) -> tuple[float, float]:
         return zeros.copy()
 
     table.tensors.observation = free  # type: ignore[method-assign]
-    moves, spent = [0, 0], [0.0, 0.0]
-    for seed in seeds:
-        for k, (made, seconds) in enumerate(
-            (through_pettingzoo(game, seed, table), native(game, seed))
-        ):
-            moves[k] += made
-            spent[k] += seconds
-    return spent[0] / moves[0] * 1e6, spent[1] / moves[1] * 1e6
+    return _microseconds_a_move(game, seeds, table)
 
 
 def pettingzoo_floor(size: int, words: int, steps: int = 20_000) -> float:
