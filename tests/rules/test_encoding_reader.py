@@ -33,7 +33,7 @@ from gadshill.rules.encoding import (
     Slots,
     Tuple,
 )
-from gadshill.rules.reading import OBSERVER, Reader, derived, items, rows, value
+from gadshill.rules.reading import Reader, items, own_row, row_sizes, rows, value
 
 SCHEMA = Record(
     {
@@ -55,8 +55,8 @@ READER = Reader(
         "done": value("state.done"),
         "money": items("state.money"),
         "claims": items("state.claims"),
-        "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
-        "hand sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+        "hand": own_row(HANDS),
+        "hand sizes": row_sizes(HANDS),
     }
 )
 

@@ -26,7 +26,7 @@ from gadshill.rules.encoding import (
     Skip,
     cached,
 )
-from gadshill.rules.reading import OBSERVER, Reader, derived, items, pairs, rows, value
+from gadshill.rules.reading import Reader, derived, items, own_row, pairs, row_sizes, rows, value
 from gadshill.rules.state import GameState
 
 HISTORY = "history: the information-state tensor carries it"
@@ -138,8 +138,8 @@ READER = Reader(
         "turn state.quiet turns": value("state.quiet_turns"),
         "turn state.drafted": value("state.drafted"),
         # the seat's own hand (a bag: its order does not count); of the others the sizes
-        "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
-        "hand sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+        "hand": own_row(HANDS),
+        "hand sizes": row_sizes(HANDS),
         "beside the board": derived(
             _beside, value("state.world.buildings"), pairs("state.owner"), PLACED, RETIRED
         ),

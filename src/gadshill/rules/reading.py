@@ -120,6 +120,24 @@ def derived(snapshot: Callable[..., Any], *sources: Source) -> Derived:
     return Derived(snapshot, sources)
 
 
+def _own_row(table: Sequence[Sequence[Any]], player: int) -> tuple[Any, ...]:
+    return tuple(table[player])
+
+
+def _row_sizes(table: Sequence[Sequence[Any]]) -> tuple[int, ...]:
+    return tuple(map(len, table))
+
+
+def own_row(table: Source) -> Derived:
+    """The observer's own row of a per-seat table (``rows``): a seat's own hand."""
+    return derived(_own_row, table, OBSERVER)
+
+
+def row_sizes(table: Source) -> Derived:
+    """How long each seat's row of a per-seat table is: the others' hand sizes."""
+    return derived(_row_sizes, table)
+
+
 @dataclass(frozen=True)
 class Reader:
     """How an encoder reads a state straight, without building ``observation(player)``.

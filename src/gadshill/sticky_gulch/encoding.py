@@ -26,7 +26,17 @@ from gadshill.rules.encoding import (
     Tuple,
     cached,
 )
-from gadshill.rules.reading import OBSERVER, Reader, Source, derived, items, rows, value
+from gadshill.rules.reading import (
+    OBSERVER,
+    Reader,
+    Source,
+    derived,
+    items,
+    own_row,
+    row_sizes,
+    rows,
+    value,
+)
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import (
     ACT,
@@ -151,7 +161,7 @@ READER = Reader(
         "target": value("state.target"),
         "money": items("state.money"),
         "stock": items("state.stock"),
-        "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+        "hand_sizes": row_sizes(HANDS),
         "drifter_deck": derived(len, DECK),
         "drifter_discard": items("state.drifter_discard"),
         "location_deck": value("len(state.location_deck)"),
@@ -186,7 +196,7 @@ READER = Reader(
         "setup_queue": items("state.setup_queue"),
         "setup_used": items("state.setup_used"),
         # SG-R.private-drifters: the seat's own drifters; the hire offer only on its turn
-        "hand": derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER),
+        "hand": own_row(HANDS),
         "draft_offer": items("state.draft_offers[player]"),
         "hire_offer": derived(
             lambda offer, turn, player: tuple(offer) if player == turn else (),

@@ -34,6 +34,8 @@ from gadshill.rules.reading import (
     Source,
     derived,
     items,
+    own_row,
+    row_sizes,
     rows,
     value,
 )
@@ -188,8 +190,8 @@ FIELDS: dict[str, Source | Derived] = {
     "chips": _ids(
         derived(lambda player, held: (player, _tuples(held)), OBSERVER, rows("state.chips"))
     ),
-    "hand": _ids(derived(lambda hands, player: tuple(hands[player]), HANDS, OBSERVER)),
-    "hand_sizes": derived(lambda hands: tuple(map(len, hands)), HANDS),
+    "hand": _ids(own_row(HANDS)),
+    "hand_sizes": row_sizes(HANDS),
 }
 
 
