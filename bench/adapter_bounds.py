@@ -193,7 +193,7 @@ def _openspiel_verdict(budget: float, today: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=30)
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
     print(
