@@ -179,7 +179,7 @@ GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 
 def _pettingzoo_verdict(budget: float, writing: float, read: float) -> str:
     if budget < writing:
-        return "out of reach for any design"
+        return "out of reach for any adapter"
     if budget >= read:
         return "within reach of one action a move"
     return "needs one action a move and a cheaper tensor"
@@ -187,7 +187,7 @@ def _pettingzoo_verdict(budget: float, writing: float, read: float) -> str:
 
 def _openspiel_verdict(budget: float, today: float) -> str:
     if budget <= 0:
-        return "out of reach for any design"
+        return "out of reach for any adapter"
     return "today's own work fits" if today <= budget else "needs its own work cut to the budget"
 
 
