@@ -26,6 +26,13 @@ turn (so a change in the machine's load falls on every way):
 A budget below the writing alone means no action space, no reader and no cache can
 reach half of native in this language: the engine is too fast for its tensor.
 
+For OpenSpiel (no tensor in its rollouts), the cheapest adapter has one decision a
+move and the game's chance nodes (as many as ``bench_adapters.py``'s OpenSpiel way
+meets), each at the bridge's own price (``bench_adapters.py``'s do-nothing game);
+half of native leaves the adapter's own work ``2 * native - that`` a move, set beside
+today's own work: the OpenSpiel way's time a move less its nodes at those prices and
+less the native move.
+
 Run: ``PYTHONPATH=src python bench/adapter_bounds.py [--games N]``.
 """
 
@@ -220,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             ADAPTERS.native(game, seed)
             through_one_action_a_move(seed, table)
             tensor_work(table, seed, readers)
-            ADAPTERS.through_openspiel(game, -seed, loaded)
+            ADAPTERS.through_openspiel(game, seed, loaded)
         gc.collect()
         gc.freeze()
         moves, spent = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
