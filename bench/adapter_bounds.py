@@ -9,7 +9,8 @@ turn (so a change in the machine's load falls on every way):
 
 - *native*: ``legal_moves()`` then ``apply``, as ``bench_adapters.py``;
 - *one action a move, tensor free*: the cheapest AEC adapter there can be of the
-  engine. Every legal move is one action (no words: a step is a move), the mask marks
+  engine: the PettingZoo adapter itself with its words and tensor taken out. Every
+  legal move is one action (no words: a step is a move), the mask marks
   the legal moves' actions, the observation is a copy of zeros of the tensor's size,
   and PettingZoo's own loop (``agent_iter``, ``last``, ``step``) runs as a learner
   runs it. Whatever the action space and the tensor, an adapter does at least this.
@@ -40,65 +41,39 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.util
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyspiel
-from pettingzoo import AECEnv
 
+from bench_adapters import GAMES, native, null_costs, through_openspiel
 from gadshill.adapters.openspiel import short_name
-from gadshill.adapters.pettingzoo import env
+from gadshill.adapters.pettingzoo import GadshillEnv
 from gadshill.rules.encoding import Dense
 from gadshill.rules.moves import Move
-from gadshill.rules.state import GameState
 
 
-def _bench_adapters() -> Any:
-    """bench_adapters.py beside this file (its native loop), loaded as run_all.py does."""
-    path = Path(__file__).with_name("bench_adapters.py")
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ADAPTERS = _bench_adapters()
-
-
-class OneActionAMove(AECEnv):
-    """The least an AEC adapter of a game can do: one action per legal move (numbered as
-    first met; the mask as wide as the moves met so far, in powers of two, so no game
-    pays for a wider one than a real action space of its moves), the mask of the legal
-    ones, and a free tensor (zeros copied)."""
+class OneActionAMove(GadshillEnv):
+    """The adapter (:class:`GadshillEnv`: its reset, rewards, truncation and agent
+    selection) with the least an action space and a tensor can cost: one action per
+    legal move (numbered as first met; the mask as wide as the moves met so far, in
+    powers of two, so no game pays for a wider one than a real action space of its
+    moves), the mask of the legal ones, and a free tensor (zeros copied). A bench, not
+    an environment to learn on: its declared spaces are still the words'."""
 
     def __init__(self, game: str):
-        super().__init__()
-        made = env(game, players=2)
-        self.setting = made.setting
-        self.metadata = {"name": "one_action_a_move", "is_parallelizable": False}
-        self.possible_agents = ["player_0", "player_1"]
+        super().__init__(game, players=2)
         self.ids: dict[Move, int] = {}
-        self.zeros = np.zeros(made.tensors.observation_size, np.float32)
+        self.zeros = np.zeros(self.tensors.observation_size, np.float32)
         self.actions = 256
         self.no_mask = np.zeros(self.actions, np.int8)
-        self.game_state: GameState[Any] | None = None
         self.legal: dict[int, Move] | None = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.game_state = self.setting.new_game(seed or 0)
-        self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        super().reset(seed, options)
         self.legal = None
-        self.agent_selection = self.possible_agents[self.game_state.current_player or 0]
 
     def legal_actions(self) -> dict[int, Move]:
         legal = self.legal
@@ -115,7 +90,7 @@ class OneActionAMove(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game_state is not None
-        if self.game_state.current_player == self.possible_agents.index(agent):
+        if self.game_state.current_player == self._seats[agent]:
             legal = list(self.legal_actions())  # first: it may widen the mask
             mask = np.zeros(self.actions, np.int8)
             mask[legal] = 1
@@ -131,15 +106,7 @@ class OneActionAMove(AECEnv):
         assert state is not None
         state._play(self.legal_actions()[action])
         self.legal = None
-        seat = state.current_player
-        if seat is None:
-            winners = state.winners()
-            for index, name in enumerate(self.possible_agents):
-                self.rewards[name] = 1.0 / len(winners) if index in winners else 0.0
-                self.terminations[name] = True
-            self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[seat]
+        self._moved(state)
 
 
 def through_one_action_a_move(seed: int, table: OneActionAMove) -> tuple[int, float]:
@@ -181,9 +148,6 @@ def tensor_work(table: OneActionAMove, seed: int, readers: list[Dense]) -> tuple
     return moves, read, recheck
 
 
-GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
-
-
 def _pettingzoo_verdict(budget: float, writing: float, read: float) -> str:
     if budget < writing:
         return "out of reach for any adapter"
@@ -216,31 +180,31 @@ def main(argv: list[str] | None = None) -> int:
         "game          native  one action, free (ratio)  budget   tensor: read  finding"
         "  writing  best ratio   verdict"
     )
-    prices = ADAPTERS.null_costs()
+    prices = null_costs()
     openspiel: dict[str, tuple[float, float, float]] = {}
     for game in GAMES:
         table = OneActionAMove(game)
-        encoder = env(game, players=2).tensors.encoder
+        encoder = table.tensors.encoder
         readers = [Dense(encoder, seat) for seat in range(2)]
         loaded = pyspiel.load_game(short_name(game), {"players": 2})
-        for seed in range(-2, 0):  # warm the engines' and the encoder's caches alike
-            ADAPTERS.native(game, seed)
+        for seed in range(seeds.stop, seeds.stop + 2):  # warm the caches, on other games
+            native(game, seed)
             through_one_action_a_move(seed, table)
             tensor_work(table, seed, readers)
-            ADAPTERS.through_openspiel(game, seed, loaded)
+            through_openspiel(game, seed, loaded)
         gc.collect()
         gc.freeze()
         moves, spent = [0, 0, 0, 0], [0.0, 0.0, 0.0, 0.0]
         nodes = [0, 0]  # OpenSpiel's decisions and chance nodes
         recheck = 0.0
         for seed in seeds:
-            made, seconds = ADAPTERS.native(game, seed)
+            made, seconds = native(game, seed)
             moves[0], spent[0] = moves[0] + made, spent[0] + seconds
             made, seconds = through_one_action_a_move(seed, table)
             moves[1], spent[1] = moves[1] + made, spent[1] + seconds
             made, read, again = tensor_work(table, seed, readers)
             moves[2], spent[2], recheck = moves[2] + made, spent[2] + read, recheck + again
-            made, seconds = ADAPTERS.through_openspiel(game, seed, loaded, nodes)
+            made, seconds = through_openspiel(game, seed, loaded, nodes)
             moves[3], spent[3] = moves[3] + made, spent[3] + seconds
         gc.unfreeze()
         if len(set(moves[:3])) != 1:  # the same games, or the figures compare nothing

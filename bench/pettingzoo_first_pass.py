@@ -27,29 +27,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.util
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
+from bench_adapters import GAMES, through_pettingzoo
 from gadshill.adapters.pettingzoo import env
 from gadshill.rules import encoding
-
-
-def _bench_adapters() -> Any:
-    """bench_adapters.py beside this file (its loop and games), loaded as run_all.py does."""
-    path = Path(__file__).with_name("bench_adapters.py")
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ADAPTERS = _bench_adapters()
-GAMES: tuple[str, ...] = ADAPTERS.GAMES
-through_pettingzoo = ADAPTERS.through_pettingzoo
 
 
 class Tally:

@@ -191,9 +191,14 @@ class GadshillEnv(AECEnv):
             self.prefix = prefix
             return
         state._play(move)  # legal: spelled from this state's legal_moves()
-        self.moves += 1
         self.prefix, self._spellings = (), None
         self._position = Position(state)  # the same object, a new position
+        self._moved(state)
+
+    def _moved(self, state: GameState[Any]) -> None:
+        """After a native move: the rewards at the game's end, every agent truncated at
+        ``max_moves``, or else the seat to move selected."""
+        self.moves += 1
         seat = state.current_player
         if seat is None:  # over
             winners = state.winners()
