@@ -558,7 +558,6 @@ class _Core:
         return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.straight = False  # (a state pickled before the flag was)
         for name, value in state.items():
             setattr(self, name, value)
         self.paused = None
