@@ -627,6 +627,30 @@ def test_a_state_serializes_at_decisions_and_at_a_paused_chance_node(
     assert paused > 3 and decisions > 3
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_serializes_all_the_way_to_its_end(game: str) -> None:
+    """``serialize`` works on every game at every stage, a long game's end included:
+    Gads Hill's rule book holds rules made in a function (its setting pickles the spec
+    by its id), and a game of hundreds of moves pickled its chain of steps one object
+    inside the next, past Python's recursion limit (it goes flat)."""
+    loaded = pyspiel.load_game(adapter.short_name(game), {"players": 2})
+    rng = random.Random(2)
+    state, nodes = loaded.new_initial_state(), 0
+    while not state.is_terminal():
+        nodes += 1
+        if nodes % 7 == 0 or not state.is_chance_node():
+            twin = loaded.deserialize_state(state.serialize())
+            assert str(twin) == str(state) and twin.moves == state.moves
+            assert twin.legal_actions() == state.legal_actions()
+        chance = state.is_chance_node()
+        actions = [a for a, _p in state.chance_outcomes()] if chance else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    twin = loaded.deserialize_state(state.serialize())
+    assert twin.is_terminal() and twin.returns() == state.returns()
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    assert state.moves > (300 if game == "sticky-gulch" else 50)
+
+
 def test_a_shuffles_deals_change_no_other_states_outcomes() -> None:
     """A deal of a shuffle leaves the pieces not yet dealt as the engine's shuffle will
     (the one dealt swapped with the first), in the dealing state alone: not in a clone

@@ -31,7 +31,7 @@ def test_openspiel_random_sim_test(game: str, variant: str) -> None:
     loaded = pyspiel.load_game(f"{adapter.short_name(game)}(variant={variant})")
     assert loaded.setting.options["variant"] == variant
     sims = 1 if variant == "standard" else 4
-    pyspiel.random_sim_test(loaded, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's hints about Dict observations

@@ -552,15 +552,35 @@ class _Core:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        """What OpenSpiel's ``serialize`` pickles (a paused run given up first)."""
+        """What OpenSpiel's ``serialize`` pickles (a paused run given up first). The chain
+        of steps goes as a flat list, oldest first, and ``folded`` as its index there:
+        pickled as linked objects, a game of a few hundred moves would recurse past
+        Python's limit."""
         if self.paused is not None:
             self._detach()
-        return {name: getattr(self, name) for name in _Core.__slots__ if name != "paused"}
+        kept = {name: getattr(self, name) for name in _Core.__slots__}
+        del kept["paused"], kept["step"], kept["folded"]
+        chain: list[_Step] = []
+        step = self.step
+        while step is not None:
+            chain.append(step)
+            step = step.before
+        chain.reverse()
+        kept["chain"] = [(s.mover, s.move, s.outcomes, s.after) for s in chain]
+        kept["folded"] = next((k for k, s in enumerate(chain) if s is self.folded), None)
+        return kept
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        chain, folded = state.pop("chain"), state.pop("folded")
         for name, value in state.items():
             setattr(self, name, value)
         self.paused = None
+        steps: list[_Step] = []
+        for mover, move, outcomes, after in chain:
+            steps.append(_Step(steps[-1] if steps else None, mover, move, outcomes))
+            steps[-1].after = after
+        self.step = steps[-1] if steps else None
+        self.folded = None if folded is None else steps[folded]
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:

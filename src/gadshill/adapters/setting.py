@@ -71,6 +71,17 @@ class Setting:
     def new_game(self, seed: int) -> GameState[Any]:
         return self.spec.new_game(self.players, seed, self.data, self.options)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the spec by its id: a registered game's is one object, and some rule books hold
+        # rules made in a function, which pickle cannot name (Gads Hill's solver rules)
+        fields = (self.players, self.options, self.data, self.max_moves, self.max_decisions)
+        return (_registered, (self.spec.id, *fields))
+
+
+def _registered(game: str, *fields: Any) -> Setting:
+    """A pickled :class:`Setting` again, with the registered spec of ``game``."""
+    return Setting(get_spec(game), *fields)
+
 
 def whole(name: str, value: Any, lowest: int, highest: int | None = None) -> int:
     """``value`` as a whole number in range, else a UsageError naming ``name``."""
