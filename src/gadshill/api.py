@@ -108,6 +108,14 @@ class Position:
     def players(self) -> tuple[PlayerInfo, ...]:
         return self.file.players
 
+    @property
+    def code(self) -> str:
+        """The position code (``pos-...``): the whole position as a short text that
+        ``load_position`` reads back (player names become ``seat 0``, ``seat 1``, ...)."""
+        from gadshill.solver.position_code import encode
+
+        return encode(self.file, self.town)
+
     def to_json(self) -> dict[str, Any]:
         """The position file's JSON object (what ``load_position`` reads back)."""
         from gadshill.solver.position_file import position_to_json
@@ -135,18 +143,23 @@ class Position:
 
 
 def load_position(source: PositionSource | Position, data: str | Path | None = None) -> Position:
-    """A Gads Hill position from a file path, a JSON text or a parsed JSON object.
+    """A Gads Hill position from a file path, a JSON text, a parsed JSON object or a
+    position code (``pos-...``, see docs/position-format.md).
 
     Ids may be written in any case (``"bank"`` is ``BANK``); anything wrong is a
     :class:`PositionError` (a ``ValueError``) naming the entry and, for an
-    unknown id, the closest known ones. ``data`` is a data pack folder.
+    unknown id, the closest known ones; a mistyped, cut or other-pack code too.
+    ``data`` is a data pack folder.
     """
     if isinstance(source, Position):
         return source
+    from gadshill.solver import position_code
     from gadshill.solver.position_file import load_position as read_position
     from gadshill.solver.town import load_town
 
     town = load_town(None if data is None else Path(data))
+    if isinstance(source, str) and position_code.names_a_code(source):
+        return Position(position_code.decode(source, town), town)
     return Position(read_position(source, town), town)
 
 

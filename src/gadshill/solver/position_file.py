@@ -89,10 +89,17 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
 
 
 def load_position(
-    source: str | Path | Mapping[str, Any], town: Town, *, allow_crowded: bool = False
+    source: str | Path | Mapping[str, Any],
+    town: Town,
+    *,
+    allow_crowded: bool = False,
+    name: str | None = None,
 ) -> PositionFile:
-    """Read a position (a file path, a JSON text, or parsed JSON) and check it."""
-    name, doc = _read(source)
+    """Read a position (a file path, a JSON text, or parsed JSON) and check it.
+
+    An error starts with ``name`` (by default the file's path, or ``position``)."""
+    given_name, doc = _read(source)
+    name = given_name if name is None else name
     try:
         return _check(doc, town, allow_crowded)
     except PositionError as err:
