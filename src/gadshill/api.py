@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gadshill.rules.records import ReplayResult
     from gadshill.rules.state import GameState
     from gadshill.solver import model
+    from gadshill.solver.engines import EachBuilding
     from gadshill.solver.model import ActionReport, CardReport, StopReport
     from gadshill.solver.position_file import PlayerInfo, PositionFile
     from gadshill.solver.town import Town
@@ -201,23 +202,49 @@ def stop(
     return engines.claim(loaded.board, markers, engine)
 
 
+@overload
+def check(
+    position: PositionSource | Position,
+    card: int,
+    as_: str,
+    player: str | None = None,
+    engine: str = "fast",
+) -> CardReport: ...
+
+
+@overload
+def check(
+    position: PositionSource | Position,
+    card: int,
+    as_: None = None,
+    player: str | None = None,
+    engine: str = "fast",
+) -> CardReport | EachBuilding: ...
+
+
 def check(
     position: PositionSource | Position,
     card: int,
     as_: str | None = None,
     player: str | None = None,
     engine: str = "fast",
-) -> CardReport:
+) -> CardReport | EachBuilding:
     """What ``gadshill check`` answers: may ``card`` be played, why not, what it does.
 
     ``as_`` is "my building" of a district or condition card (GH-5), ``player``
     the active player of the position file (then ``as_`` must be one of theirs).
     Returns a :class:`~gadshill.solver.model.CardReport`; ``engine`` as for
-    :func:`stop`.
+    :func:`stop`. With ``player`` and without ``as_``, a card that needs "my
+    building" is tried with each of the player's buildings, as the CLI does: the
+    answer is an :class:`~gadshill.solver.engines.EachBuilding` (``playable``
+    if any building makes it so, ``reports`` per building, ``to_json()`` the
+    CLI's ``--json`` list).
     """
     from gadshill.solver import engines
 
     loaded = load_position(position)
+    if as_ is None and player is not None and loaded.town.card(card).needs_my_building:
+        return engines.check_each_building(loaded.town, loaded.file, card, player, engine)
     return engines.check(loaded.town, loaded.file, card, as_, player, engine)
 
 
