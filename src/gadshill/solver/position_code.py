@@ -35,7 +35,7 @@ True
 >>> decode_doc(code[:-3] + code[-2] + code[-3] + code[-1], town)
 Traceback (most recent call last):
 ...
-gadshill.errors.PositionError: 'pos-...': a character is mistyped or two are swapped (the check does not add up)
+gadshill.errors.PositionError: 'pos-...': the check does not add up: a character is mistyped, ...
 """  # noqa: E501
 
 from __future__ import annotations
@@ -308,7 +308,8 @@ def _body(code: str) -> BitReader:
         raise PositionError("the code is too short (a character missing?)")
     if not code_text.check_holds(rest):
         raise PositionError(
-            "a character is mistyped or two are swapped (the check does not add up)"
+            "the check does not add up: a character is mistyped, missing or extra,"
+            " or two are swapped"
         )
     return BitReader.of(rest[: -code_text.CHECK_CHARS])
 
