@@ -225,7 +225,7 @@ def test_every_neighbour_swap_is_refused(code: str) -> None:
     for i in range(len(body) - 1):
         if body[i] != body[i + 1]:
             slip = "pos-" + body[:i] + body[i + 1] + body[i] + body[i + 2 :]
-            with pytest.raises(PositionError, match="does not add up: .* or two are swapped"):
+            with pytest.raises(PositionError, match=r"does not add up: .* or two are swapped"):
                 decode_doc(slip, TOWN)
 
 

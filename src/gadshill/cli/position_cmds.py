@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -34,7 +33,7 @@ class RecordRoutingGroup(TyperGroup):
     """A group whose first argument, when it names no subcommand, is a record: the
     arguments go to the ``from-record`` subcommand (``position game.jsonl --at 8``)."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = [RECORD_COMMAND, *args]
         return super().parse_args(ctx, args)

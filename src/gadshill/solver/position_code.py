@@ -36,7 +36,7 @@ True
 Traceback (most recent call last):
 ...
 gadshill.errors.PositionError: 'pos-...': the check does not add up: a character is mistyped, ...
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 
