@@ -33,7 +33,8 @@ class RecordRoutingGroup(TyperGroup):
     """A group whose first argument, when it names no subcommand, is a record: the
     arguments go to the ``from-record`` subcommand (``position game.jsonl --at 8``)."""
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # ctx is typer's vendored click Context (a private module, hence Any)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = [RECORD_COMMAND, *args]
         return super().parse_args(ctx, args)
