@@ -66,7 +66,7 @@ VERSION = 1
 VERSION_BITS = 4
 TAG_BITS = 10
 #: the longest code shown whole in a message
-SHOWN = 28
+SHOWN = 40
 
 
 @dataclass(frozen=True)
