@@ -288,6 +288,7 @@ def test_typing_slips_that_are_not_mistakes_are_read() -> None:
         ("pos-3g2u003zzzzg2r4", "'u' cannot be in a position code"),
         ("pos-", "too short"),
         ("pos-3", "too short"),
+        ("pos-" + "z" * 2001, r"too long \(2001 characters; a position code has at most 2000\)"),
     ],
 )
 def test_malformed_codes(text: str, message: str) -> None:

@@ -67,6 +67,9 @@ VERSION_BITS = 4
 TAG_BITS = 10
 #: the longest code shown whole in a message
 SHOWN = 40
+#: more characters than any position needs (a full board with five players and every
+#: card in hand takes about 1,000): a longer text is refused before it is read
+MAX_CHARACTERS = 2000
 
 
 @dataclass(frozen=True)
@@ -301,6 +304,11 @@ def _body(code: str) -> BitReader:
     if text[: len(PREFIX)].casefold() != PREFIX:
         raise PositionError(f"a position code starts with {PREFIX!r}")
     rest = code_text.normalise(text[len(PREFIX) :])
+    if len(rest) > MAX_CHARACTERS:
+        raise PositionError(
+            f"the code is too long ({len(rest)} characters; a position code has at most"
+            f" {MAX_CHARACTERS})"
+        )
     bad = code_text.bad_characters(rest)
     if bad:
         raise PositionError(f"{bad!r} cannot be in a position code")
