@@ -21,7 +21,7 @@ import gadshill
 from gadshill.errors import PositionError
 from gadshill.gads_hill.positions import position_file_at
 from gadshill.gamedata.pack import pack_path
-from gadshill.solver import code_text
+from gadshill.solver import code_text, position_code
 from gadshill.solver.model import Position
 from gadshill.solver.position_code import (
     decode,
@@ -403,3 +403,10 @@ def test_a_running_games_code_holds_only_the_seats_own_hand() -> None:
         assert [p.collected for p in back.players] == state.collected  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="no seat 4"):
         position_file_at(state, 4)  # type: ignore[arg-type]
+
+
+def test_a_huge_code_is_refused_quickly_as_a_code() -> None:
+    huge = "pos-" + "z" * 5000
+    assert position_code.names_a_code(huge)
+    with pytest.raises(PositionError, match="too long"):
+        gadshill.load_position(huge)

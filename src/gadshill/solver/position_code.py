@@ -134,7 +134,12 @@ def looks_like_position_code(text: str) -> bool:
 def names_a_code(text: str) -> bool:
     """Whether a command-line argument is a code rather than a path: written like a
     code, and no file of that name exists."""
-    return looks_like_position_code(text) and not Path(text.strip()).exists()
+    if not looks_like_position_code(text):
+        return False
+    try:
+        return not Path(text.strip()).exists()
+    except OSError:  # a name no file can have (too long): not a path
+        return True
 
 
 # --- encoding -----------------------------------------------------------------------
