@@ -14,9 +14,9 @@ per building space in town order, a bit and the building standing there; per bui
 in sorted order, the count of its markers and their spaces in town order; the retired
 buildings; per designated field, its feature (0: none); the locomotive flag; the
 players. Counts are written short when small (Elias gamma), so an empty board is
-``pos-`` and 15 characters. Two check characters make the whole code a multiple of the prime 1021:
-every single mistyped character and every swap of two neighbours is refused (the proof
-is in :mod:`~gadshill.solver.code_text`). A code cut short or made longer is refused by
+``pos-`` and 15 characters. Two check characters make the whole code a multiple of the
+prime 1021: every single mistyped character and every swap of two neighbours is refused
+(the proof is in :mod:`~gadshill.solver.code_text`). A code cut short or made longer is refused by
 its length, whatever the check says: the fields are read from the front, so a shorter
 body runs out of bits and a longer one has bits left over.
 
