@@ -76,15 +76,17 @@ def text_of(value: int, length: int) -> str:
     return "".join(ALPHABET[value >> (5 * i) & 31] for i in reversed(range(length)))
 
 
-def with_check(body: str) -> str:
-    """``body`` and its two check characters: the whole is a multiple of :data:`CHECK_PRIME`."""
-    check = -value_of(body) * 32**CHECK_CHARS % CHECK_PRIME
+def with_check(body: str, salt: int = 0) -> str:
+    """``body`` and its two check characters: the whole, plus ``salt``, is a multiple of
+    :data:`CHECK_PRIME`. A salt (e.g. a digest of the card pack) makes a code of another
+    pack fail the check too; it adds a constant, so the proof above is unchanged."""
+    check = (-value_of(body) * 32**CHECK_CHARS - salt) % CHECK_PRIME
     return body + text_of(check, CHECK_CHARS)
 
 
-def check_holds(text: str) -> bool:
+def check_holds(text: str, salt: int = 0) -> bool:
     """Whether a body with its check characters adds up (see the module's proof)."""
-    return len(text) > CHECK_CHARS and value_of(text) % CHECK_PRIME == 0
+    return len(text) > CHECK_CHARS and (value_of(text) + salt) % CHECK_PRIME == 0
 
 
 class BitWriter:

@@ -9,7 +9,9 @@ names are not kept: a decoded position names them ``seat 0``, ``seat 1``, ... as
 ``GadsHillState.position_file()`` does.
 
 Packing, in this order: the version (4 bits); the pack tag (10 bits of a hash of the
-pack's ids, so a code of another card pack is refused, never read as another position);
+pack's ids, so a code of another card pack is refused, never read as another position:
+the same hash also salts the check, so such a code must pass both, about one in a
+million);
 per building space in town order, a bit and the building standing there; per building
 in sorted order, the count of its markers and their spaces in town order; the retired
 buildings; per designated field, its feature (0: none); the locomotive flag; the
@@ -77,6 +79,8 @@ class _Pack:
     """The pack's ids in code order, and the bits each field takes."""
 
     tag: int
+    #: added into the check, so a code of another pack fails it as well as the tag
+    salt: int
     spaces: tuple[str, ...]
     buildings: tuple[str, ...]
     features: tuple[str, ...]
@@ -107,6 +111,7 @@ def _pack(town: Town) -> _Pack:
     total_markers = sum(b.markers for b in town.buildings.values())
     return _Pack(
         tag=digest % (1 << TAG_BITS),
+        salt=digest % code_text.CHECK_PRIME,
         spaces=spaces,
         buildings=buildings,
         features=features,
@@ -210,7 +215,7 @@ def encode_doc(doc: Any, town: Town) -> str:
     bits.put_count(len(players))
     for i, player in enumerate(players):
         _put_player(bits, player, f"players[{i}]", pack, town)
-    return PREFIX + code_text.with_check(bits.text())
+    return PREFIX + code_text.with_check(bits.text(), pack.salt)
 
 
 def _entries(doc: dict[str, Any], key: str, kind: type) -> Any:
@@ -286,7 +291,8 @@ def decode_doc(code: str, town: Town) -> dict[str, Any]:
     """The raw position JSON object a code names (board rules not checked)."""
     shown = _shown(code)
     try:
-        return _read(_body(code), _pack(town))
+        pack = _pack(town)
+        return _read(_body(code, pack), pack)
     except CodeTooShort:
         raise PositionError(f"{shown}: the code is too short (a character missing?)") from None
     except PositionError as err:
@@ -301,8 +307,9 @@ def _shown(code: str) -> str:
     return repr(text)
 
 
-def _body(code: str) -> BitReader:
-    """The bits of a code's body, once its prefix, characters and check are right."""
+def _body(code: str, pack: _Pack) -> BitReader:
+    """The bits of a code's body, once its prefix, characters and check are right (the
+    check is salted with the pack's digest: a code of another pack fails it)."""
     if not isinstance(code, str):
         raise PositionError("a position code is a text")
     text = code.strip()
@@ -319,15 +326,22 @@ def _body(code: str) -> BitReader:
         raise PositionError(f"{bad!r} cannot be in a position code")
     if len(rest) <= code_text.CHECK_CHARS:
         raise PositionError("the code is too short (a character missing?)")
-    if not code_text.check_holds(rest):
+    body = BitReader.of(rest[: -code_text.CHECK_CHARS])
+    if not code_text.check_holds(rest, pack.salt):
+        try:  # a code of another version or pack fails the check too: say so as well
+            _read_head(BitReader.of(rest[: -code_text.CHECK_CHARS]), pack)
+            besides = ""
+        except (PositionError, CodeTooShort) as err:
+            besides = f" (or it was {err})"
         raise PositionError(
             "the check does not add up: a character is mistyped, missing or extra,"
-            " or two are swapped"
+            f" or two are swapped{besides}"
         )
-    return BitReader.of(rest[: -code_text.CHECK_CHARS])
+    return body
 
 
-def _read(bits: BitReader, pack: _Pack) -> dict[str, Any]:
+def _read_head(bits: BitReader, pack: _Pack) -> None:
+    """The version and the pack tag: a code of another version or pack says so."""
     version = bits.take(VERSION_BITS)
     if version != VERSION:
         raise PositionError(
@@ -335,6 +349,10 @@ def _read(bits: BitReader, pack: _Pack) -> dict[str, Any]:
         )
     if bits.take(TAG_BITS) != pack.tag:
         raise PositionError("written for another card pack (its ids differ from this one's)")
+
+
+def _read(bits: BitReader, pack: _Pack) -> dict[str, Any]:
+    _read_head(bits, pack)
     placed: dict[str, str] = {}
     for space in pack.spaces:
         if bits.take(1):
