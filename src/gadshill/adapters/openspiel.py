@@ -925,8 +925,8 @@ class _Core:
             "words": [self.speller.words[w] for w in self.own_prefix(player)],
         }
         native = self.settled()
-        if native is not None:
-            seen["state"] = native.state.observation(player)
+        if native is not None:  # as the tensor sees it (identical chips by their kind)
+            seen["state"] = self.recall.encoder.seen(native.state.observation(player), player)
         return seen
 
     def _fold(self) -> tuple[str, ...]:
