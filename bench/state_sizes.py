@@ -62,10 +62,10 @@ def main() -> None:
     print("game | info string (chars) | observation string | decisions | serialized | ms")
     for game in GAMES:
         rows = [measure(game, seed, args.decisions) for seed in range(args.games)]
-        info, seen, made, size, took = (statistics.mean(column) for column in zip(*rows))
-        print(
-            f"{game} | {info:,.0f} | {seen:,.0f} | {made:,.0f} | {size:,.0f} | {took:,.1f}"
+        info, seen, made, size, took = (
+            statistics.mean(column) for column in zip(*rows, strict=True)
         )
+        print(f"{game} | {info:,.0f} | {seen:,.0f} | {made:,.0f} | {size:,.0f} | {took:,.1f}")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ import numpy as np
 import pyspiel
 from greenlet import GreenletExit, getcurrent, greenlet
 
+from gadshill.adapters import compact
 from gadshill.adapters.actions import Speller, Spellings
 from gadshill.adapters.recall import Recall, derived
 from gadshill.adapters.setting import Setting, setting
@@ -352,6 +353,10 @@ class GadshillGame(pyspiel.Game):
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         #: the seats' history digests (:mod:`gadshill.adapters.recall`)
         self.recall = Recall(self.setting)
+        # what a serialized state names instead of carrying (gadshill.adapters.compact)
+        compact.register(
+            self.setting, {"speller": self.speller, "chances": self.chances, "recall": self.recall}
+        )
         #: the observers a state's own tensor and string methods fill (one caller at a
         #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
         self.observers = (Observer(self.tensors), InfoStateObserver(self.tensors))
@@ -435,6 +440,16 @@ class _Chances:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Chances:
         return self  # shared by every state of the game, as the game is
+
+
+#: the parts of a state that are its game's, shared by every state of the game
+_SHARED = ("speller", "chances", "recall")
+
+
+def _parts(setting: Setting) -> dict[str, Any]:
+    """A game's shared parts made anew (a state read back where no game of its setting
+    was loaded)."""
+    return {"speller": Speller(setting), "chances": _Chances(), "recall": Recall(setting)}
 
 
 class _Core:
@@ -555,24 +570,37 @@ class _Core:
         """What OpenSpiel's ``serialize`` pickles (a paused run given up first). The chain
         of steps goes as a flat list, oldest first, and ``folded`` as its index there:
         pickled as linked objects, a game of a few hundred moves would recurse past
-        Python's limit."""
+        Python's limit. Compact (:mod:`gadshill.adapters.compact`): the game's shared
+        parts and the pack's objects go as names, of the kept copies of past states only
+        the setup's goes (the others are played again from it when needed), and the
+        whole is compressed."""
         if self.paused is not None:
             self._detach()
-        kept = {name: getattr(self, name) for name in _Core.__slots__}
-        del kept["paused"], kept["step"], kept["folded"]
+        kept = {name: getattr(self, name) for name in _Core.__slots__ if name not in _SHARED}
+        del kept["paused"], kept["step"], kept["folded"], kept["setting"]
+        kept["recalled"] = None  # this state's own copy: rebuilt when next needed
         chain: list[_Step] = []
         step = self.step
         while step is not None:
             chain.append(step)
             step = step.before
         chain.reverse()
-        kept["chain"] = [(s.mover, s.move, s.outcomes, s.after) for s in chain]
+        kept["chain"] = [
+            (s.mover, s.move, s.outcomes, s.after if k == 0 else None) for k, s in enumerate(chain)
+        ]
         kept["folded"] = next((k for k, s in enumerate(chain) if s is self.folded), None)
-        return kept
+        shared = {name: getattr(self, name) for name in _SHARED}
+        return {"setting": self.setting, "packed": compact.dumps(kept, self.setting, shared)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        chain, folded = state.pop("chain"), state.pop("folded")
-        for name, value in state.items():
+        setting: Setting = state["setting"]
+        shared = compact.parts(setting)
+        if shared is None:  # no game of this setting loaded in this process: its parts
+            shared = _parts(setting)
+            compact.register(setting, shared)
+        kept = compact.loads(state["packed"], setting, shared)
+        chain, folded = kept.pop("chain"), kept.pop("folded")
+        for name, value in {**kept, **shared, "setting": setting}.items():
             setattr(self, name, value)
         self.paused = None
         steps: list[_Step] = []
@@ -581,6 +609,9 @@ class _Core:
             steps[-1].after = after
         self.step = steps[-1] if steps else None
         self.folded = None if folded is None else steps[folded]
+        if self.step is not None and self.step.after is None and self.native is not None:
+            # a kept copy of the state now, so a rebuild plays no move before it again
+            self.step.after, self.unkept = self.native.state.clone(), 0
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -967,17 +998,18 @@ class _Core:
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
-        """What ``player`` has seen and done so far: its observation now, the digest of
-        its observations (and its own moves) after every move before, and the move it
-        is waiting on chance for."""
+        """What ``player`` has seen and done so far: the digest of its observations (and
+        its own moves) after every move, the last one's position included (so the
+        observation now is in it: ``observation_string`` shows it), the words it has
+        chosen of a move it is spelling, and the move it is waiting on chance for."""
         self._fold()
         pending = self.pending is not None and self.mover == player
         return {
             "seat": player,
             "moves": self.moves,
             "history": self.seen[player] if self.seen else "",
+            "words": [self.speller.words[w] for w in self.own_prefix(player)],
             "waiting on": str(self.pending) if pending else None,
-            "now": self.observation_data(player),
         }
 
     def __str__(self) -> str:
@@ -1295,7 +1327,8 @@ class InfoStateObserver(Observer):
         )
 
     def string_from(self, state: GadshillState, player: int) -> str:
-        return json.dumps(state.information_state_data(player), sort_keys=True)
+        # compact: a solver keys a table by it, millions of times
+        return json.dumps(state.information_state_data(player), separators=(",", ":"))
 
 
 def _register() -> None:
