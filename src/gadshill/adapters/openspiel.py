@@ -60,6 +60,7 @@ from greenlet import GreenletExit, getcurrent, greenlet
 
 from gadshill.adapters import compact
 from gadshill.adapters.actions import Speller, Spellings
+from gadshill.adapters.history import History
 from gadshill.adapters.recall import Recall, derived
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Position, Tensors
@@ -355,7 +356,13 @@ class GadshillGame(pyspiel.Game):
         self.recall = Recall(self.setting)
         # what a serialized state names instead of carrying (gadshill.adapters.compact)
         compact.register(
-            self.setting, {"speller": self.speller, "chances": self.chances, "recall": self.recall}
+            self.setting,
+            {
+                "speller": self.speller,
+                "chances": self.chances,
+                "recall": self.recall,
+                "history": self.tensors.history,
+            },
         )
         #: the observers a state's own tensor and string methods fill (one caller at a
         #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
@@ -443,13 +450,20 @@ class _Chances:
 
 
 #: the parts of a state that are its game's, shared by every state of the game
-_SHARED = ("speller", "chances", "recall")
+_SHARED = ("speller", "chances", "recall", "history")
 
 
 def _parts(setting: Setting) -> dict[str, Any]:
     """A game's shared parts made anew (a state read back where no game of its setting
     was loaded)."""
-    return {"speller": Speller(setting), "chances": _Chances(), "recall": Recall(setting)}
+    speller = Speller(setting)
+    history = History(setting, speller, setting.max_decisions)
+    return {
+        "speller": speller,
+        "chances": _Chances(),
+        "recall": Recall(setting),
+        "history": history,
+    }
 
 
 class _Core:
@@ -482,6 +496,7 @@ class _Core:
         "dealing",
         "decisions",
         "folded",
+        "history",
         "max_decisions",
         "max_moves",
         "mover",
@@ -503,6 +518,7 @@ class _Core:
         "straight",
         "to_move",
         "unkept",
+        "views",
     )
 
     def __init__(self, game: GadshillGame):
@@ -511,6 +527,7 @@ class _Core:
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
         self.recall: Recall = game.recall
+        self.history: History = game.tensors.history
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes...
         self.mover: int | None = None  # ...and the seat that played it
@@ -529,8 +546,11 @@ class _Core:
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
         self.decisions = 0  # player actions (words) applied
-        #: per seat, the words it has played, in order (its part of the information state)
+        #: per seat, the words it has played, in order
         self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
+        #: per seat, every seat's words as it saw them, in order (History.code entries):
+        #: its own as it chose them, another's once the move was played
+        self.views: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
         #: ...up to ``folded``, the last step in it (None: not even the setup's)
@@ -564,6 +584,7 @@ class _Core:
             twin.native = self.native.twin()
         twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
         twin.own_words = [words[:] for words in self.own_words]
+        twin.views = [view[:] for view in self.views]
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -795,6 +816,8 @@ class _Core:
     ) -> None:
         """``state`` is the position after ``mover`` played ``move``: a new step."""
         self.moves += 1
+        if mover is not None:  # the other seats see it now
+            self.history.seen(self.views, mover, move)
         self.step = step = _Step(self.step, mover, move, outcomes)
         self.unkept += 1
         if self.unkept >= CHECKPOINT_EVERY:
@@ -912,6 +935,7 @@ class _Core:
         move = spellings.move(prefix) if may_end else None
         if move is None:  # a word of the move: only the cap on decisions can end the game
             self.own_words[player].append(action)
+            self.views[player].append(self.history.code(player, action))
             self.prefix = prefix
             self.decisions += 1
             if self.decisions >= self.max_decisions:
@@ -919,6 +943,7 @@ class _Core:
             return
         self._play(move, player)  # an engine error raises here, and nothing has changed
         self.own_words[player].append(action)
+        self.views[player].append(self.history.code(player, action))
         self.decisions += 1
         self.prefix = ()
         self._settle()
@@ -1217,6 +1242,8 @@ class GadshillState(pyspiel.State):
         twin.own_words = [
             words if p == player else array("i") for p, words in enumerate(twin.own_words)
         ]
+        # and of the others' views of the game: the seat's own stays
+        twin.views = [view if p == player else array("i") for p, view in enumerate(twin.views)]
         twin._settle()
         return clone
 
@@ -1317,13 +1344,9 @@ class InfoStateObserver(Observer):
         self.dict = {"info_state": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
+        core = state.core
         self.tensors.information_state(
-            self.tensor,
-            state.native,
-            player,
-            state.own_prefix(player),
-            state.own_words[player],
-            state.digest(player),
+            self.tensor, core.settled(), player, core.own_prefix(player), core.views[player]
         )
 
     def string_from(self, state: GadshillState, player: int) -> str:
