@@ -19,7 +19,7 @@ import pytest
 
 import gadshill.adapters.openspiel  # noqa: F401  (registers the games)
 from gadshill.adapters.actions import Speller
-from gadshill.adapters.history import PRIVATE, WINDOW, History
+from gadshill.adapters.history import PRIVATE, PUBLIC_CHANCE, WINDOW, History
 from gadshill.adapters.setting import setting
 from gadshill.registry import get_spec
 
@@ -29,11 +29,15 @@ GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
 def _expected(
     decisions: list[tuple[int, int, int]], seat: int, speller: Speller, game: str, hidden: int
 ) -> list[tuple[int, int]]:
-    """What ``seat`` saw of ``decisions`` (actor, word, index of the word in its move):
-    all in order, another seat's private fields hidden (worked out from PRIVATE here)."""
+    """What ``seat`` saw of ``decisions`` (actor, word, index of the word in its move; a
+    public chance outcome's index is -1): all in order, another seat's private fields
+    hidden (worked out from PRIVATE here)."""
     private = PRIVATE.get(game, {})
     seen, kind = [], ""
     for actor, word, at in decisions:
+        if at < 0:
+            seen.append((actor, word))
+            continue
         if at == 0:
             kind = speller.words[word]
         # every private field of the games is a move's one field after its kind
@@ -56,7 +60,11 @@ def test_the_planes_are_every_decision_as_the_seat_saw_it(name: str) -> None:
         checked = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                outcome = rng.choice(state.chance_outcomes())[0]
+                pending = state.core.pending
+                if pending is not None and pending.kind in PUBLIC_CHANCE.get(game, ()):
+                    decisions.append((history.chance, outcome, -1))
+                state.apply_action(outcome)
                 continue
             seat = state.current_player()
             tensor = np.asarray(state.information_state_tensor(seat), np.float32)
@@ -77,17 +85,22 @@ def test_a_long_game_keeps_the_last_decisions() -> None:
     decisions: list[tuple[int, int, int]] = []
     while len(decisions) < 3 * WINDOW and not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            outcome = rng.choice(state.chance_outcomes())[0]
+            pending = state.core.pending
+            if pending is not None and pending.kind in PUBLIC_CHANCE["sticky-gulch"]:
+                decisions.append((history.chance, outcome, -1))
+            state.apply_action(outcome)
             continue
         action = rng.choice(state.legal_actions())
         decisions.append((state.current_player(), action, len(state.prefix)))
         state.apply_action(action)
     while state.is_chance_node() or state.prefix:
-        actions = state.legal_actions() if not state.is_chance_node() else [0]
         seat = state.current_player()
         if seat >= 0:
-            decisions.append((seat, actions[0], len(state.prefix)))
-        state.apply_action(actions[0])
+            decisions.append((seat, state.legal_actions()[0], len(state.prefix)))
+        elif state.core.pending is not None and state.core.pending.kind == "roll":
+            decisions.append((history.chance, 0, -1))
+        state.apply_action(0 if seat < 0 else decisions[-1][1])
     seat = 0
     tensor = np.asarray(state.information_state_tensor(seat), np.float32)
     at = loaded.tensors.observation_size
@@ -141,3 +154,29 @@ def test_what_is_shown_of_a_move_is_what_the_others_can_tell_apart(game: str) ->
     assert compared > 20
     if game in PRIVATE:
         assert hidden_pairs > 0  # the private choice was met, and really unseen
+
+
+def test_a_public_roll_is_seen_by_every_seat_and_hidden_deals_are_not_planes() -> None:
+    """A Sticky Gulch roll's face is on the table for every seat (the observation of the
+    seat that did not roll differs by the face), and each seat's planes hold it; the
+    setup's deals add no plane."""
+    loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})
+    history: History = loaded.tensors.history
+    state, rng = loaded.new_initial_state(), random.Random(3)
+    while not (state.is_chance_node() and getattr(state.core.pending, "kind", "") == "roll"):
+        actions = (
+            [a for a, _p in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(actions))
+    roller = state.core.mover
+    other = 1 - roller
+    faces = [state.child(a) for a, _p in state.chance_outcomes()]
+    assert len({face.observation_string(other) for face in faces}) == len(faces) > 1
+    at = loaded.tensors.observation_size
+    for outcome, face in enumerate(faces):
+        for seat in (0, 1):
+            seen = history.decode(np.asarray(face.information_state_tensor(seat)), at, seat)
+            assert seen[-1] == (history.chance, outcome)
+            assert all(actor != history.chance for actor, _w in seen[:-1])

@@ -11,16 +11,18 @@ action of :mod:`gadshill.adapters.actions`) of every seat, as this seat saw it:
   drifter a Sticky Gulch seat keeps: :data:`PRIVATE`). The kind of the move and
   who made it are seen; the choice is not.
 
+A public chance outcome (a Sticky Gulch roll: :data:`PUBLIC_CHANCE`) is a plane too,
+after its move's words: the actor slot after the seats' (chance), and outcome k in
+slot k of the word part (a die's faces are fewer than the words).
+
 A seat sees its own words as it chooses them, and another seat's move once it is
 played (the words of a move being spelled, or waiting on chance, are the
 mover's). Planes run oldest first: the first decision of the game in plane 0,
 for as many decisions as the game's ``max_game_length`` allows if that is at most
 :data:`FULL_UP_TO` (every mini variant), else the last :data:`WINDOW` (the observation
 carries the table as it is now, and a number the count of decisions seen, so a
-windowed tensor still tells apart two histories of different lengths). Chance
-outcomes are no decisions: what a seat saw of them is in its observation; two
-histories that differ only in chance the seat saw and that leaves no trace now
-share a tensor (``information_state_string``'s digest keeps them apart).
+windowed tensor still tells apart two histories of different lengths). Other
+chance outcomes (deals) are seen only as the observation shows them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ PRIVATE: dict[str, dict[str, frozenset[str]]] = {
 }
 
 
+#: game id -> the move kinds whose chance outcomes every seat sees as they fall (the
+#: die stays on the table only while the reaction window is open: SG-R.dice)
+PUBLIC_CHANCE: dict[str, frozenset[str]] = {"sticky-gulch": frozenset({"roll"})}
+
+
 class History:
     """The history planes of one game: their sizes, each seat's view of a move, and how
     a seat's view of the game is written into a tensor."""
@@ -59,14 +66,17 @@ class History:
         self.words = len(speller.words)
         #: the word slot of a hidden word (after the vocabulary's)
         self.hidden = self.words
-        #: floats a plane takes: the actor, the word or the hidden flag
-        self.plane = self.players + self.words + 1
+        #: the actor of a public chance outcome (the slot after the seats')
+        self.chance = self.players
+        #: floats a plane takes: the actor (a seat or chance), the word or the hidden flag
+        self.plane = self.players + 1 + self.words + 1
         #: the game may run past its planes: they hold the last decisions
         self.windowed = max_decisions > FULL_UP_TO
         self.planes = WINDOW if self.windowed else max_decisions
-        #: the count of decisions seen, then the planes
+        #: the count of entries seen, then the planes
         self.size = 1 + self.planes * self.plane
         self.private = PRIVATE.get(game.spec.id, {})
+        self.public_chance = PUBLIC_CHANCE.get(game.spec.id, frozenset())
         #: move -> its words as another seat sees them (moves repeat: kept)
         self._public: dict[Move, tuple[int, ...]] = {}
 
@@ -92,13 +102,22 @@ class History:
             found = self._public[move] = words
         return found
 
-    def seen(self, views: list[array[int]], mover: int, move: Move) -> None:
-        """Add ``mover``'s played ``move`` to every other seat's view."""
+    def seen(
+        self, views: list[array[int]], mover: int, move: Move, outcomes: tuple[int, ...]
+    ) -> None:
+        """Add ``mover``'s played ``move`` to every other seat's view, and its chance
+        ``outcomes`` to every seat's if they are public."""
         shown = self.public_words(move)
         base = mover * (self.words + 1)
         for seat, view in enumerate(views):
             if seat != mover:
                 view.extend([base + word for word in shown])
+        if outcomes and move.kind in self.public_chance:
+            if max(outcomes) > self.words:
+                raise ValueError(f"a public chance outcome {max(outcomes)} past the planes")
+            drawn = [self.code(self.chance, outcome) for outcome in outcomes]
+            for view in views:
+                view.extend(drawn)
 
     def fill(self, out: np.ndarray, at: int, view: array[int], player: int) -> None:
         """Write ``player``'s view of the game (its entries in order) at ``at``."""
@@ -111,30 +130,34 @@ class History:
         codes = np.frombuffer(kept, np.int32)
         actor, word = np.divmod(codes, self.words + 1)
         starts = at + 1 + np.arange(len(codes)) * self.plane
-        out[starts + (actor - player) % self.players] = 1.0
-        out[starts + self.players + word] = 1.0
+        relative = np.where(actor == self.chance, self.chance, (actor - player) % self.players)
+        out[starts + relative] = 1.0
+        out[starts + self.players + 1 + word] = 1.0
 
     def layout(self, at: int) -> list[Field]:
         """The history's fields, from offset ``at``."""
         window = f"the last {self.planes}" if self.windowed else f"all {self.planes}"
         return [
-            Field("decisions seen", at, 1, "number: past decisions of every seat this seat saw"),
+            Field("decisions seen", at, 1, "number: the planes' entries this seat saw"),
             Field(
                 "history",
                 at + 1,
                 self.planes * self.plane,
-                f"{window} decisions, oldest first, each ({self.players} actor one-hot,"
-                f" observer first; {self.words} word one-hot; hidden-word flag)",
+                f"{window} decisions, oldest first, each ({self.players} seats and chance,"
+                f" one-hot, observer first; {self.words} word (or outcome) one-hot;"
+                " hidden-word flag)",
             ),
         ]
 
     def decode(self, tensor: Any, at: int, player: int) -> list[tuple[int, int]]:
         """The (actor, word) of each plane written at ``at`` (a word of ``hidden`` for a
-        hidden one): what :meth:`fill` wrote, read back (for tests and readers)."""
+        hidden one; an actor of ``chance`` and its outcome for a public chance outcome):
+        what :meth:`fill` wrote, read back (for tests and readers)."""
         entries = []
         for k in range(min(int(tensor[at]), self.planes)):
             plane = np.asarray(tensor[at + 1 + k * self.plane : at + 1 + (k + 1) * self.plane])
-            relative = int(np.flatnonzero(plane[: self.players])[0])
-            word = int(np.flatnonzero(plane[self.players :])[0])
-            entries.append(((player + relative) % self.players, word))
+            relative = int(np.flatnonzero(plane[: self.players + 1])[0])
+            word = int(np.flatnonzero(plane[self.players + 1 :])[0])
+            actor = self.chance if relative == self.chance else (player + relative) % self.players
+            entries.append((actor, word))
         return entries

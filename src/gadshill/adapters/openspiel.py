@@ -817,7 +817,7 @@ class _Core:
         """``state`` is the position after ``mover`` played ``move``: a new step."""
         self.moves += 1
         if mover is not None:  # the other seats see it now
-            self.history.seen(self.views, mover, move)
+            self.history.seen(self.views, mover, move, outcomes)
         self.step = step = _Step(self.step, mover, move, outcomes)
         self.unkept += 1
         if self.unkept >= CHECKPOINT_EVERY:
