@@ -4,12 +4,15 @@ For each mini game (two players): a linear softmax policy over the legal actions
 (one weight row per action, on the tensor's features, each squashed as
 ``sign(x) * log(1 + |x|)``, plus a bias) learns by REINFORCE (the return minus a
 running mean) against uniformly random play, the learner's seat alternating game by
-game. It learns once from the observation tensor and once from the
-information-state tensor, with the same seeds, episodes and step size; the table
-gives the mean return against random play (win 1, shared win 1/k, loss 0) of the
-policy before learning and after, over the same evaluation games, and the time.
+game. Each update is divided by ``x @ x`` (as normalised least mean squares does), so
+one step size means the same for a tensor of 250 features and one of 2,500. It
+learns once from the observation tensor and once from the information-state tensor,
+with the same seeds, episodes and step size; the table gives the mean return
+against random play (win 1, shared win 1/k, loss 0) of the policy before learning
+and after, over the same evaluation games, and the time.
 
-Run: ``PYTHONPATH=src python bench/learning_check.py [--episodes 4000] [--eval 1000]``.
+Run: ``PYTHONPATH=src python bench/learning_check.py [--episodes 4000] [--eval 1000]
+[--step 1.0]``. (A mean return over 1,000 games has a standard error of about 0.015.)
 """
 
 from __future__ import annotations
@@ -111,7 +114,7 @@ def learn(name: str, kind: str, episodes: int, games: int, step: float) -> tuple
         for x, legal, pick, p in trail:
             grad = -p
             grad[pick] += 1.0
-            policy.weights[legal] += step * advantage * np.outer(grad, x)
+            policy.weights[legal] += step * advantage * np.outer(grad, x) / (x @ x)
     return size, before, evaluate(game, policy, read, games)
 
 
@@ -119,7 +122,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=4000)
     parser.add_argument("--eval", type=int, default=1000)
-    parser.add_argument("--step", type=float, default=0.02)
+    parser.add_argument("--step", type=float, default=1.0)
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     print(f"{args.episodes} learning games, {args.eval} evaluation games, step {args.step}")
