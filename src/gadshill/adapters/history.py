@@ -77,8 +77,8 @@ class History:
         self.size = 1 + self.planes * self.plane
         self.private = PRIVATE.get(game.spec.id, {})
         self.public_chance = PUBLIC_CHANCE.get(game.spec.id, frozenset())
-        #: move -> its words as another seat sees them (moves repeat: kept)
-        self._public: dict[Move, tuple[int, ...]] = {}
+        #: a private move's words -> the same as another seat sees them
+        self._public: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def code(self, actor: int, word: int) -> int:
         """One entry of a seat's view: who acted and the word (or :attr:`hidden`)."""
@@ -86,20 +86,19 @@ class History:
 
     def public_words(self, move: Move) -> tuple[int, ...]:
         """``move``'s words as the other seats see them: its private fields hidden."""
-        found = self._public.get(move)
+        words = self.speller.spell(move)  # (kept by the speller: moves repeat)
+        hide = self.private.get(move.kind)
+        if not hide:
+            return words
+        found = self._public.get(words)
         if found is None:
-            words = self.speller.spell(move)
-            hide = self.private.get(move.kind)
-            if hide:
-                shown = [True]  # the kind
-                for item in fields(move):
-                    value = getattr(move, item.name)
-                    count = len(value) + 1 if isinstance(value, tuple) else 1  # items, <end>
-                    shown += [item.name not in hide] * count
-                words = tuple(w if s else self.hidden for w, s in zip(words, shown, strict=True))
-            if len(self._public) > 100_000:
-                self._public.clear()
-            found = self._public[move] = words
+            shown = [True]  # the kind
+            for item in fields(move):
+                value = getattr(move, item.name)
+                count = len(value) + 1 if isinstance(value, tuple) else 1  # items, <end>
+                shown += [item.name not in hide] * count
+            found = tuple(w if s else self.hidden for w, s in zip(words, shown, strict=True))
+            self._public[words] = found
         return found
 
     def seen(
