@@ -35,13 +35,15 @@ play it for ever:
 (True, True, [0.5, 0.5])
 
 Observation tensors are the game's own (:mod:`gadshill.adapters.tensors`, the
-same as PettingZoo's). ``information_state_string(player)`` and
-``information_state_tensor(player)`` are perfect recall: the seat's observation
-now, the words it has chosen of a move it is spelling, its own past words and a
-digest of what it saw (and, of its own moves, what it played) after every move
-so far; ``resample_from_infostate`` samples a full state the seat cannot tell
-from the real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs
-as is. An action that is not legal raises ``ValueError`` and changes nothing.
+same as PettingZoo's). ``information_state_string(player)`` is perfect recall in
+a few dozen characters: the seat, its move count, the words it has chosen of a move
+it is spelling and a digest of what it saw (and, of its own moves, what it played)
+after every move so far. ``information_state_tensor(player)`` is features: the
+observation now and one one-hot plane per past decision of every seat as the seat
+saw it (:mod:`gadshill.adapters.history`; perfect recall on every mini variant, the
+last decisions on a full game). ``resample_from_infostate`` samples a full state
+the seat cannot tell from the real one (the native ``determinize``), so OpenSpiel's
+``ISMCTSBot`` runs as is. An action that is not legal raises ``ValueError`` and changes nothing.
 """
 
 from __future__ import annotations
