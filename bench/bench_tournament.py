@@ -15,6 +15,7 @@ import time
 
 import ray
 
+from gadshill.adapters import local_ray
 from gadshill.adapters.ray import ray_mapper
 from gadshill.registry import spec_factory
 from gadshill.rules.tournament import GameOutcome, run_tournament
@@ -43,12 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         for workers in (1, 2):
             if backend == "ray":
                 ray.shutdown()
-                ray.init(
-                    num_cpus=workers,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    _node_ip_address="127.0.0.1",
-                )
+                local_ray.start(workers)  # loopback only, as the project starts one
                 timed(workers, backend, 2 * workers)  # warm the workers
             rate, outcomes = timed(workers, backend, args.games)
             reference = reference or outcomes

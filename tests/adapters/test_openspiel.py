@@ -224,13 +224,22 @@ def test_resampled_states_keep_the_information_state_and_redraw_the_hidden(game:
 
 
 def test_information_states_remember_what_observations_forget() -> None:
-    """Two seats' strings differ, and the string is not the observation alone: it holds the
-    seat's past (a digest of what it saw after every move)."""
+    """Two seats' strings differ, and the string is not the observation: it holds the
+    seat's past (a digest of what it saw after every move, the position now included),
+    in a few dozen characters (issue 31: it once held the observation too)."""
     state = _sticky_gulch_with_two_hands()
     for seat in range(2):
-        info = json.loads(state.information_state_string(seat))
-        assert info["now"] == json.loads(state.observation_string(seat))
-        assert info["moves"] == state.moves > 0 and info["history"]
+        text = state.information_state_string(seat)
+        info = json.loads(text)
+        assert info == {
+            "seat": seat,
+            "moves": state.moves,
+            "history": state.digest(seat),
+            "words": [],
+            "waiting on": None,
+        }
+        assert info["moves"] > 0 and len(info["history"]) == 24
+        assert len(text) < 100 < len(state.observation_string(seat))
     assert state.information_state_string(0) != state.information_state_string(1)
     with pytest.raises(ValueError, match="chance node"):
         loaded = pyspiel.load_game("gadshill_sticky_gulch", {"players": 2})

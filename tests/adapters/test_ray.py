@@ -1,10 +1,14 @@
 """Tournaments on Ray give the same results as the local process pool (issue 11).
 
-A local Ray of one CPU is started on the loopback address and shut down after.
+A local Ray of one CPU is started as the project starts one (loopback only:
+:mod:`gadshill.adapters.local_ray`) and shut down after; a test lists the sockets its
+processes listen on (issue 31).
 """
 
 from __future__ import annotations
 
+import ipaddress
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -14,6 +18,7 @@ from typing import Any
 import pytest
 import ray
 
+from gadshill.adapters import local_ray as local
 from gadshill.adapters.ray import ray_mapper
 from gadshill.registry import spec_factory
 from gadshill.rules.tournament import run_tournament
@@ -22,14 +27,133 @@ from tests.cli_runner import exit_code
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(
-        num_cpus=1,
-        include_dashboard=False,
-        log_to_driver=False,
-        _node_ip_address="127.0.0.1",
-    )
+    local.start(1)
     yield
     ray.shutdown()
+
+
+def _descendants(root: int) -> dict[int, str]:
+    """``root`` and every process under it, by pid, with its name (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue  # ended meanwhile
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry))
+    found, at = [root], 0
+    while at < len(found):
+        found += children.get(found[at], [])
+        at += 1
+    names = {}
+    for pid in found:
+        try:
+            names[pid] = Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:
+            continue
+    return names
+
+
+def _socket_inodes(pid: int) -> set[int]:
+    inodes = set()
+    try:
+        descriptors = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return inodes
+    for fd in descriptors:
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(int(link[len("socket:[") : -1]))
+    return inodes
+
+
+def _listening() -> dict[int, str]:
+    """Every listening TCP socket of the machine, by inode, as its local IP address."""
+    found = {}
+    for table in ("tcp", "tcp6"):
+        lines = Path(f"/proc/net/{table}").read_text().splitlines()[1:]
+        for line in lines:
+            fields = line.split()
+            local, state, inode = fields[1], fields[3], int(fields[9])
+            if state != "0A":  # LISTEN
+                continue
+            raw = bytes.fromhex(local.split(":")[0])
+            # /proc shows each 32-bit word in the machine's (little-endian) byte order
+            words = [raw[i : i + 4][::-1] for i in range(0, len(raw), 4)]
+            packed = b"".join(words)
+            found[inode] = str(ipaddress.ip_address(packed))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc (Linux)")
+def test_the_local_ray_listens_on_loopback_only(local_ray: None) -> None:
+    """Every socket the driver, the GCS, the raylet and a worker listen on is bound to
+    127.0.0.1 or ::1 (or ::ffff:127.0.0.1); with ``_node_ip_address`` alone they listened
+    on every interface, and the node was the machine's external address."""
+
+    @ray.remote
+    def worker_pid() -> int:
+        return os.getpid()
+
+    worker = ray.get(worker_pid.remote())
+    processes = _descendants(os.getpid())
+    assert worker in processes
+    listening = _listening()
+    bound: dict[str, list[str]] = {}
+    for pid, name in processes.items():
+        for inode in _socket_inodes(pid):
+            if inode in listening:
+                bound.setdefault(name, []).append(listening[inode])
+    assert {"gcs_server", "raylet"} <= set(bound), bound  # Ray's own servers were found
+    assert processes[worker] in bound  # and the worker's
+    open_ = {name: ips for name, ips in bound.items() if not all(map(_loopback, ips))}
+    assert not open_, f"listening beyond loopback: {open_}"
+    assert {node["NodeManagerAddress"] for node in ray.nodes()} == {"127.0.0.1"}
+
+
+def _loopback(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return (mapped or ip).is_loopback
+
+
+def test_a_missing_or_broken_pack_is_refused_before_ray_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At once, in one line naming the pack, and with no Ray started (it once failed in a
+    worker after 11 s, on a copy under a hashed folder name)."""
+    from gadshill.errors import DataError
+
+    def no_ray(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("Ray was started for a bad pack")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", no_ray)
+    monkeypatch.setattr(local.ray, "init", no_ray)
+    broken = tmp_path / "broken"
+    shutil.copytree(
+        Path(__file__).parents[2] / "src" / "gadshill" / "gamedata" / "packs" / "sutters-mill",
+        broken,
+    )
+    (broken / "game.toml").write_text("this is = not [toml\n")
+    for folder, fragment in ((tmp_path / "missing", "missing"), (broken, "broken")):
+        started = time.monotonic()
+        with pytest.raises(DataError) as refused:
+            run_tournament(
+                spec_factory("sutters-mill"),
+                ["patient", "random"],
+                range(2),
+                data=folder,
+                map_games=ray_mapper(),
+            )
+        assert time.monotonic() - started < 2
+        message = str(refused.value)
+        assert fragment in message and "\n" not in message.strip()
 
 
 def test_same_seeds_same_results_on_ray_and_the_process_pool(local_ray: None) -> None:

@@ -35,13 +35,15 @@ play it for ever:
 (True, True, [0.5, 0.5])
 
 Observation tensors are the game's own (:mod:`gadshill.adapters.tensors`, the
-same as PettingZoo's). ``information_state_string(player)`` and
-``information_state_tensor(player)`` are perfect recall: the seat's observation
-now, the words it has chosen of a move it is spelling, its own past words and a
-digest of what it saw (and, of its own moves, what it played) after every move
-so far; ``resample_from_infostate`` samples a full state the seat cannot tell
-from the real one (the native ``determinize``), so OpenSpiel's ``ISMCTSBot`` runs
-as is. An action that is not legal raises ``ValueError`` and changes nothing.
+same as PettingZoo's). ``information_state_string(player)`` is perfect recall in
+a few dozen characters: the seat, its move count, the words it has chosen of a move
+it is spelling and a digest of what it saw (and, of its own moves, what it played)
+after every move so far. ``information_state_tensor(player)`` is features: the
+observation now and one one-hot plane per past decision of every seat as the seat
+saw it (:mod:`gadshill.adapters.history`; perfect recall on every mini variant, the
+last decisions on a full game). ``resample_from_infostate`` samples a full state
+the seat cannot tell from the real one (the native ``determinize``), so OpenSpiel's
+``ISMCTSBot`` runs as is. An action that is not legal raises ``ValueError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ import numpy as np
 import pyspiel
 from greenlet import GreenletExit, getcurrent, greenlet
 
+from gadshill.adapters import compact
 from gadshill.adapters.actions import Speller, Spellings
+from gadshill.adapters.history import History
 from gadshill.adapters.recall import Recall, derived
 from gadshill.adapters.setting import Setting, setting
 from gadshill.adapters.tensors import Position, Tensors
@@ -352,6 +356,16 @@ class GadshillGame(pyspiel.Game):
         self.tensors = Tensors(self.setting, self.speller, self.max_decisions)
         #: the seats' history digests (:mod:`gadshill.adapters.recall`)
         self.recall = Recall(self.setting)
+        # what a serialized state names instead of carrying (gadshill.adapters.compact)
+        compact.register(
+            self.setting,
+            {
+                "speller": self.speller,
+                "chances": self.chances,
+                "recall": self.recall,
+                "history": self.tensors.history,
+            },
+        )
         #: the observers a state's own tensor and string methods fill (one caller at a
         #: time, as OpenSpiel's game-wide ones): the observation's, the information state's
         self.observers = (Observer(self.tensors), InfoStateObserver(self.tensors))
@@ -437,6 +451,23 @@ class _Chances:
         return self  # shared by every state of the game, as the game is
 
 
+#: the parts of a state that are its game's, shared by every state of the game
+_SHARED = ("speller", "chances", "recall", "history")
+
+
+def _parts(setting: Setting) -> dict[str, Any]:
+    """A game's shared parts made anew (a state read back where no game of its setting
+    was loaded)."""
+    speller = Speller(setting)
+    history = History(setting, speller, setting.max_decisions)
+    return {
+        "speller": speller,
+        "chances": _Chances(),
+        "recall": Recall(setting),
+        "history": history,
+    }
+
+
 class _Core:
     """What an OpenSpiel state is, in a plain object (:class:`GadshillState` is its face:
     reading an attribute of a ``pyspiel.State`` costs 4-5 times a plain object's, and a
@@ -467,6 +498,7 @@ class _Core:
         "dealing",
         "decisions",
         "folded",
+        "history",
         "max_decisions",
         "max_moves",
         "mover",
@@ -488,6 +520,7 @@ class _Core:
         "straight",
         "to_move",
         "unkept",
+        "views",
     )
 
     def __init__(self, game: GadshillGame):
@@ -496,6 +529,7 @@ class _Core:
         self.speller: Speller = game.speller
         self.chances: _Chances = game.chances
         self.recall: Recall = game.recall
+        self.history: History = game.tensors.history
         self.native: _Native | None = None
         self.pending: Move | None = None  # a move waiting for its chance outcomes...
         self.mover: int | None = None  # ...and the seat that played it
@@ -514,8 +548,11 @@ class _Core:
         self.started = False  # the setup runs on first use (clones skip it)
         self.moves = 0  # native moves played
         self.decisions = 0  # player actions (words) applied
-        #: per seat, the words it has played, in order (its part of the information state)
+        #: per seat, the words it has played, in order
         self.own_words: list[array[int]] = [array("i") for _ in range(self.players)]
+        #: per seat, every seat's words as it saw them, in order (History.code entries):
+        #: its own as it chose them, another's once the move was played
+        self.views: list[array[int]] = [array("i") for _ in range(self.players)]
         #: per seat, a digest of everything it has seen and done, move by move...
         self.seen: tuple[str, ...] = ()
         #: ...up to ``folded``, the last step in it (None: not even the setup's)
@@ -549,30 +586,44 @@ class _Core:
             twin.native = self.native.twin()
         twin.outcomes, twin.chance_labels = list(self.outcomes), list(self.chance_labels)
         twin.own_words = [words[:] for words in self.own_words]
+        twin.views = [view[:] for view in self.views]
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         """What OpenSpiel's ``serialize`` pickles (a paused run given up first). The chain
         of steps goes as a flat list, oldest first, and ``folded`` as its index there:
         pickled as linked objects, a game of a few hundred moves would recurse past
-        Python's limit."""
+        Python's limit. Compact (:mod:`gadshill.adapters.compact`): the game's shared
+        parts and the pack's objects go as names, of the kept copies of past states only
+        the setup's goes (the others are played again from it when needed), and the
+        whole is compressed."""
         if self.paused is not None:
             self._detach()
-        kept = {name: getattr(self, name) for name in _Core.__slots__}
-        del kept["paused"], kept["step"], kept["folded"]
+        kept = {name: getattr(self, name) for name in _Core.__slots__ if name not in _SHARED}
+        del kept["paused"], kept["step"], kept["folded"], kept["setting"]
+        kept["recalled"] = None  # this state's own copy: rebuilt when next needed
         chain: list[_Step] = []
         step = self.step
         while step is not None:
             chain.append(step)
             step = step.before
         chain.reverse()
-        kept["chain"] = [(s.mover, s.move, s.outcomes, s.after) for s in chain]
+        kept["chain"] = [
+            (s.mover, s.move, s.outcomes, s.after if k == 0 else None) for k, s in enumerate(chain)
+        ]
         kept["folded"] = next((k for k, s in enumerate(chain) if s is self.folded), None)
-        return kept
+        shared = {name: getattr(self, name) for name in _SHARED}
+        return {"setting": self.setting, "packed": compact.dumps(kept, self.setting, shared)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        chain, folded = state.pop("chain"), state.pop("folded")
-        for name, value in state.items():
+        setting: Setting = state["setting"]
+        shared = compact.parts(setting)
+        if shared is None:  # no game of this setting loaded in this process: its parts
+            shared = _parts(setting)
+            compact.register(setting, shared)
+        kept = compact.loads(state["packed"], setting, shared)
+        chain, folded = kept.pop("chain"), kept.pop("folded")
+        for name, value in {**kept, **shared, "setting": setting}.items():
             setattr(self, name, value)
         self.paused = None
         steps: list[_Step] = []
@@ -581,6 +632,9 @@ class _Core:
             steps[-1].after = after
         self.step = steps[-1] if steps else None
         self.folded = None if folded is None else steps[folded]
+        if self.step is not None and self.step.after is None and self.native is not None:
+            # a kept copy of the state now, so a rebuild plays no move before it again
+            self.step.after, self.unkept = self.native.state.clone(), 0
 
     # --- the native game behind the words -----------------------------------------
     def _start(self) -> None:
@@ -764,6 +818,8 @@ class _Core:
     ) -> None:
         """``state`` is the position after ``mover`` played ``move``: a new step."""
         self.moves += 1
+        if mover is not None:  # the other seats see it now
+            self.history.seen(self.views, mover, move, outcomes)
         self.step = step = _Step(self.step, mover, move, outcomes)
         self.unkept += 1
         if self.unkept >= CHECKPOINT_EVERY:
@@ -881,6 +937,7 @@ class _Core:
         move = spellings.move(prefix) if may_end else None
         if move is None:  # a word of the move: only the cap on decisions can end the game
             self.own_words[player].append(action)
+            self.views[player].append(self.history.code(player, action))
             self.prefix = prefix
             self.decisions += 1
             if self.decisions >= self.max_decisions:
@@ -888,6 +945,7 @@ class _Core:
             return
         self._play(move, player)  # an engine error raises here, and nothing has changed
         self.own_words[player].append(action)
+        self.views[player].append(self.history.code(player, action))
         self.decisions += 1
         self.prefix = ()
         self._settle()
@@ -925,8 +983,8 @@ class _Core:
             "words": [self.speller.words[w] for w in self.own_prefix(player)],
         }
         native = self.settled()
-        if native is not None:
-            seen["state"] = native.state.observation(player)
+        if native is not None:  # as the tensor sees it (identical chips by their kind)
+            seen["state"] = self.recall.encoder.seen(native.state.observation(player), player)
         return seen
 
     def _fold(self) -> tuple[str, ...]:
@@ -967,17 +1025,18 @@ class _Core:
         return self.seen
 
     def information_state_data(self, player: int) -> dict[str, Any]:
-        """What ``player`` has seen and done so far: its observation now, the digest of
-        its observations (and its own moves) after every move before, and the move it
-        is waiting on chance for."""
+        """What ``player`` has seen and done so far: the digest of its observations (and
+        its own moves) after every move, the last one's position included (so the
+        observation now is in it: ``observation_string`` shows it), the words it has
+        chosen of a move it is spelling, and the move it is waiting on chance for."""
         self._fold()
         pending = self.pending is not None and self.mover == player
         return {
             "seat": player,
             "moves": self.moves,
             "history": self.seen[player] if self.seen else "",
+            "words": [self.speller.words[w] for w in self.own_prefix(player)],
             "waiting on": str(self.pending) if pending else None,
-            "now": self.observation_data(player),
         }
 
     def __str__(self) -> str:
@@ -1185,6 +1244,8 @@ class GadshillState(pyspiel.State):
         twin.own_words = [
             words if p == player else array("i") for p, words in enumerate(twin.own_words)
         ]
+        # and of the others' views of the game: the seat's own stays
+        twin.views = [view if p == player else array("i") for p, view in enumerate(twin.views)]
         twin._settle()
         return clone
 
@@ -1285,17 +1346,14 @@ class InfoStateObserver(Observer):
         self.dict = {"info_state": self.tensor}
 
     def set_from(self, state: GadshillState, player: int) -> None:
+        core = state.core
         self.tensors.information_state(
-            self.tensor,
-            state.native,
-            player,
-            state.own_prefix(player),
-            state.own_words[player],
-            state.digest(player),
+            self.tensor, core.settled(), player, core.own_prefix(player), core.views[player]
         )
 
     def string_from(self, state: GadshillState, player: int) -> str:
-        return json.dumps(state.information_state_data(player), sort_keys=True)
+        # compact: a solver keys a table by it, millions of times
+        return json.dumps(state.information_state_data(player), separators=(",", ":"))
 
 
 def _register() -> None:

@@ -20,11 +20,14 @@ import hashlib
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import ray
 
+from gadshill.adapters.local_ray import start
+from gadshill.errors import DataError
 from gadshill.gamedata.pack import pack_files
 from gadshill.rules.tournament import GameMapper, GameOutcome, Job
 
@@ -69,20 +72,23 @@ def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMa
     """A ``map_games`` for :func:`~gadshill.rules.tournament.run_tournament` on Ray.
 
     Joins the cluster at ``address``, or starts a local Ray on this machine
-    (loopback only, ``workers`` CPUs, no dashboard) when none is running.
+    (loopback only, ``workers`` CPUs, no dashboard: :mod:`gadshill.adapters.local_ray`)
+    when none is running. The first job's data pack is loaded before Ray starts (and
+    each other pack before it is shipped): a bad one is refused at once.
     """
 
     def map_games(play: Callable[[Job], GameOutcome], jobs: Iterable[Job]) -> Iterator[GameOutcome]:
+        jobs = iter(jobs)
+        first = next(jobs, None)
+        if first is None:
+            return
+        checked: set[Path] = set()
+        _check_pack(first, checked)  # a missing or broken pack: refused before Ray starts
         if not ray.is_initialized():
             if address is not None:
                 ray.init(address=address, log_to_driver=False)
             else:
-                ray.init(
-                    num_cpus=workers,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    _node_ip_address="127.0.0.1",
-                )
+                start(workers)
         remote = ray.remote(_play_shipped)
         packs: dict[Path, Any] = {}  # each pack folder read and put in the store once
 
@@ -91,15 +97,29 @@ def ray_mapper(address: str | None = None, workers: int | None = None) -> GameMa
             if not isinstance(folder, Path):
                 return remote.remote(play, job, None)
             if folder not in packs:
+                _check_pack(job, checked)
                 packs[folder] = ray.put((folder.name, pack_content(folder)))
             bare: Any = (*job[:DATA], None, *job[DATA + 1 :])
             return remote.remote(play, bare, packs[folder])
 
         cpus = int(ray.cluster_resources().get("CPU", 1))
         window = max(1, cpus) * IN_FLIGHT_PER_CPU
-        yield from streamed(shipped, ray.get, jobs, window)
+        yield from streamed(shipped, ray.get, chain([first], jobs), window)
 
     return map_games
+
+
+def _check_pack(job: Job, checked: set[Path]) -> None:
+    """Load the job's data pack here (once a folder): a missing or broken one raises its
+    one-line :class:`~gadshill.errors.DataError` now, not in a worker, on a copy under a
+    hashed folder name, after Ray has started."""
+    folder = job[DATA] if isinstance(job, tuple) and len(job) > DATA else None
+    if isinstance(folder, Path) and folder not in checked:
+        if not folder.is_dir():
+            raise DataError(str(folder), "no such data pack folder")
+        if callable(job[0]):  # a tournament's job: its game's spec, which loads the pack
+            job[0]().describe_pack(folder)
+        checked.add(folder)
 
 
 def streamed(

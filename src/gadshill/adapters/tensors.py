@@ -8,12 +8,11 @@ for the first ``Speller.positions`` words, then a count per word of the rest (a
 tuple's items are sorted, so counts keep them); zeros for a seat not spelling.
 
 **Information state** (``information_state_tensor``): the observation, then the
-seat's own past words as action ids in order (slot k holds 1 + the id of its
-k-th word; ``max_game_length`` slots, so every game fits), then the
-``DIGEST_BITS`` bits of the digest of everything the seat has seen after every
-move (the same digest as ``information_state_string``). Two histories the seat
-can tell apart differ in the words it chose or in what it saw, so in one of the
-last two parts: perfect recall in a fixed size.
+count of past decisions the seat saw and one one-hot plane per past decision of
+every seat, as the seat saw it: who acted, the word, or a hidden flag for another
+seat's private choice (:mod:`gadshill.adapters.history`; for as many decisions as
+``max_game_length`` allows, or the last ``history.WINDOW``). No digest: features a
+network can generalise over, as OpenSpiel's own games give.
 
 How: the game's part is read straight from the native state by a
 :class:`~gadshill.rules.encoding.Dense` of this object's own per seat (only what
@@ -36,12 +35,10 @@ from typing import Any
 import numpy as np
 
 from gadshill.adapters.actions import Speller
+from gadshill.adapters.history import History
 from gadshill.adapters.setting import Setting
 from gadshill.rules.encoding import Dense, Field
 from gadshill.rules.state import GameState
-
-#: bits of the seat's history digest in the information-state tensor
-DIGEST_BITS = 96
 
 
 class Position:
@@ -68,8 +65,9 @@ class Tensors:
         #: the spelling's part: ``prefix_slots`` one-hot positions, then counts of the rest
         self.spelling_size = (self.prefix_slots + 1) * self.words
         self.observation_size = self.encoder.size + self.spelling_size
-        self.own_slots = max_decisions
-        self.info_size = self.observation_size + self.own_slots + DIGEST_BITS
+        #: the information state's history planes
+        self.history = History(game, speller, max_decisions)
+        self.info_size = self.observation_size + self.history.size
         #: seat -> its reader (its buffer kept from state to state) and numpy's view of it
         self._readers: dict[int, tuple[Dense, np.ndarray]] = {}
 
@@ -136,23 +134,12 @@ class Tensors:
         state: Position | GameState[Any] | None,
         player: int,
         prefix: Sequence[int],
-        own_words: array[int],
-        digest: str,
+        view: array[int],
     ) -> None:
-        """Write into ``out`` the observation, the seat's own words so far and the bits of
-        its history digest."""
+        """Write into ``out`` the observation, then the seat's ``view`` of the game: every
+        seat's past decisions as it saw them (:class:`~gadshill.adapters.history.History`)."""
         self.fill(out, state, player, prefix)
-        at = self.observation_size
-        if len(own_words) > self.own_slots:
-            raise ValueError(f"{len(own_words)} own words, over the {self.own_slots} slots")
-        played = np.frombuffer(own_words, np.int32) if len(own_words) else np.zeros(0)
-        out[at : at + len(own_words)] = played + 1.0
-        out[at + len(own_words) : at + self.own_slots] = 0.0
-        at += self.own_slots
-        number = int(digest, 16) if digest else 0
-        # bit k of the digest's number at slot k (little-endian bytes, low bit first)
-        bits = np.frombuffer(number.to_bytes(DIGEST_BITS // 8, "little"), np.uint8)
-        out[at:] = np.unpackbits(bits, bitorder="little")
+        self.history.fill(out, self.observation_size, view, player)
 
     def layout(self, information_state: bool = False) -> list[Field]:
         """The fields of the observation tensor (or of the information-state tensor)."""
@@ -161,9 +148,7 @@ class Tensors:
         holds = f"words chosen so far: {self.prefix_slots} one-hot positions, counts of the rest"
         fields.append(Field("spelling", at, self.spelling_size, holds))
         if information_state:
-            at = self.observation_size
-            fields.append(Field("own words", at, self.own_slots, "1 + each own word's id"))
-            fields.append(Field("history digest", at + self.own_slots, DIGEST_BITS, "bits"))
+            fields += self.history.layout(self.observation_size)
         return fields
 
 

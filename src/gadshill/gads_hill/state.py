@@ -113,6 +113,13 @@ class GadsHillState(GameState[Move]):
         self._cache: dict[Any, dict[Any, Any]] = {}
         self._here: dict[Any, Any] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the solver's answers (a cache, worked out again when asked:
+        it was a third of a pickled state)."""
+        kept = dict(self.__dict__)
+        kept["_cache"], kept["_here"] = {}, None
+        return kept
+
     # --- the protocol ------------------------------------------------------------------
     @property
     def num_players(self) -> int:

@@ -962,8 +962,13 @@ class Encoder:
         players: int,
         moves: Mapping[str, Sequence[Any]] | None = None,
         reader: Reader | None = None,
+        relabel: Callable[[Any, int], Any] | None = None,
     ):
         self.schema, self.players = schema, players
+        #: the observation as the tensor sees it, given the observer: pieces the game
+        #: cannot tell apart (Sutter's Mill's chips of one colour and value) by their
+        #: kind, not their id; ``None``: the observation as it is
+        self.relabel = relabel
         #: the action space's one source: every value each move field may hold, by field
         #: name (``building``: the pack's buildings; ``site``: 1 to the die's sides...)
         self.moves: dict[str, tuple[Any, ...]] = {k: tuple(v) for k, v in (moves or {}).items()}
@@ -1011,8 +1016,15 @@ class Encoder:
             self.program = generate(reader, direct)
         self._dense: dict[tuple[int, int], Dense] = {}
 
+    def seen(self, observation: Any, observer: int) -> Any:
+        """``observation`` as the tensor sees it: pieces the game cannot tell apart shown
+        by their kind (:attr:`relabel`); the adapters' strings show this too."""
+        relabel = self.relabel
+        return observation if relabel is None else relabel(observation, observer)
+
     def encode(self, observation: Any, observer: int) -> list[float]:
         """The whole tensor as a list (every field written afresh)."""
+        observation = self.seen(observation, observer)
         out: Sink = {}
         self.schema.write(out, 0, observation, Context(observer, self.players))
         dense = [0.0] * self.size
@@ -1024,6 +1036,7 @@ class Encoder:
         """The tensor's non-zero entries (index -> value); the same as :meth:`encode`'s.
         The caller owns the dict it gets."""
         schema = self.schema
+        observation = self.seen(observation, observer)
         if not isinstance(observation, dict | Mapping) or observation.keys() != schema.parts.keys():
             return self._fresh(observation, observer)  # the schema says what is wrong
         ctx = Context(observer, self.players)
@@ -1069,13 +1082,15 @@ class Encoder:
         return found.read(state)
 
     def _fresh(self, observation: Any, observer: int) -> Sink:
-        out: Sink = {}
+        out: Sink = {}  # (of an observation already seen: relabelled)
         self.schema.write(out, 0, observation, Context(observer, self.players))
         return out
 
     def canonical(self, observation: Any, observer: int) -> Any:
-        """The observation as the tensor keeps it (bags sorted, skipped fields gone)."""
-        return self.schema.canonical(observation, Context(observer, self.players))
+        """The observation as the tensor keeps it (identical pieces by kind, bags sorted,
+        skipped fields gone)."""
+        seen = self.seen(observation, observer)
+        return self.schema.canonical(seen, Context(observer, self.players))
 
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
@@ -1104,9 +1119,11 @@ def cached(
     schema: Callable[[P, int], Record],
     moves: Callable[[P], Mapping[str, Sequence[Any]]] | None = None,
     reader: Callable[[P], Reader] | None = None,
+    relabel: Callable[[P], Callable[[Any, int], Any]] | None = None,
 ) -> Callable[[P, int], Encoder]:
-    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``, and how to
-    read a state straight, ``reader(pack)``) made into an encoder once per pack object
+    """``schema(pack, players)`` (and the move fields' values, ``moves(pack)``, how to
+    read a state straight, ``reader(pack)``, and how the tensor sees an observation,
+    ``relabel(pack)``: :attr:`Encoder.relabel`) made into an encoder once per pack object
     and player count (a pack is loaded once, so its identity is a key; the entry keeps
     it alive)."""
     built: dict[tuple[int, int], tuple[P, Encoder]] = {}
@@ -1119,6 +1136,7 @@ def cached(
                 players,
                 moves(pack) if moves else None,
                 reader(pack) if reader else None,
+                relabel(pack) if relabel else None,
             )
             found = built[(id(pack), players)] = (pack, made)
         return found[1]

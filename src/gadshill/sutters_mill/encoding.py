@@ -2,13 +2,15 @@
 
 Seat-relative (the observer first); camps, buildings, ranks and chips one-hot
 over the pack's own lists, so a smaller pack gives a smaller tensor. A seat's
-own chips are counted by chip (it knows their values), the others' by colour
-(face down). The layout is listed in docs/research.md.
+own chips and the bank's are counted by kind, a chip's colour and value (the
+seat knows their values; two chips of one kind are the same to every rule, so
+holding one or the other gives one tensor), the others' by colour (face down).
+The layout is listed in docs/research.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -56,10 +58,22 @@ from gadshill.sutters_mill.tables import DIRECTIONS, Tables
 OVER_REASONS = ("", "the gold vein is empty", "no player can act any more")
 
 
+Kind = tuple[str, int]
+
+
+def kinds(tables: Tables) -> list[Kind]:
+    """The pack's kinds of chip, ``(colour, value)``, in the pack's chip order."""
+    return list(dict.fromkeys(zip(tables.chip_colours, tables.chip_values, strict=True)))
+
+
+def _kind(tables: Tables, chip: int) -> Kind:
+    return (tables.chip_colours[chip], tables.chip_values[chip])
+
+
 def schema(tables: Tables, players: int) -> Record:
     data = tables.data
     colours = sorted({chip.colour for chip in data.chips})
-    chip_ids = [chip.id for chip in data.chips]
+    chip_kinds = kinds(tables)
     vein = sum(len(chips) for chips in tables.vein_chips)
     where = OneOf([*tables.spaces, "supply", "box"])
     removals = [(k + 1, b) for k in range(data.prospectors) for b in tables.buildings]
@@ -84,7 +98,7 @@ def schema(tables: Tables, players: int) -> Record:
             "retired": Counts(tables.buildings),
             "adventurer": Seat(),
             "piles": PerSeat(Counts(tables.ranks)),
-            "bank": Counts(chip_ids),
+            "bank": Counts(chip_kinds),
             "turn_state": Record(
                 {
                     "digs": Number(),
@@ -98,8 +112,8 @@ def schema(tables: Tables, players: int) -> Record:
             "viewer": Skip("the observer is seat 0 of every seat field"),
             "vein": Slots(vein, OneOf(colours)),
             "chip_box": Counts(colours),
-            # own chips by id (values known), the others' by colour (face down)
-            "chips": PerSeat(Counts([*chip_ids, *colours])),
+            # own chips by kind (values known), the others' by colour (face down)
+            "chips": PerSeat(Counts([*chip_kinds, *colours])),
             "hand": Counts(tables.ranks),
             "hand_sizes": PerSeat(Number()),
         }
@@ -133,7 +147,13 @@ def _pack(tables: Tables) -> Tables:
     own ids."""
     found = _PACKS.get(tables)
     if found is None:
-        ids = (tables.camps, tables.buildings, tables.ranks, tables.chip_colours)
+        ids: tuple[Sequence[Any], ...] = (
+            tables.camps,
+            tables.buildings,
+            tables.ranks,
+            tables.chip_colours,
+            tables.chip_values,
+        )
         found = _PACKS[tables] = _BY_IDS.setdefault(tuple(map(tuple, ids)), tables)
     return found
 
@@ -207,14 +227,36 @@ def _seat(holder: int) -> int | None:
 
 
 def _chips(tables: Tables, key: tuple[int, tuple[tuple[int, ...], ...]]) -> list[list[Any]]:
-    """The seat's own chips by chip (it knows their values), the others' by colour (face
-    down)."""
+    """The seat's own chips as ids (made kinds by the encoder's pack: :func:`reader`), the
+    others' by colour (face down)."""
     player, held = key
     colours = tables.chip_colours
     return [
-        sorted(own) if seat == player else [colours[c] for c in own]
-        for seat, own in enumerate(held)
+        list(own) if seat == player else [colours[c] for c in own] for seat, own in enumerate(held)
     ]
+
+
+def relabel(tables: Tables) -> Callable[[Any, int], Any]:
+    """How the tensor sees an observation of this pack: the observer's own chips and the
+    bank's by kind, sorted (:attr:`~gadshill.rules.encoding.Encoder.relabel`)."""
+
+    def seen(observation: Any, observer: int) -> Any:
+        if not isinstance(observation, dict) or not {"chips", "bank"} <= observation.keys():
+            return observation  # the schema says what is wrong
+        chips = list(observation["chips"])
+        if 0 <= observer < len(chips):
+            chips[observer] = _sorted_kinds(tables, chips[observer])
+        return {**observation, "chips": chips, "bank": _sorted_kinds(tables, observation["bank"])}
+
+    return seen
+
+
+def _sorted_kinds(tables: Tables, chips: Any) -> Any:
+    """Chip ids as their kinds, sorted (anything else as it is: the schema refuses it)."""
+    count = len(tables.chip_colours)
+    if not all(type(c) is int and 0 <= c < count for c in chips):
+        return chips
+    return sorted([list(_kind(tables, c)) for c in chips])
 
 
 def _by_pack(make: Callable[[Tables, Any], Any]) -> Callable[[tuple[Tables, Any]], Any]:
@@ -249,11 +291,31 @@ VALUES: dict[str, Callable[[Any], Any]] = {
 }
 
 #: the tensor read straight from the state (the same for every pack: each snapshot in
-#: the engine's numbers carries the state's own tables)
+#: the engine's numbers carries the state's own tables), but for the chips by kind
 READER = Reader(FIELDS, VALUES, {"pack": _pack})
 
 
-_encoders = cached(schema, moves, lambda tables: READER)
+def reader(tables: Tables) -> Reader:
+    """:data:`READER` with the own chips and the bank made kinds by ``tables``, the
+    encoder's pack, as :func:`relabel` makes them of an observation (the ids alone say
+    nothing of a kind: a state's and an observation's are read alike)."""
+    values = dict(VALUES)
+    chips = VALUES["chips"]
+    values["bank"] = lambda bank: [_kind(tables, c) for c in bank]
+    values["chips"] = lambda key: _own_kinds(tables, key[1][0], chips(key))
+    return Reader(FIELDS, values, READER.names)
+
+
+def _own_kinds(tables: Tables, player: int, held: list[list[Any]]) -> list[list[Any]]:
+    """The seat's own chip ids in ``held`` as their kinds in ``tables``."""
+    count = len(tables.chip_colours)
+    return [
+        [_kind(tables, c) if 0 <= c < count else c for c in own] if seat == player else own
+        for seat, own in enumerate(held)
+    ]
+
+
+_encoders = cached(schema, moves, reader, relabel)
 
 
 def encoder(state: GameState[Any]) -> Encoder:
