@@ -201,9 +201,9 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.exception_handler(PublicRefusal)
     async def _told(request: Request, err: PublicRefusal) -> JSONResponse:
-        # GH-8.refused: the rule ids only (no layout); the refusal made a new version
-        told = "refused by the rules' logic; every seat is told"
-        violations = [{"rule": rule, "message": told} for rule in err.refusal.rules]
+        # GH-8.refused: each rule's own words from the book, never the solver's layout;
+        # the refusal made a new version
+        violations = [{"rule": rule, "message": err.words[rule]} for rule in err.refusal.rules]
         return _error(422, str(err), violations=violations, version=err.version, told=True)
 
     @app.exception_handler(IllegalMove)

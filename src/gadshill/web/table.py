@@ -96,9 +96,11 @@ def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> N
 class PublicRefusal(IllegalMove):
     """GH-8.refused: a move refused openly, told to every seat and kept (HTTP 422)."""
 
-    def __init__(self, refusal: Refusal, version: int) -> None:
+    def __init__(self, refusal: Refusal, version: int, words: dict[str, str]) -> None:
         super().__init__(refusal.move, [])
         self.refusal, self.version = refusal, version
+        #: each rule id's own text in the rule book: what the seat reads, never a layout
+        self.words = words
 
     def __str__(self) -> str:
         rules = ", ".join(self.refusal.rules)
@@ -590,7 +592,8 @@ class Store:
                 raise IllegalMove(move, violations)
             refusal = Refusal(move, seat, rules)
             self._store(table, table.event_for(seat, refusal))
-            raise PublicRefusal(refusal, table.version)
+            words = {rule: table.spec.rulebook[rule].text for rule in rules}
+            raise PublicRefusal(refusal, table.version, words)
 
     def _seat(self, table: Table, token: str | None) -> int:
         try:
