@@ -29,10 +29,14 @@ def client() -> TestClient:
 
 
 def start(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
+    """A new game; one with an open seat is dealt by the server (no seed may be chosen)."""
+    body: dict[str, Any] = {"game": game, "seats": seats}
+    if "open" not in seats:
+        body["seed"] = seed
+    answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.json()
-    body: dict[str, Any] = answer.json()
-    return body
+    made: dict[str, Any] = answer.json()
+    return made
 
 
 def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
@@ -366,3 +370,18 @@ def test_fuzz_puzzles_never_500(body: Any, hint: Any, known: Any, answer: str) -
     if isinstance(body, dict) and isinstance(body.get("code"), str):
         looked = FUZZ_CLIENT.get("/api/puzzles", params={"code": body["code"]})
         assert looked.status_code < 500
+
+
+def test_no_seed_may_be_chosen_where_another_human_will_sit(client: TestClient) -> None:
+    """Issue 30: with a seed and an open seat the creator could read the joiner's hand and
+    the piles; such a game is dealt by the server. Hot seat and bot games keep their seed."""
+    refused = client.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["human", "open"], "seed": 777}
+    )
+    assert refused.status_code == 422 and "dealt by the server" in refused.json()["detail"]
+    assert client.get("/api/games", params={"open": "true"}).json() == []  # nothing made
+    for seats in (["human", "human"], ["human", "greedy"]):
+        made = client.post("/api/games", json={"game": "gads-hill", "seats": seats, "seed": 777})
+        assert made.status_code == 201
+    dealt = client.post("/api/games", json={"game": "gads-hill", "seats": ["human", "open"]})
+    assert dealt.status_code == 201

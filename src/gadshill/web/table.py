@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import GadshillError, RecordError
+from gadshill.errors import GadshillError, RecordError, UsageError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
@@ -418,6 +418,14 @@ class Store:
         for kind in kinds:
             if kind != HUMAN:
                 make_bot(spec, kind)  # an unknown bot is a UsageError now, not in the worker
+        if seed is not None and OPEN in seats:
+            # a seat that joins later must not face a deal its creator chose: with the
+            # seed, the creator could read the joiner's hand and the piles (hot seat and bot
+            # games keep their seed: nobody else sits there)
+            raise UsageError(
+                "seed: a game with an open seat is dealt by the server; leave the seed out"
+                " (a seed is for hot-seat and bot games)"
+            )
         seed = secrets.randbelow(2**63) if seed is None else seed
         state = spec.new_game(len(seats), seed, None, resolved)
         record = new_record(spec, kinds, seed, None, resolved)

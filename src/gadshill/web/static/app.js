@@ -129,9 +129,21 @@ function fillSeatKinds() {
     const select = el("select", null, { class: "seat-kind", "data-seat": seat });
     for (const kind of game.seats) select.append(el("option", kind, { value: kind }));
     select.value = seat === 0 ? "human" : game.seats.includes("greedy") ? "greedy" : game.seats[1];
+    select.addEventListener("change", seedForSeats);
     label.append(select);
     seats.append(label);
   }
+  seedForSeats();
+}
+
+// A game with an open seat is dealt by the server: whoever joins later must not face a
+// deal the creator chose (the server refuses a seed there too).
+function seedForSeats() {
+  const open = [...document.querySelectorAll(".seat-kind")].some((s) => s.value === "open");
+  const seed = $("seed");
+  seed.disabled = open;
+  if (open) seed.value = "";
+  seed.placeholder = open ? "dealt by the server (a seat is open)" : "random";
 }
 
 async function startGame(event) {
