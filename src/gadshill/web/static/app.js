@@ -418,7 +418,7 @@ function keepFocus() {
   // the menu box itself only holds the focus while there is nothing to choose
   if (inPlayArea(active) && active.isConnected && active !== $("menu")) return;
   const first =
-    document.querySelector("#menu button:not([disabled])") ||
+    document.querySelector("#menu button:not([disabled]):not([data-confirm])") ||
     document.querySelector("#hand .card.target") ||
     (view && view.terminal ? document.querySelector("#end button, #end a") : null);
   (first || $("menu")).focus({ preventScroll: true });
@@ -479,11 +479,17 @@ function drawMenu() {
   $("menu-title").textContent = entries.length ? "Your move" : view.terminal ? "The game is over" : "Waiting for the others";
   $("selection").replaceChildren();
   if (!entries.length) return;
+  if (confirming) {
+    askFirst(confirming);
+    return;
+  }
   const actions = actionsOf(entries);
   if (action === null && actions.length === 1) action = actions[0].action;
   if (action === null) {
-    // a button per kind of move; a kind with one move and nothing to click is that move
-    for (const kind of actions) {
+    // a button per kind of move; a kind with one move and nothing to click is that move;
+    // irreversible kinds come last, so none is the first button or holds the focus
+    const final = (kind) => entries.some((e) => e.action === kind.action && e.confirm);
+    for (const kind of [...actions.filter((k) => !final(k)), ...actions.filter(final)]) {
       const only = entries.filter((e) => e.action === kind.action);
       const label = kind.label;
       const button = el("button", label, { type: "button", class: "action", "data-action": kind.action });
@@ -492,7 +498,8 @@ function drawMenu() {
         button.classList.add("move");
         button.dataset.move = only[0].move;
         button.title = only[0].label;
-        button.addEventListener("click", () => play(only[0].move));
+        if (only[0].confirm) button.dataset.confirm = "true";
+        button.addEventListener("click", () => attempt(only[0]));
       } else {
         button.addEventListener("click", () => chooseAction(kind.action));
       }
@@ -514,7 +521,8 @@ function drawMenu() {
   }
   for (const entry of buttons) {
     const button = el("button", entry.label, { type: "button", class: "move", "data-move": entry.move });
-    button.addEventListener("click", () => play(entry.move));
+    if (entry.confirm) button.dataset.confirm = "true";
+    button.addEventListener("click", () => attempt(entry));
     menu.append(button);
   }
   if (exactAll.length > 1 && picked.length && next.length === 0) {
@@ -545,6 +553,38 @@ function drawMenu() {
     back.addEventListener("click", () => clearSelection(true));
     menu.append(back);
   }
+}
+
+// an irreversible move (its entry has `confirm`) is sent only once the question is
+// answered yes; the focus goes to "No", so Enter never gives a game away
+let confirming = null;
+
+function attempt(entry) {
+  if (!entry.confirm) {
+    play(entry.move);
+    return;
+  }
+  confirming = entry;
+  drawMenu();
+  const no = $("confirm-no");
+  if (no) no.focus({ preventScroll: true });
+}
+
+function askFirst(entry) {
+  const menu = $("menu");
+  $("selection").append(el("p", entry.confirm, { class: "confirm", role: "alert" }));
+  const no = el("button", "No, go back", { type: "button", class: "cancel", id: "confirm-no" });
+  no.addEventListener("click", () => {
+    confirming = null;
+    drawMenu();
+    keepFocus();
+  });
+  const yes = el("button", `Yes: ${entry.label}`, { type: "button", class: "move", id: "confirm-yes", "data-move": entry.move });
+  yes.addEventListener("click", () => {
+    confirming = null;
+    play(entry.move);
+  });
+  menu.append(no, yes);
 }
 
 function targetLabel(target) {
@@ -589,6 +629,7 @@ function pick(target) {
 function clearSelection(redraw) {
   action = null;
   picked = [];
+  confirming = null;
   if (redraw && view) {
     drawMenu();
     keepFocus();
@@ -598,6 +639,7 @@ function clearSelection(redraw) {
 // a new view of the same seat keeps the clicks that still fit one of its moves
 function pruneSelection() {
   const entries = entriesOf(view.menu || []);
+  if (confirming && !entries.some((e) => e.move === confirming.move)) confirming = null;
   if (action !== null && !entries.some((e) => e.action === action)) clearSelection(false);
   else if (picked.length && !choices(entries, action, picked).open.length) picked = [];
 }
