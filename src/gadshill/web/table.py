@@ -33,7 +33,7 @@ from gadshill.rules.records import Record, Refusal, is_refusal, new_record, repl
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
-from gadshill.web import prefs
+from gadshill.web import prefs, wire
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
 from gadshill.web.prefs import REACTION_MS
 
@@ -140,6 +140,8 @@ class Table:
     #: when (the store's clock, ``Store.now``) this process saw the game reach its
     #: version: a timed window is counted from there
     opened: float = field(default_factory=time.monotonic)
+    #: digests of the views served, the bases of deltas (web/wire.py)
+    sent: wire.Sent = field(default_factory=wire.Sent)
 
     @property
     def version(self) -> int:
@@ -287,10 +289,13 @@ class Table:
         version: int | None = None,
         since: int | None = None,
         reveal: bool = False,
+        known: int | None = None,
     ) -> dict[str, Any]:
         """What ``seat`` (or SPECTATOR) is shown, as the API answers it: now, or as it
         was at ``version``; ``last`` holds the events after ``since`` (default: the last
-        one). ``reveal`` (only once the game is over) shows everything, as no seat."""
+        one). ``reveal`` (only once the game is over) shows everything, as no seat.
+        ``known``: the version of this seat's view the page holds; the answer is then a
+        delta from it when the table remembers it (``wire.delta``), else whole."""
         if reveal and not self.state.is_terminal:
             raise TooEarly("everything is shown once the game is over")
         at = self.version if version is None else version
@@ -336,6 +341,11 @@ class Table:
             view["scores"] = state.scores()
             view["winners"] = state.winners()
             view.update(self.end(state))
+        hinted = hints and self.hints
+        base = None if known is None else self.sent.base((seat, hinted, known, reveal))
+        self.sent.remember((seat, hinted, at, reveal), view)
+        if base is not None and known is not None and known <= at:
+            return wire.delta(view, known, base)
         return view
 
     def end(self, state: GameState[Any]) -> dict[str, Any]:

@@ -211,13 +211,49 @@ function gamePath(extra = {}) {
   return `/api/games/${encodeURIComponent(gameId)}?${query}`;
 }
 
+// Light on the wire (web/wire.py): a view asked for with `known` (the version of the same
+// seat's view held here) comes back as a delta, rebuilt here from the held one.
+const heldAs = new WeakMap(); // view -> {token, hints} it was asked with
+
+function heldFor(token, hints) {
+  const as = view && view.id === gameId ? heldAs.get(view) : null;
+  return as && as.token === token && as.hints === hints ? view : null;
+}
+
+function mergeView(held, delta) {
+  const merged = { ...held, ...delta };
+  merged.log = held.log.slice(0, delta.delta).concat(delta.log || []);
+  for (const name of delta.gone || []) delete merged[name];
+  delete merged.delta;
+  delete merged.gone;
+  return merged;
+}
+
+// the answer as a whole view (null when it is a delta from a view no longer held)
+function wholeView(data, held, token, hints) {
+  if (data.delta !== undefined) {
+    if (!held || held.version !== data.delta) return null;
+    data = mergeView(held, data);
+  }
+  heldAs.set(data, { token, hints });
+  return data;
+}
+
 async function load(token, extra = {}) {
   const query = { ...extra };
+  const hints = $("hints-toggle").checked;
   if (token) query.token = token;
-  if ($("hints-toggle").checked) query.hints = "true";
+  if (hints) query.hints = "true";
+  const held = heldFor(token, hints);
   let answer;
+  let whole = null;
   try {
-    answer = await api("GET", gamePath(query));
+    answer = await api("GET", gamePath(held ? { ...query, known: String(held.version) } : query));
+    if (answer.status === 200) whole = wholeView(answer.data, held, token, hints);
+    if (answer.status === 200 && !whole) {
+      answer = await api("GET", gamePath(query)); // the base went: ask for it whole
+      if (answer.status === 200) whole = wholeView(answer.data, null, token, hints);
+    }
   } catch (err) {
     setLine("reconnecting");
     return null;
@@ -226,7 +262,7 @@ async function load(token, extra = {}) {
     $("status").textContent = answer.data.detail;
     return null;
   }
-  return answer.data;
+  return whole;
 }
 
 function refresh() {
@@ -845,12 +881,15 @@ async function play(move) {
   const token = tokenToUse();
   let answer;
   try {
-    answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, {
-      token,
-      move,
-      version: view.version,
-      hints: $("hints-toggle").checked,
-    });
+    const hints = $("hints-toggle").checked;
+    const held = heldFor(token, hints);
+    const body = { token, move, version: view.version, hints };
+    if (held) body.known = held.version;
+    answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, body);
+    if (answer.status === 200) {
+      const whole = wholeView(answer.data, held, token, hints) || (await load(token));
+      answer = whole ? { status: 200, data: whole } : { status: 0, data: { detail: "look again" } };
+    }
   } catch (err) {
     answer = { status: 0, data: { detail: "the server did not answer: look again once reconnected" } };
   } finally {
