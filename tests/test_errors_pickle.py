@@ -23,7 +23,9 @@ from gadshill.web.table import PublicRefusal
 BUILT: dict[type[GadshillError], GadshillError] = {
     DataError: DataError("pack/cards.toml", "no such card", "card 7", "kind"),
     IllegalMove: IllegalMove("take 3", [Violation("NIM-1", "cannot take 3")]),
-    PublicRefusal: PublicRefusal(Refusal(Claim("BANK", "S7"), 1, ("GH-8",)), 12),
+    PublicRefusal: PublicRefusal(
+        Refusal(Claim("BANK", "S7"), 1, ("GH-8",)), 12, {"GH-8": "a STOP claim takes ..."}
+    ),
 }
 
 

@@ -117,3 +117,59 @@ def test_replay_and_review_tell_the_refusal(
         assert code == 0 and told in out, command
     code, out, _err = run(["replay", str(path)], capsys)
     assert code == 0 and "(1 of them refused, told to the table)" in out
+
+
+def to_a_refused_card_play(seed: int = 3) -> tuple[Any, Record, Any]:
+    """A game played at random up to a turn whose active player holds a card the solver
+    refuses (no card played yet this turn)."""
+    from gadshill.gads_hill.moves import Play
+
+    rng = random.Random(seed)
+    state = SPEC.new_game(3, seed, None, {})
+    record = new_record(SPEC, ["human"] * 3, seed, None, {})
+    while not state.is_terminal:
+        if state.phase == "turn" and state.action is None:
+            seat = state.active
+            for card in sorted(state.hands[seat]):
+                for my in state.my_choices(seat, card):
+                    play = Play(card, my)
+                    violations = state.check(play)
+                    if violations and state.public_refusal(play, violations):
+                        return state, record, play
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        record.moves.append(move.to_json())
+    raise AssertionError("no refused card play in this game")
+
+
+def test_a_refused_card_play_ends_the_seats_card_plays_for_the_turn() -> None:
+    """GH-8.refused-play: told to all, kept in the record, and no card is offered or
+    taken again that turn; the seat may still discard, buy or pass; the next turn
+    starts afresh."""
+    state, record, play = to_a_refused_card_play()
+    seat = state.active
+    rules = state.public_refusal(play, state.check(play))
+    state.refuse(play)
+    record.moves.append(Refusal(play, seat, rules).to_json())
+    assert state.current_player == seat and state.play_refused
+    offered = [type(m).__name__ for m in state.legal_moves()]
+    assert "Play" not in offered and "Pass" in offered
+    assert "Play" not in [type(m).__name__ for m in state.candidate_moves()]
+    for card in state.hands[seat]:  # every card, the legal ones included, is refused now
+        for my in state.my_choices(seat, card):
+            from gadshill.gads_hill.moves import Play
+
+            again = state.check(Play(card, my))
+            assert [v.rule for v in again] == ["GH-8.refused-play"]
+            assert state.public_refusal(Play(card, my), again) == ()  # not told twice
+    assert state.observation(seat)["turn state"]["play refused"] is True
+    again = replay(Record.parse(record.to_jsonl()), get_spec)
+    assert again.ok and again.state.snapshot() == state.snapshot()
+    rng = random.Random(5)
+    while state.current_player == seat and state.phase == "turn":
+        state.apply(rng.choice(state.legal_moves()))
+    while state.phase != "turn" or state.active == seat:
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    assert not state.play_refused  # a new turn, a new chance

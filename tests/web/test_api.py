@@ -29,10 +29,14 @@ def client() -> TestClient:
 
 
 def start(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
+    """A new game; one with an open seat is dealt by the server (no seed may be chosen)."""
+    body: dict[str, Any] = {"game": game, "seats": seats}
+    if "open" not in seats:
+        body["seed"] = seed
+    answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.json()
-    body: dict[str, Any] = answer.json()
-    return body
+    made: dict[str, Any] = answer.json()
+    return made
 
 
 def view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
@@ -366,3 +370,66 @@ def test_fuzz_puzzles_never_500(body: Any, hint: Any, known: Any, answer: str) -
     if isinstance(body, dict) and isinstance(body.get("code"), str):
         looked = FUZZ_CLIENT.get("/api/puzzles", params={"code": body["code"]})
         assert looked.status_code < 500
+
+
+def test_no_seed_may_be_chosen_where_another_human_will_sit(client: TestClient) -> None:
+    """Issue 30: with a seed and an open seat the creator could read the joiner's hand and
+    the piles; such a game is dealt by the server. Hot seat and bot games keep their seed."""
+    refused = client.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["human", "open"], "seed": 777}
+    )
+    assert refused.status_code == 422 and "dealt by the server" in refused.json()["detail"]
+    assert client.get("/api/games", params={"open": "true"}).json() == []  # nothing made
+    for seats in (["human", "human"], ["human", "greedy"]):
+        made = client.post("/api/games", json={"game": "gads-hill", "seats": seats, "seed": 777})
+        assert made.status_code == 201
+    dealt = client.post("/api/games", json={"game": "gads-hill", "seats": ["human", "open"]})
+    assert dealt.status_code == 201
+
+
+def merged(held: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """What the page's mergeView makes of a held view and a delta (web/wire.py)."""
+    out = {**held, **delta}
+    out["log"] = held["log"][: delta["delta"]] + delta.get("log", [])
+    for name in delta.get("gone", []):
+        out.pop(name)
+    out.pop("delta")
+    out.pop("gone", None)
+    return out
+
+
+def test_a_page_that_holds_a_view_is_sent_what_changed(client: TestClient) -> None:
+    """Issue 30, light on the wire: ``known=K`` answers a delta from the seat's view of
+    version K, which rebuilds the whole view; an unknown base is answered whole; the same
+    view asked again with its ETag is a 304; answers are gzipped."""
+    body = start(client, "gads-hill", ["human", "human"])
+    tokens = [s["token"] for s in body["seats"]]
+    path = f"/api/games/{body['id']}"
+    held = view(client, body["id"], tokens[0])
+    for _ in range(6):
+        seat = held["to_move"]
+        version = held["version"]
+        move = view(client, body["id"], tokens[seat])["legal_moves"][0]
+        answer = client.post(
+            f"{path}/moves", json={"token": tokens[seat], "move": move, "version": version}
+        )
+        assert answer.status_code == 200
+        again = client.get(path, params={"token": tokens[0], "known": version})
+        delta = again.json()
+        whole = view(client, body["id"], tokens[0])
+        assert delta["delta"] == version and merged(held, delta) == whole
+        # steady fields are not sent again, and the log only from K on
+        assert "offers" not in delta and len(delta["log"]) == whole["version"] - version
+        held = whole
+    unknown = client.get(path, params={"known": 2}).json()
+    assert "delta" not in unknown  # the spectators never fetched version 2: sent whole
+    first = client.get(path, params={"token": tokens[0]}, headers={"accept-encoding": "gzip"})
+    assert first.headers["content-encoding"] == "gzip"
+    assert int(first.headers["content-length"]) < len(first.content) / 4
+    tag = first.headers["etag"]
+    same = client.get(path, params={"token": tokens[0]}, headers={"if-none-match": tag})
+    assert same.status_code == 304 and same.content == b""
+    script = client.get("/app.js")
+    assert script.headers["cache-control"] == "no-cache"
+    cached = client.get("/app.js", headers={"if-none-match": script.headers["etag"]})
+    assert cached.status_code == 304

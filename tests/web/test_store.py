@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from gadshill.registry import get_spec
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
@@ -166,10 +167,11 @@ def test_a_refused_claim_is_told_to_every_seat_kept_and_ends_the_window(tmp_path
     before = view(client, body["id"], tokens[seat])
     answer = post_move(client, body["id"], tokens[seat], claim)
     assert answer.status_code == 422 and answer.json()["told"]
-    assert answer.json()["violations"] == [
-        {"rule": "GH-8", "message": "refused by the rules' logic; every seat is told"}
-    ]
-    assert "layout" not in answer.text and answer.json()["version"] == before["version"] + 1
+    # the rule's own words from the book, never the solver's reasoning (GH-8.refused)
+    words = get_spec("gads-hill").rulebook["GH-8"].text
+    assert answer.json()["violations"] == [{"rule": "GH-8", "message": words}]
+    assert "layout" not in answer.text and "can only stand" not in answer.text
+    assert answer.json()["version"] == before["version"] + 1
     line = f"human#{seat} tried {claim}: refused [GH-8]"
     for token in [*tokens, None]:
         assert view(client, body["id"], token)["log"][-1] == line
@@ -193,3 +195,53 @@ def test_with_hints_a_refusal_stays_private_with_its_layout(tmp_path: Path) -> N
     )
     assert answer.status_code == 422 and "layout" in answer.text
     assert view(client, made["id"], tokens[seat]) == before
+
+
+def refused_play(client: TestClient, game_id: str, tokens: list[str]) -> tuple[int, str]:
+    """Play (first legal moves) to a turn whose active seat holds a card the solver refuses."""
+    from gadshill.gads_hill.moves import Play
+
+    table = client.app.state.store.get(game_id)  # type: ignore[attr-defined]
+    while True:
+        state = table.state
+        seat = state.current_player
+        if state.phase == "turn" and state.action is None:
+            for card in sorted(state.hands[seat]):
+                for my in state.my_choices(seat, card):
+                    play = Play(card, my)
+                    if state.public_refusal(play, state.check(play)):
+                        return seat, str(play)
+        post_move(client, game_id, tokens[seat], str(state.legal_moves()[0]))
+
+
+def test_a_flood_of_refused_card_plays_costs_once_and_the_game_ends(tmp_path: Path) -> None:
+    """GH-8.refused-play: the first refusal is told, kept and ends the seat's card plays for
+    the turn; the same play sent again and again is a private 422 that makes no version, is
+    never offered again, and the game goes on to its end."""
+    client = served(tmp_path / "g.db")
+    body = start(client, "gads-hill", ["human"] * 3, seed=4)
+    game_id, tokens = body["id"], [s["token"] for s in body["seats"]]
+    seat, play = refused_play(client, game_id, tokens)
+    first = post_move(client, game_id, tokens[seat], play)
+    assert first.status_code == 422 and first.json()["told"]
+    rules = [v["rule"] for v in first.json()["violations"]]
+    book = get_spec("gads-hill").rulebook
+    assert [v["message"] for v in first.json()["violations"]] == [book[r].text for r in rules]
+    version = view(client, game_id)["version"]
+    for _ in range(300):  # the flood: every one refused privately, none stored
+        again = post_move(client, game_id, tokens[seat], play)
+        assert again.status_code == 422 and not again.json().get("told")
+        assert [v["rule"] for v in again.json()["violations"]] == ["GH-8.refused-play"]
+    seen = view(client, game_id, tokens[seat])
+    assert seen["version"] == version and seen["to_move"] == seat
+    assert not [m for m in seen["legal_moves"] if m.startswith("play ")]
+    rng = random.Random(1)
+    table = client.app.state.store.get(game_id)  # type: ignore[attr-defined]
+    while not table.state.is_terminal:
+        mover = table.state.current_player
+        move = rng.choice(table.state.legal_moves())
+        assert post_move(client, game_id, tokens[mover], str(move)).status_code == 200
+    end = view(client, game_id)
+    assert end["terminal"] and end["version"] < table.spec.max_moves
+    told = [line for line in end["log"] if "refused" in line]
+    assert told == [f"human#{seat} tried {play}: refused [{', '.join(rules)}]"]

@@ -188,7 +188,8 @@ class HumanSeat:
         for violation in violations:
             said = str(violation)
             if not self.hints and state.public_refusal(move, [violation]):
-                said = f"[{violation.rule}] the rules' logic refuses it"  # no layout without hints
+                # no layout without hints: the rule's own words from the book
+                said = f"[{violation.rule}] {self.spec.rulebook[violation.rule].text}"
             console.print(f"  [red]{escape(said)}[/red]")
         return None
 

@@ -108,9 +108,14 @@ def apply(state: GadsHillState, move: Move) -> None:
 
 def refuse(state: GadsHillState, move: Move) -> None:
     """GH-8 (amended): a refused STOP claim ends the claimer's chance to claim: a STOP
-    window passes on at once; the active player claims no more this turn."""
+    window passes on at once; the active player claims no more this turn. A refused card
+    play ends the active player's card plays for the turn (GH-8.refused-play): a card laid
+    on the table and taken back was seen by all."""
+    if isinstance(move, Play):
+        state.play_refused = True
+        return
     if not isinstance(move, Claim):
-        return  # a refused card is only told
+        return
     if state.phase == STOP:
         next_stop_window(state)
         refill(state)
@@ -196,6 +201,7 @@ def start_turn(state: GadsHillState, seat: int) -> None:
     state.bought = False
     state.claimed = False
     state.claim_refused = False
+    state.play_refused = False
     state.changed = False
     state.current_log = TurnLog(state.turn, seat, locomotive=state.locomotive)
 

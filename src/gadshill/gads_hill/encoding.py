@@ -133,6 +133,7 @@ READER = Reader(
         "turn state.bought": value("state.bought"),
         "turn state.claimed": value("state.claimed"),
         "turn state.claim refused": value("state.claim_refused"),
+        "turn state.play refused": value("state.play_refused"),
         "turn state.changed": value("state.changed"),
         "turn state.stop seat": value("state.stop_seat"),
         "turn state.quiet turns": value("state.quiet_turns"),

@@ -68,7 +68,9 @@ def _moves(state: GadsHillState, exact: bool) -> list[Move]:
             and state.locomotive < state.world.sizes.one_card_locomotive
         )
     )
-    if can_play or not exact:
+    # GH-8.refused-play: after a refused card no play is offered again this turn, not even
+    # as a candidate (the refusal was public, so leaving them out tells nothing)
+    if not state.play_refused and (can_play or not exact):
         # "my building" choices, the same for every district and condition card (GH-F5)
         mine: list[str | None] = list(state.my_buildings(seat) if exact else state.owned[seat])
         world = state.world

@@ -211,6 +211,21 @@ def _my_own(state: GadsHillState, move: Play) -> Breach:
 
 
 @BOOK.rule(
+    "GH-8.refused-play",
+    "As amended for honest play (GH-8.refused, round 4): a card laid on the table and taken"
+    " back was seen by all. Without hints, a card play the solver refuses is told to every"
+    " seat (the attempt and the rules' own words, never a layout) and ends the player's card"
+    " plays for the turn: they may still discard two for a marker, buy, claim, or pass. So"
+    " refusals cannot make a game grow without end.",
+    (Play,),
+    message="a card play of yours was refused this turn: no more cards until your next turn",
+    gate=True,
+)
+def _play_refused(state: GadsHillState, move: Play) -> Breach:
+    return state.phase == TURN and state.play_refused
+
+
+@BOOK.rule(
     "GH-T1.two",
     "A turn plays at most two cards, and a second card only right after the first"
     " (not after a discard, a pass or a STOP claim).",
@@ -489,10 +504,10 @@ SOLVER_REFUSALS = frozenset({"GH-8", "GH-6.solver", *SOLVER_CARD_RULES})
 
 @BOOK.rule(
     "GH-8",
-    "A STOP claim takes a marker that no consistent layout of the town uses (its edge is in"
-    " no maximum matching of buildings to free spaces); a claim the solver can refute is"
-    " refused with a layout that uses the marker. Claims run the cascade; the points are"
-    " the claimer's.",
+    "A STOP claim takes a marker that no consistent placing of the town's buildings uses"
+    " (its edge is in no maximum matching of buildings to free spaces); a claim the solver"
+    " can refute is refused (with hints on, the solver shows the claimer, privately, a"
+    " placing that uses the marker). Claims run the cascade; the points are the claimer's.",
     (Claim,),
     message="{why}",
 )

@@ -103,6 +103,7 @@ class GadsHillState(GameState[Move]):
         self.bought = False
         self.claimed = False  # the active player has claimed: no further card
         self.claim_refused = False  # the active player's claim was refused: no more (GH-8)
+        self.play_refused = False  # a card play was refused: no more cards (GH-8.refused-play)
         self.changed = False  # the board changed this turn (GH-9)
         self.quiet_turns = 0
         self.history: list[TurnLog] = []
@@ -413,6 +414,7 @@ class GadsHillState(GameState[Move]):
                 "bought": self.bought,
                 "claimed": self.claimed,
                 "claim refused": self.claim_refused,
+                "play refused": self.play_refused,
                 "changed": self.changed,
                 "stop seat": self.stop_seat,
                 "quiet turns": self.quiet_turns,

@@ -46,22 +46,28 @@ class MenuEntry:
     """One move of a seat's menu as the page offers it: the kind of move (``action``, a
     short id, and ``action_label``, the words of its button) and the pieces a player
     clicks to make it (``targets``, ``"KIND:ID"`` ids the picture or the hand carries as
-    ``data-target``, in click order; none for a move that is a button)."""
+    ``data-target``, in click order; none for a move that is a button). An irreversible
+    move carries ``confirm``, the question the page asks before sending it (and it never
+    holds the focus by default)."""
 
     move: Move
     label: str
     action: str
     action_label: str
     targets: tuple[str, ...] = ()
+    confirm: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "move": str(self.move),
             "label": self.label,
             "action": self.action,
             "action_label": self.action_label,
             "targets": list(self.targets),
         }
+        if self.confirm:
+            out["confirm"] = self.confirm
+        return out
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,15 @@ def entry(state: GameState[Any], move: Move, label: str) -> MenuEntry:
     action, words = ACTIONS.get(move.kind, (move.kind, move.kind))
     if isinstance(move, mv.End):
         words = "Stop digging" if s.phase == DIG else "End the turn"
-    return MenuEntry(move, label, action, words, tuple(move_targets(move, s.player)))
+    confirm = WIND_DOWN_QUESTION if isinstance(move, mv.WindDown) else ""
+    return MenuEntry(move, label, action, words, tuple(move_targets(move, s.player)), confirm)
+
+
+#: SM-3: the switch cannot be taken back, so the page asks first
+WIND_DOWN_QUESTION = (
+    "Switch to Winding Down for good? Your unplayed influence cards and unused prospectors"
+    " go back to the box, and there is no way back to Building Up."
+)
 
 
 def own_chip_values(state: SuttersMillState, seat: int) -> list[int]:

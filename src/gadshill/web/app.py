@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,7 +30,7 @@ from gadshill.registry import game_ids, get_spec, resolve
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
-from gadshill.web import learn
+from gadshill.web import learn, wire
 from gadshill.web.db import Busy, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
@@ -53,6 +54,9 @@ MODULES = ("dom.js", "end.js", "replay.js", "help.js", "table.css")
 
 #: a websocket hears the game's version at least this often (seconds), moves or not
 HEARTBEAT = 20.0
+
+#: answers from this many bytes on are sent gzipped (to a browser that accepts it)
+GZIP_FROM = 1_000
 
 #: the largest request body accepted, in bytes
 MAX_BODY = 16_384
@@ -84,6 +88,8 @@ class MoveIn(BaseModel):
     #: the version of the view the move answers: another one is 409 (a stale view)
     version: int = Field(ge=0, le=10**9)
     hints: bool = False
+    #: the version of this seat's view the page holds: the answer is a delta from it
+    known: int | None = Field(default=None, ge=0, le=10**9)
 
 
 class PrefsIn(BaseModel):
@@ -201,9 +207,9 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.exception_handler(PublicRefusal)
     async def _told(request: Request, err: PublicRefusal) -> JSONResponse:
-        # GH-8.refused: the rule ids only (no layout); the refusal made a new version
-        told = "refused by the rules' logic; every seat is told"
-        violations = [{"rule": rule, "message": told} for rule in err.refusal.rules]
+        # GH-8.refused: each rule's own words from the book, never the solver's layout;
+        # the refusal made a new version
+        violations = [{"rule": rule, "message": err.words[rule]} for rule in err.refusal.rules]
         return _error(422, str(err), violations=violations, version=err.version, told=True)
 
     @app.exception_handler(IllegalMove)
@@ -239,23 +245,15 @@ def create_app(store: Store | None = None) -> FastAPI:
         return _error(404, str(err))
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index() -> HTMLResponse:
-        return HTMLResponse(page["index.html"])
+    def index(request: Request) -> Response:
+        return wire.cached(request, page["index.html"], "text/html")
 
-    @app.get("/app.js", include_in_schema=False)
-    def script() -> Response:
-        return Response(page["app.js"], media_type="text/javascript")
-
-    @app.get("/style.css", include_in_schema=False)
-    def style() -> Response:
-        return Response(page["style.css"], media_type="text/css")
-
-    for name in MODULES:  # the end screen, the replay viewer and the help: their own files
+    for name in ("app.js", "style.css", *MODULES):  # the page's parts, each its own file
 
         @app.get(f"/{name}", include_in_schema=False)
-        def module(name: str = name) -> Response:
+        def module(request: Request, name: str = name) -> Response:
             kind = "text/css" if name.endswith(".css") else "text/javascript"
-            return Response(page[name], media_type=kind)
+            return wire.cached(request, page[name], kind)
 
     @app.get("/api/help/{game}")
     def game_help(game: str) -> dict[str, Any]:
@@ -318,20 +316,26 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}")
     def view(
+        request: Request,
         game_id: str,
         token: Annotated[str | None, Query(max_length=64)] = None,
         hints: bool = False,
         version: Annotated[int | None, Query(ge=0, le=10**9)] = None,
         since: Annotated[int | None, Query(ge=0, le=10**9)] = None,
         reveal: bool = False,
-    ) -> dict[str, Any]:
+        known: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+    ) -> Response:
         """A seat's view (with its token), or the spectators' view (no hand at all);
         ``version``: as it was then; ``since``: ``last`` holds every event after it;
-        ``reveal`` (once the game is over, no token needed): everything shown."""
+        ``reveal`` (once the game is over, no token needed): everything shown;
+        ``known``: the version of this view the page holds: only what changed since
+        comes back (``delta``: that version; the log after it; ``gone``: fields that
+        left). With an ETag: an unchanged answer is a ``304``."""
         table = store.get(game_id)
         with table.lock:
             seat = SPECTATOR if reveal else store.seat_of(table, token)
-            return table.view(seat, hints, version, since, reveal)
+            shown = table.view(seat, hints, version, since, reveal, known)
+        return wire.json_cached(request, shown)
 
     @app.post("/api/games/{game_id}/moves")
     def move(game_id: str, body: MoveIn) -> dict[str, Any]:
@@ -341,7 +345,7 @@ def create_app(store: Store | None = None) -> FastAPI:
             raise BadToken("a move needs the token of the seat that makes it")
         table, seat = store.play(game_id, body.token, body.move, body.version, body.hints)
         with table.lock:
-            return table.view(seat, body.hints)
+            return table.view(seat, body.hints, known=body.known)
 
     @app.post("/api/games/{game_id}/prefs")
     def set_prefs(
@@ -439,6 +443,8 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
     app.add_middleware(BodyLimit, larger={"/api/replays": MAX_RECORD})
+    # JSON and the page's files compressed (a Gads Hill view: ~59 KB, ~6 KB gzipped)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     return app
 
 

@@ -30,11 +30,12 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from gadshill.errors import GadshillError
+from gadshill.web.wire import cached
 
 #: the largest seed a puzzle request may name
 MAX_SEED = 999_999
@@ -282,13 +283,13 @@ _files = {
 
 
 @router.get("/puzzles.js", include_in_schema=False)
-def script() -> Response:
-    return Response(_files["puzzles.js"][1], media_type=_files["puzzles.js"][0])
+def script(request: Request) -> Response:
+    return cached(request, _files["puzzles.js"][1], _files["puzzles.js"][0])
 
 
 @router.get("/puzzles.css", include_in_schema=False)
-def style() -> Response:
-    return Response(_files["puzzles.css"][1], media_type=_files["puzzles.css"][0])
+def style(request: Request) -> Response:
+    return cached(request, _files["puzzles.css"][1], _files["puzzles.css"][0])
 
 
 @router.get("/api/puzzles")

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadshill.errors import GadshillError, RecordError
+from gadshill.errors import GadshillError, RecordError, UsageError
 from gadshill.registry import get_spec, resolve
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
@@ -33,7 +33,7 @@ from gadshill.rules.records import Record, Refusal, is_refusal, new_record, repl
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
-from gadshill.web import prefs
+from gadshill.web import prefs, wire
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
 from gadshill.web.prefs import REACTION_MS
 
@@ -96,9 +96,11 @@ def apply_entry(spec: GameSpec, state: GameState[Any], raw: dict[str, Any]) -> N
 class PublicRefusal(IllegalMove):
     """GH-8.refused: a move refused openly, told to every seat and kept (HTTP 422)."""
 
-    def __init__(self, refusal: Refusal, version: int) -> None:
+    def __init__(self, refusal: Refusal, version: int, words: dict[str, str]) -> None:
         super().__init__(refusal.move, [])
         self.refusal, self.version = refusal, version
+        #: each rule id's own text in the rule book: what the seat reads, never a layout
+        self.words = words
 
     def __str__(self) -> str:
         rules = ", ".join(self.refusal.rules)
@@ -138,6 +140,8 @@ class Table:
     #: when (the store's clock, ``Store.now``) this process saw the game reach its
     #: version: a timed window is counted from there
     opened: float = field(default_factory=time.monotonic)
+    #: digests of the views served, the bases of deltas (web/wire.py)
+    sent: wire.Sent = field(default_factory=wire.Sent)
 
     @property
     def version(self) -> int:
@@ -285,10 +289,13 @@ class Table:
         version: int | None = None,
         since: int | None = None,
         reveal: bool = False,
+        known: int | None = None,
     ) -> dict[str, Any]:
         """What ``seat`` (or SPECTATOR) is shown, as the API answers it: now, or as it
         was at ``version``; ``last`` holds the events after ``since`` (default: the last
-        one). ``reveal`` (only once the game is over) shows everything, as no seat."""
+        one). ``reveal`` (only once the game is over) shows everything, as no seat.
+        ``known``: the version of this seat's view the page holds; the answer is then a
+        delta from it when the table remembers it (``wire.delta``), else whole."""
         if reveal and not self.state.is_terminal:
             raise TooEarly("everything is shown once the game is over")
         at = self.version if version is None else version
@@ -334,6 +341,11 @@ class Table:
             view["scores"] = state.scores()
             view["winners"] = state.winners()
             view.update(self.end(state))
+        hinted = hints and self.hints
+        base = None if known is None else self.sent.base((seat, hinted, known, reveal))
+        self.sent.remember((seat, hinted, at, reveal), view)
+        if base is not None and known is not None and known <= at:
+            return wire.delta(view, known, base)
         return view
 
     def end(self, state: GameState[Any]) -> dict[str, Any]:
@@ -416,6 +428,14 @@ class Store:
         for kind in kinds:
             if kind != HUMAN:
                 make_bot(spec, kind)  # an unknown bot is a UsageError now, not in the worker
+        if seed is not None and OPEN in seats:
+            # a seat that joins later must not face a deal its creator chose: with the
+            # seed, the creator could read the joiner's hand and the piles (hot seat and bot
+            # games keep their seed: nobody else sits there)
+            raise UsageError(
+                "seed: a game with an open seat is dealt by the server; leave the seed out"
+                " (a seed is for hot-seat and bot games)"
+            )
         seed = secrets.randbelow(2**63) if seed is None else seed
         state = spec.new_game(len(seats), seed, None, resolved)
         record = new_record(spec, kinds, seed, None, resolved)
@@ -590,7 +610,8 @@ class Store:
                 raise IllegalMove(move, violations)
             refusal = Refusal(move, seat, rules)
             self._store(table, table.event_for(seat, refusal))
-            raise PublicRefusal(refusal, table.version)
+            words = {rule: table.spec.rulebook[rule].text for rule in rules}
+            raise PublicRefusal(refusal, table.version, words)
 
     def _seat(self, table: Table, token: str | None) -> int:
         try:

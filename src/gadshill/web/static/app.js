@@ -129,9 +129,21 @@ function fillSeatKinds() {
     const select = el("select", null, { class: "seat-kind", "data-seat": seat });
     for (const kind of game.seats) select.append(el("option", kind, { value: kind }));
     select.value = seat === 0 ? "human" : game.seats.includes("greedy") ? "greedy" : game.seats[1];
+    select.addEventListener("change", seedForSeats);
     label.append(select);
     seats.append(label);
   }
+  seedForSeats();
+}
+
+// A game with an open seat is dealt by the server: whoever joins later must not face a
+// deal the creator chose (the server refuses a seed there too).
+function seedForSeats() {
+  const open = [...document.querySelectorAll(".seat-kind")].some((s) => s.value === "open");
+  const seed = $("seed");
+  seed.disabled = open;
+  if (open) seed.value = "";
+  seed.placeholder = open ? "dealt by the server (a seat is open)" : "random";
 }
 
 async function startGame(event) {
@@ -199,13 +211,49 @@ function gamePath(extra = {}) {
   return `/api/games/${encodeURIComponent(gameId)}?${query}`;
 }
 
+// Light on the wire (web/wire.py): a view asked for with `known` (the version of the same
+// seat's view held here) comes back as a delta, rebuilt here from the held one.
+const heldAs = new WeakMap(); // view -> {token, hints} it was asked with
+
+function heldFor(token, hints) {
+  const as = view && view.id === gameId ? heldAs.get(view) : null;
+  return as && as.token === token && as.hints === hints ? view : null;
+}
+
+function mergeView(held, delta) {
+  const merged = { ...held, ...delta };
+  merged.log = held.log.slice(0, delta.delta).concat(delta.log || []);
+  for (const name of delta.gone || []) delete merged[name];
+  delete merged.delta;
+  delete merged.gone;
+  return merged;
+}
+
+// the answer as a whole view (null when it is a delta from a view no longer held)
+function wholeView(data, held, token, hints) {
+  if (data.delta !== undefined) {
+    if (!held || held.version !== data.delta) return null;
+    data = mergeView(held, data);
+  }
+  heldAs.set(data, { token, hints });
+  return data;
+}
+
 async function load(token, extra = {}) {
   const query = { ...extra };
+  const hints = $("hints-toggle").checked;
   if (token) query.token = token;
-  if ($("hints-toggle").checked) query.hints = "true";
+  if (hints) query.hints = "true";
+  const held = heldFor(token, hints);
   let answer;
+  let whole = null;
   try {
-    answer = await api("GET", gamePath(query));
+    answer = await api("GET", gamePath(held ? { ...query, known: String(held.version) } : query));
+    if (answer.status === 200) whole = wholeView(answer.data, held, token, hints);
+    if (answer.status === 200 && !whole) {
+      answer = await api("GET", gamePath(query)); // the base went: ask for it whole
+      if (answer.status === 200) whole = wholeView(answer.data, null, token, hints);
+    }
   } catch (err) {
     setLine("reconnecting");
     return null;
@@ -214,7 +262,7 @@ async function load(token, extra = {}) {
     $("status").textContent = answer.data.detail;
     return null;
   }
-  return answer.data;
+  return whole;
 }
 
 function refresh() {
@@ -406,7 +454,7 @@ function keepFocus() {
   // the menu box itself only holds the focus while there is nothing to choose
   if (inPlayArea(active) && active.isConnected && active !== $("menu")) return;
   const first =
-    document.querySelector("#menu button:not([disabled])") ||
+    document.querySelector("#menu button:not([disabled]):not([data-confirm])") ||
     document.querySelector("#hand .card.target") ||
     (view && view.terminal ? document.querySelector("#end button, #end a") : null);
   (first || $("menu")).focus({ preventScroll: true });
@@ -467,11 +515,17 @@ function drawMenu() {
   $("menu-title").textContent = entries.length ? "Your move" : view.terminal ? "The game is over" : "Waiting for the others";
   $("selection").replaceChildren();
   if (!entries.length) return;
+  if (confirming) {
+    askFirst(confirming);
+    return;
+  }
   const actions = actionsOf(entries);
   if (action === null && actions.length === 1) action = actions[0].action;
   if (action === null) {
-    // a button per kind of move; a kind with one move and nothing to click is that move
-    for (const kind of actions) {
+    // a button per kind of move; a kind with one move and nothing to click is that move;
+    // irreversible kinds come last, so none is the first button or holds the focus
+    const final = (kind) => entries.some((e) => e.action === kind.action && e.confirm);
+    for (const kind of [...actions.filter((k) => !final(k)), ...actions.filter(final)]) {
       const only = entries.filter((e) => e.action === kind.action);
       const label = kind.label;
       const button = el("button", label, { type: "button", class: "action", "data-action": kind.action });
@@ -480,7 +534,8 @@ function drawMenu() {
         button.classList.add("move");
         button.dataset.move = only[0].move;
         button.title = only[0].label;
-        button.addEventListener("click", () => play(only[0].move));
+        if (only[0].confirm) button.dataset.confirm = "true";
+        button.addEventListener("click", () => attempt(only[0]));
       } else {
         button.addEventListener("click", () => chooseAction(kind.action));
       }
@@ -502,7 +557,8 @@ function drawMenu() {
   }
   for (const entry of buttons) {
     const button = el("button", entry.label, { type: "button", class: "move", "data-move": entry.move });
-    button.addEventListener("click", () => play(entry.move));
+    if (entry.confirm) button.dataset.confirm = "true";
+    button.addEventListener("click", () => attempt(entry));
     menu.append(button);
   }
   if (exactAll.length > 1 && picked.length && next.length === 0) {
@@ -533,6 +589,38 @@ function drawMenu() {
     back.addEventListener("click", () => clearSelection(true));
     menu.append(back);
   }
+}
+
+// an irreversible move (its entry has `confirm`) is sent only once the question is
+// answered yes; the focus goes to "No", so Enter never gives a game away
+let confirming = null;
+
+function attempt(entry) {
+  if (!entry.confirm) {
+    play(entry.move);
+    return;
+  }
+  confirming = entry;
+  drawMenu();
+  const no = $("confirm-no");
+  if (no) no.focus({ preventScroll: true });
+}
+
+function askFirst(entry) {
+  const menu = $("menu");
+  $("selection").append(el("p", entry.confirm, { class: "confirm", role: "alert" }));
+  const no = el("button", "No, go back", { type: "button", class: "cancel", id: "confirm-no" });
+  no.addEventListener("click", () => {
+    confirming = null;
+    drawMenu();
+    keepFocus();
+  });
+  const yes = el("button", `Yes: ${entry.label}`, { type: "button", class: "move", id: "confirm-yes", "data-move": entry.move });
+  yes.addEventListener("click", () => {
+    confirming = null;
+    play(entry.move);
+  });
+  menu.append(no, yes);
 }
 
 function targetLabel(target) {
@@ -577,6 +665,7 @@ function pick(target) {
 function clearSelection(redraw) {
   action = null;
   picked = [];
+  confirming = null;
   if (redraw && view) {
     drawMenu();
     keepFocus();
@@ -586,6 +675,7 @@ function clearSelection(redraw) {
 // a new view of the same seat keeps the clicks that still fit one of its moves
 function pruneSelection() {
   const entries = entriesOf(view.menu || []);
+  if (confirming && !entries.some((e) => e.move === confirming.move)) confirming = null;
   if (action !== null && !entries.some((e) => e.action === action)) clearSelection(false);
   else if (picked.length && !choices(entries, action, picked).open.length) picked = [];
 }
@@ -791,12 +881,15 @@ async function play(move) {
   const token = tokenToUse();
   let answer;
   try {
-    answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, {
-      token,
-      move,
-      version: view.version,
-      hints: $("hints-toggle").checked,
-    });
+    const hints = $("hints-toggle").checked;
+    const held = heldFor(token, hints);
+    const body = { token, move, version: view.version, hints };
+    if (held) body.known = held.version;
+    answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, body);
+    if (answer.status === 200) {
+      const whole = wholeView(answer.data, held, token, hints) || (await load(token));
+      answer = whole ? { status: 200, data: whole } : { status: 0, data: { detail: "look again" } };
+    }
   } catch (err) {
     answer = { status: 0, data: { detail: "the server did not answer: look again once reconnected" } };
   } finally {
