@@ -1,0 +1,265 @@
+"""What the analysis board's endpoints answer (:mod:`web.analysis` routes them).
+
+Every answer the CLI also gives is made by the CLI's own functions and put under
+``answer`` as ``gadshill ... --json`` prints it, so the page and the terminal agree
+word for word; beside it come only what the board needs to draw the answer (rounds,
+tight sets, the spaces of a broken rule, a card's effect as a picture).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from gadshill.errors import GadshillError
+
+if TYPE_CHECKING:
+    from gadshill.rules.rulebook import Violation
+    from gadshill.solver.model import CardReport, Position
+    from gadshill.solver.position_file import PositionFile
+    from gadshill.solver.town import Town
+
+#: the locomotive counts the three fixed features and every building standing
+LOCOMOTIVE_START = 3
+
+
+class BoardError(GadshillError):
+    """A position the editor cannot even hold (an unknown id, a list too long): 422."""
+
+
+def _town() -> Town:
+    from gadshill.solver.town import load_town
+
+    return load_town(None)
+
+
+@functools.cache
+def pack() -> dict[str, Any]:
+    """The pack as the editor shows it: buildings with their colours, the fields and
+    features, and each card's number, kind, text and small town plan."""
+    from gadshill.render.card_plan import card_plan_svg
+    from gadshill.render.town_plan import building_colours
+
+    town = _town()
+    colours = building_colours(town)
+    return {
+        "buildings": [
+            {"id": b, "abbr": info.abbr, "name": info.name, "colour": colours[b]}
+            for b, info in sorted(town.buildings.items())
+        ],
+        "spaces": list(town.ordered(town.space_ids)),
+        "fields": sorted(town.fields),
+        "features": [
+            {"id": f, "abbr": info.abbr, "name": info.name}
+            for f, info in sorted(town.features.items())
+        ],
+        "cards": [
+            {
+                "number": n,
+                "kind": card.kind,
+                "text": card.text,
+                "needs_my_building": card.needs_my_building,
+                "plan": card_plan_svg(town, card.spaces, f"card {n}", cell=13),
+            }
+            for n, card in sorted(town.cards.items())
+        ],
+    }
+
+
+def doc_of(code: str) -> dict[str, Any]:
+    """The raw position a code names (board rules not checked)."""
+    from gadshill.solver.position_code import decode_doc
+
+    return decode_doc(code, _town())
+
+
+def new_game_doc(seed: int | None) -> dict[str, Any]:
+    """An empty board, with the fixed features a new game of ``seed`` deals (GH-1)."""
+    doc: dict[str, Any] = {"markers": {}, "placed": {}, "locomotive": LOCOMOTIVE_START}
+    if seed is not None:
+        from gadshill.registry import get_spec
+
+        spec = get_spec("gads-hill")
+        state = spec.new_game(spec.min_players, seed, None, spec.resolve_options({}))
+        doc["fields"] = dict(sorted(getattr(state, "fields", {}).items()))
+    return doc
+
+
+def _drawable(doc: Mapping[str, Any], town: Town) -> PositionFile:
+    """A raw position (canonical ids) as a picture can take it, whatever rule it breaks."""
+    from gadshill.solver.model import Position
+    from gadshill.solver.position_file import PositionFile
+
+    position = Position(
+        town.space_ids,
+        {b: frozenset(s) for b, s in doc.get("markers", {}).items()},
+        dict(doc.get("placed", {})),
+        frozenset(doc.get("retired", ())),
+    )
+    fields = dict(doc.get("fields", {}))
+    return PositionFile(position, (), doc.get("locomotive"), fields)
+
+
+def _problem(problem: Any) -> dict[str, Any]:
+    """A problem as the page lists it: level, rule, message, where (spaces, fields,
+    buildings)."""
+    found = problem.to_json() if hasattr(problem, "to_json") else dict(problem)
+    return {
+        "level": found.get("level", "error"),
+        "rule": found.get("rule", ""),
+        "message": found.get("message", ""),
+        "spaces": list(found.get("spaces", ())),
+        "fields": list(found.get("fields", ())),
+        "buildings": list(found.get("buildings", ())),
+    }
+
+
+def board(doc: dict[str, Any], layout: str) -> dict[str, Any]:
+    """A raw position's code, every problem (where it is, rule id) and its picture."""
+    from gadshill.render.town_plan import plan_svg
+    from gadshill.solver.position_code import decode_doc, encode_doc
+    from gadshill.solver.position_problems import position_problems
+
+    town = _town()
+    code = encode_doc(doc, town)
+    canonical = decode_doc(code, town)
+    problems = [_problem(p) for p in position_problems(canonical, town)]
+    flagged: dict[str, str] = {}
+    for p in problems:
+        for where in (*p["spaces"], *p["fields"]):
+            if flagged.get(where) != "error":
+                flagged[where] = p["level"]
+    picture = plan_svg(town, _drawable(canonical, town), layout == "portrait", flagged=flagged)
+    errors = sum(p["level"] == "error" for p in problems)
+    return {
+        "code": code,
+        "position": canonical,
+        "problems": problems,
+        "errors": errors,
+        "locomotive": LOCOMOTIVE_START + len(canonical.get("placed", {})),
+        "svg": picture,
+    }
+
+
+def _checked(code: str) -> tuple[Town, PositionFile]:
+    """The town and the checked position of a code (a one-line error when it breaks a
+    board rule: questions wait until the board is one a game can have)."""
+    from gadshill.solver.position_code import decode
+
+    town = _town()
+    return town, decode(code, town)
+
+
+def stop(code: str, layout: str) -> dict[str, Any]:
+    """``gadshill stop CODE --json`` as ``answer``; each removal's round and tight set,
+    each placement's round."""
+    from gadshill.render.town_plan import plan_svg
+    from gadshill.solver import engines
+
+    town, loaded = _checked(code)
+    closure = engines.stop(loaded.position)
+    return {
+        "code": code,
+        "answer": closure.to_json(),
+        "removals": [
+            {
+                **r.to_json(),
+                "round": r.round,
+                "tight_buildings": list(r.tight_buildings),
+                "tight_spaces": list(r.tight_spaces),
+                "tight_markers": [
+                    f"{b}@{s}"
+                    for b in r.tight_buildings
+                    for s in town.ordered(loaded.position.markers.get(b, ()))
+                ],
+            }
+            for r in closure.removable
+        ],
+        "placements": [
+            {"building": b, "space": s, "round": n}
+            for (b, s), n in zip(closure.placements, closure.placement_rounds, strict=True)
+        ],
+        "svg": plan_svg(town, loaded, layout == "portrait"),
+    }
+
+
+def _violation(v: Violation) -> dict[str, Any]:
+    return {
+        **v.to_json(),
+        "spaces": list(getattr(v, "spaces", ())),
+        "buildings": list(getattr(v, "buildings", ())),
+    }
+
+
+def _after_code(town: Town, loaded: PositionFile, after: Position | None) -> str | None:
+    """The code of the position a playable card leaves (players and fields kept)."""
+    from gadshill.solver.position_code import encode
+    from gadshill.solver.position_file import PositionFile
+
+    if after is None:
+        return None
+    locomotive = None if loaded.locomotive is None else LOCOMOTIVE_START + len(after.placed)
+    return encode(PositionFile(after, loaded.players, locomotive, loaded.fields), town)
+
+
+def _effect_svg(town: Town, loaded: PositionFile, report: CardReport, portrait: bool) -> str:
+    """The board with the card's effect on it: its markers placed and its buildings
+    standing, the markers it removes still drawn (the page fades them)."""
+    from gadshill.render.town_plan import plan_svg
+    from gadshill.solver.position_file import PositionFile
+
+    before = loaded.position
+    effect = report.effect
+    markers = {b: set(s) for b, s in before.markers.items()}
+    for b, s in effect.markers_placed:
+        markers.setdefault(b, set()).add(s)
+    placed = dict(before.placed)
+    for b, s in effect.buildings_placed:
+        placed[s] = b
+    shown = before.replace(markers={b: frozenset(s) for b, s in markers.items()}, placed=placed)
+    return plan_svg(town, PositionFile(shown, (), loaded.locomotive, loaded.fields), portrait)
+
+
+def _marks(pairs: Any) -> list[str]:
+    return [f"{b}@{s}" for b, s in pairs]
+
+
+def check(
+    code: str, card: int, as_building: str | None, player: str | None, layout: str
+) -> dict[str, Any]:
+    """``gadshill check CODE --card N [--as B] [--player P] --json`` as ``answer``, and
+    each report (one, or one per building tried) with what the board draws."""
+    from gadshill.solver.checks import card_reports
+
+    town, loaded = _checked(code)
+    number = town.card(card).number
+    reports, per_building = card_reports(town, loaded, number, as_building, player)
+    portrait = layout == "portrait"
+    shown = []
+    for building, report in reports:
+        effect = report.effect
+        shown.append(
+            {
+                "as": building,
+                "playable": report.playable,
+                "violations": [_violation(v) for v in report.violations],
+                "effect": effect.to_json(),
+                "placed": _marks(effect.markers_placed),
+                "gone": _marks((*effect.markers_removed, *effect.markers_taken)),
+                "built": [s for _, s in effect.buildings_placed],
+                "after": _after_code(town, loaded, effect.after),
+                "svg": _effect_svg(town, loaded, report, portrait) if report.playable else None,
+            }
+        )
+    answer: Any
+    if per_building:
+        answer = [{"as": b, **r.to_json()} for b, r in reports]
+    else:
+        answer = reports[0][1].to_json()
+    return {
+        "code": code,
+        "card": {"number": number, "text": town.card(number).text},
+        "answer": answer,
+        "reports": shown,
+    }
