@@ -8,6 +8,7 @@ tight sets, the spaces of a broken rule, a card's effect as a picture).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from gadshill.errors import GadshillError
 if TYPE_CHECKING:
     from gadshill.rules.rulebook import Violation
     from gadshill.solver.model import CardReport, Position
+    from gadshill.solver.position_problems import Problem
     from gadshill.solver.position_file import PositionFile
     from gadshill.solver.town import Town
 
@@ -101,17 +103,17 @@ def _drawable(doc: Mapping[str, Any], town: Town) -> PositionFile:
     return PositionFile(position, (), doc.get("locomotive"), fields)
 
 
-def _problem(problem: Any) -> dict[str, Any]:
-    """A problem as the page lists it: level, rule, message, where (spaces, fields,
-    buildings)."""
-    found = problem.to_json() if hasattr(problem, "to_json") else dict(problem)
+def _problem(problem: Problem, town: Town) -> dict[str, Any]:
+    """A problem as the page lists it: level, rule, message, and where it is, split
+    into spaces, fields and buildings (a picture rings the spaces and fields)."""
+    where = problem.where
     return {
-        "level": found.get("level", "error"),
-        "rule": found.get("rule", ""),
-        "message": found.get("message", ""),
-        "spaces": list(found.get("spaces", ())),
-        "fields": list(found.get("fields", ())),
-        "buildings": list(found.get("buildings", ())),
+        "level": problem.kind,
+        "rule": problem.rule or "",
+        "message": problem.message,
+        "spaces": [w for w in where if w in town.space_ids],
+        "fields": [w for w in where if w in town.fields],
+        "buildings": [w for w in where if w in town.buildings],
     }
 
 
@@ -124,7 +126,7 @@ def board(doc: dict[str, Any], layout: str) -> dict[str, Any]:
     town = _town()
     code = encode_doc(doc, town)
     canonical = decode_doc(code, town)
-    problems = [_problem(p) for p in position_problems(canonical, town)]
+    problems = [_problem(p, town) for p in position_problems(canonical, town)]
     flagged: dict[str, str] = {}
     for p in problems:
         for where in (*p["spaces"], *p["fields"]):
@@ -225,16 +227,42 @@ def _marks(pairs: Any) -> list[str]:
     return [f"{b}@{s}" for b, s in pairs]
 
 
+def card_reports(
+    town: Town, loaded: PositionFile, number: int, as_building: str | None, player: str | None
+) -> tuple[list[tuple[str | None, CardReport]], Any]:
+    """Each report the page shows and the CLI's JSON of the same question.
+
+    A card that needs "my building" (GH-5) and names none is answered per building as
+    ``gadshill check --player P`` does: each of the player's buildings, or, without a
+    player, each building that could be "my building" (neither standing nor out of the
+    game), each report what ``gadshill check --as B`` answers.
+    """
+    from gadshill.solver import engines
+
+    card = town.card(number)
+    if as_building is not None or not card.needs_my_building:
+        report = engines.check(town, loaded, number, as_building, player)
+        named = None if as_building is None else town.building_id(as_building)
+        return [(named, report)], report.to_json()
+    if player is not None:
+        each = engines.check_each_building(town, loaded, number, player)
+        return list(each.reports.items()), each.to_json()
+    position = loaded.position
+    standing = set(position.placed.values())
+    candidates = [b for b in sorted(town.buildings) if b not in standing | position.retired]
+    reports = [(b, engines.check(town, loaded, number, b)) for b in candidates]
+    return list(reports), [{"as": b, **r.to_json()} for b, r in reports]
+
+
 def check(
     code: str, card: int, as_building: str | None, player: str | None, layout: str
 ) -> dict[str, Any]:
-    """``gadshill check CODE --card N [--as B] [--player P] --json`` as ``answer``, and
-    each report (one, or one per building tried) with what the board draws."""
-    from gadshill.solver.checks import card_reports
-
+    """``gadshill check CODE --card N [--as B] [--player P] --json`` as ``answer`` (per
+    building: a list, see :func:`card_reports`), and each report with what the board
+    draws."""
     town, loaded = _checked(code)
     number = town.card(card).number
-    reports, per_building = card_reports(town, loaded, number, as_building, player)
+    reports, answer = card_reports(town, loaded, number, as_building, player)
     portrait = layout == "portrait"
     shown = []
     for building, report in reports:
@@ -252,14 +280,34 @@ def check(
                 "svg": _effect_svg(town, loaded, report, portrait) if report.playable else None,
             }
         )
-    answer: Any
-    if per_building:
-        answer = [{"as": b, **r.to_json()} for b, r in reports]
-    else:
-        answer = reports[0][1].to_json()
     return {
         "code": code,
         "card": {"number": number, "text": town.card(number).text},
+        "per_building": isinstance(answer, list),
         "answer": answer,
         "reports": shown,
     }
+
+
+def game_code(game: str, state: Any, seat: int | None, everything: bool) -> str | None:
+    """The code of a game's position for "Analyse this position" (Gads Hill only).
+
+    ``everything`` (a finished game, a replay): every hand. Else only what ``seat`` may
+    know: the board, every seat's buildings and collected markers, and its own hand
+    (``seat`` None, a spectator: no hand at all); never a pile.
+    """
+    if game != "gads-hill":
+        return None
+    from gadshill.gads_hill.positions import position_file_at
+    from gadshill.solver.position_code import encode
+    from gadshill.solver.position_file import PositionFile
+
+    if everything:
+        pf = position_file_at(state, None)
+    elif seat is None:
+        full = position_file_at(state, None)
+        players = tuple(dataclasses.replace(p, hand=()) for p in full.players)
+        pf = PositionFile(full.position, players, full.locomotive, full.fields)
+    else:
+        pf = position_file_at(state, seat)
+    return encode(pf, _town())
