@@ -23,7 +23,7 @@ whichever reads better.
 >>> 'data-target="marker:BANK@S13"' in picture and 'data-target="building:HOTEL"' in picture
 True
 >>> plan_size(town, portrait=True)
-(360, 542)
+(320, 484)
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Sizes:
     margin: float
 
 
-PORTRAIT = Sizes(lot=62, street=28, gap=4, rail=40, margin=6)
+PORTRAIT = Sizes(lot=56, street=24, gap=4, rail=36, margin=4)
 LANDSCAPE = Sizes(lot=88, street=34, gap=6, rail=54, margin=10)
 
 
@@ -212,8 +212,9 @@ def draw_plan(
         words = town.features[feature].name.split() if feature else ["no", "feature"]
         if feature:
             words = [town.features[feature].abbr, *words]
+        step = 13 if lot < 60 else 14  # three rows fit a phone's small lot too
         for row, word in enumerate(words[:3]):
-            svg.text(g, cx, y0 + 30 + row * 14, word, font_size=12, text_anchor="middle",
+            svg.text(g, cx, y0 + 27 + row * step, word, font_size=12, text_anchor="middle",
                      font_weight="bold" if row == 0 and feature else None)  # fmt: skip
         svg.title(g, f"{f.id}: {town.features[feature].name if feature else 'no fixed feature'}")
     ringed = set(highlights)
@@ -231,7 +232,7 @@ def draw_plan(
         door = svg.rect(g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance",
                         fill="#222")  # fmt: skip
         svg.title(door, f"entrance on {space.entrance}")
-        svg.text(g, x0 + 5, y0 + 14, space.id, font_size=13, font_weight="bold",
+        svg.text(g, x0 + 4, y0 + 13, space.id, font_size=12, font_weight="bold",
                  fill="#fff" if standing else "#333")  # fmt: skip
         if standing:
             building = town.buildings.get(standing)
@@ -263,11 +264,12 @@ def _markers(
     ringed: set[Marker],
     colours: Mapping[str, str],
 ) -> None:
-    """The markers on a lot: one chip a row under its id (two a row past three)."""
+    """The markers on a lot, each a chip in its building's colour."""
     x0, y0, size = lot
+    # one chip a row under the id (two a row past three, a board that breaks GH-R6c)
     per_row = 1 if len(marks) <= 3 else 2
-    top = y0 + 19
-    chip_h = min(16.0, (size - 21) / max(1, -(-len(marks) // per_row))) - 1
+    top = y0 + 16
+    chip_h = min(16.0, (size - 17) / max(1, -(-len(marks) // per_row))) - 1
     chip_w = (size - 8 - 2 * (per_row - 1)) / per_row
     for i, marker in enumerate(marks):
         building = town.buildings.get(marker)

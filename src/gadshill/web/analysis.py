@@ -75,7 +75,7 @@ class BoardRequest(BaseModel):
     layout: Layout = "plan"
 
 
-class StopIn(BaseModel):
+class StopQuestion(BaseModel):
     """``POST /api/analysis/stop``: a position's code."""
 
     model_config = ConfigDict(extra="forbid")
@@ -83,7 +83,7 @@ class StopIn(BaseModel):
     layout: Layout = "plan"
 
 
-class CheckIn(BaseModel):
+class CardCheckIn(BaseModel):
     """``POST /api/analysis/check``: a code, a card and, where it asks, "my building"
     (``as``) or the player whose buildings to try (``player``)."""
 
@@ -151,13 +151,13 @@ def setup(
 
 
 @router.post("/api/analysis/stop")
-def stop(body: StopIn) -> dict[str, Any]:
+def stop(body: StopQuestion) -> dict[str, Any]:
     """``gadshill stop CODE --json`` as ``answer``, with rounds and tight sets."""
     return answers.stop(body.code, body.layout)
 
 
 @router.post("/api/analysis/check")
-def check(body: CheckIn) -> dict[str, Any]:
+def check(body: CardCheckIn) -> dict[str, Any]:
     """``gadshill check CODE --card N [--as B] [--player P] --json`` as ``answer``,
     with each report's lit spaces, effect picture and the position after it."""
     return answers.check(body.code, body.card, body.as_building, body.player, body.layout)

@@ -215,18 +215,19 @@
   // --- the palette of buildings --------------------------------------------------------
   function paintPalette() {
     const box = byId("an-buildings");
-    if (!box.children.length) {
+    if (!box.querySelector("button")) {
       for (const b of pack.buildings) {
         const button = el("button", null, { type: "button", "data-building": b.id, "aria-pressed": "false", title: b.name });
         const swatch = el("span", null, { class: "an-swatch", "aria-hidden": "true" });
         swatch.style.background = b.colour;
         button.append(swatch, el("b", b.abbr), el("span", b.name, { class: "an-name" }));
         button.addEventListener("click", () => tapBuilding(b.id));
-        box.append(button);
+        box.insertBefore(button, byId("an-palette-title")); // the words fill the last cells
+
       }
     }
     const here = space ? (shown ? markersOn(space) : []) : [];
-    for (const button of box.children) {
+    for (const button of box.querySelectorAll("button")) {
       const b = button.dataset.building;
       let pressed = false;
       if (byBuilding) pressed = brush === b;
@@ -245,7 +246,7 @@
         : "Tap a space of the town, then its buildings.";
     }
     byId("an-palette-title").textContent = title;
-    byId("an-mode").textContent = byBuilding ? "Building first" : "Space first";
+    byId("an-mode").textContent = byBuilding ? "By building" : "By space";
     byId("an-mode").setAttribute("aria-pressed", String(byBuilding));
     byId("an-stand").setAttribute("aria-pressed", String(stand));
   }
