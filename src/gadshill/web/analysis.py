@@ -3,7 +3,8 @@ solver about it. Its own router, page, script and style (``app.py`` includes
 :data:`router`); the answers are :mod:`web.analysis_answers`'.
 
 * ``GET /analysis`` (``?position=CODE``): the page. ``GET /api/analysis/pack``: the
-  buildings (abbreviation, name, colour), fields, features and cards (text and plan).
+  buildings (abbreviation, name, colour), fields, features and cards (number, text);
+  ``GET /api/analysis/card?number=``: one card with its small town plan.
 * ``POST /api/analysis/board``: a raw position (the editor's, board rules not checked)
   -> its code, every problem with where it is and its rule id, and the picture with the
   problems ringed where they are. ``GET /api/analysis/position?code=``: the same from
@@ -124,6 +125,12 @@ def style() -> Response:
 def pack() -> dict[str, Any]:
     """What the editor offers: buildings with colours, fields, features, cards."""
     return answers.pack()
+
+
+@router.get("/api/analysis/card")
+def card(number: Annotated[int, Query(ge=1, le=999)]) -> dict[str, Any]:
+    """One card: number, kind, text and its small town plan."""
+    return answers.card(number)
 
 
 @router.post("/api/analysis/board")

@@ -39,8 +39,7 @@ def _town() -> Town:
 @functools.cache
 def pack() -> dict[str, Any]:
     """The pack as the editor shows it: buildings with their colours, the fields and
-    features, and each card's number, kind, text and small town plan."""
-    from gadshill.render.card_plan import card_plan_svg
+    features, and each card's number, kind and text (its plan: :func:`card`)."""
     from gadshill.render.town_plan import building_colours
 
     town = _town()
@@ -62,10 +61,24 @@ def pack() -> dict[str, Any]:
                 "kind": card.kind,
                 "text": card.text,
                 "needs_my_building": card.needs_my_building,
-                "plan": card_plan_svg(town, card.spaces, f"card {n}", cell=13),
             }
             for n, card in sorted(town.cards.items())
         ],
+    }
+
+
+def card(number: int) -> dict[str, Any]:
+    """One card with its small town plan (the spaces it names, GH-5)."""
+    from gadshill.render.card_plan import card_plan_svg
+
+    town = _town()
+    found = town.card(number)
+    return {
+        "number": found.number,
+        "kind": found.kind,
+        "text": found.text,
+        "needs_my_building": found.needs_my_building,
+        "plan": card_plan_svg(town, found.spaces, f"card {found.number}", cell=13),
     }
 
 

@@ -365,16 +365,17 @@
     if (!found.length) list.append(el("p", "No card has that number or those words."));
   }
 
-  function chooseCard(c) {
+  async function chooseCard(c) {
     card = c;
     byId("an-card-list").replaceChildren();
     byId("an-card-search").value = String(c.number);
     const box = byId("an-card-chosen");
-    box.replaceChildren();
-    const row = el("div", null, { class: "an-card-row" });
-    row.append(svgNode(c.plan), el("p", `card ${c.number} (${c.kind}): ${c.text}`));
-    box.append(row);
+    const row = el("div", null, { class: "an-card-row", "data-card": String(c.number) });
+    row.append(el("p", `card ${c.number} (${c.kind}): ${c.text}`));
+    box.replaceChildren(row);
     paintPlayers();
+    const answer = await call("GET", `/api/analysis/card?number=${c.number}`);
+    if (answer.status === 200 && card === c) row.prepend(svgNode(answer.data.plan));
   }
 
   function paintPlayers() {
