@@ -11,6 +11,7 @@ or condition card.
 from __future__ import annotations
 
 import json
+import time
 import random
 import warnings
 from typing import Any
@@ -322,3 +323,20 @@ def test_fuzz_board_stop_and_check_never_500(
     ):
         answered = CLIENT.post(path, json=sent)
         assert answered.status_code < 500, (path, sent, answered.text)
+
+
+def test_a_finished_games_replay_offers_every_hand() -> None:
+    client = TestClient(create_app(Store(max_games=10)))
+    made = client.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["greedy", "greedy"], "seed": 3}
+    ).json()
+    deadline = time.monotonic() + 120
+    while not client.get(f"/api/games/{made['id']}").json()["terminal"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    latest = client.get(f"/api/games/{made['id']}").json()["latest"]
+    middle = client.get(
+        f"/api/games/{made['id']}", params={"reveal": 1, "version": latest // 2}
+    ).json()
+    pf = decode(middle["analysis"], TOWN)
+    assert all(p.hand for p in pf.players)

@@ -305,9 +305,9 @@ def check(
 def game_code(game: str, state: Any, seat: int | None, everything: bool) -> str | None:
     """The code of a game's position for "Analyse this position" (Gads Hill only).
 
-    ``everything`` (a finished game, a replay): every hand. Else only what ``seat`` may
-    know: the board, every seat's buildings and collected markers, and its own hand
-    (``seat`` None, a spectator: no hand at all); never a pile.
+    ``everything`` (a finished game's replay, everything shown): every hand. Else only
+    what ``seat`` may know: the board, every seat's buildings and collected markers, and
+    its own hand (``seat`` None, a spectator: no hand at all); never a pile.
     """
     if game != "gads-hill":
         return None
@@ -315,12 +315,11 @@ def game_code(game: str, state: Any, seat: int | None, everything: bool) -> str 
     from gadshill.solver.position_code import encode
     from gadshill.solver.position_file import PositionFile
 
-    if everything:
-        pf = position_file_at(state, None)
-    elif seat is None:
-        full = position_file_at(state, None)
-        players = tuple(dataclasses.replace(p, hand=()) for p in full.players)
-        pf = PositionFile(full.position, players, full.locomotive, full.fields)
-    else:
-        pf = position_file_at(state, seat)
-    return encode(pf, _town())
+    pf = position_file_at(state, None if everything else seat)
+    # a spectator holds no hand; a hand's order is no part of the game (a seat's cards
+    # are the same cards however the state keeps them), so it is sorted
+    players = tuple(
+        dataclasses.replace(p, hand=() if seat is None and not everything else tuple(sorted(p.hand)))
+        for p in pf.players
+    )
+    return encode(PositionFile(pf.position, players, pf.locomotive, pf.fields), _town())

@@ -330,10 +330,9 @@ class Table:
             "prompt": shown.prompt,
             "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
-        # "Analyse this position": before the end, only what this seat may know
-        everything = reveal or state.is_terminal
+        # "Analyse this position": only what this view shows (every hand: a replay's)
         shown_seat = None if seat == SPECTATOR else seat
-        view["analysis"] = analysis_answers.game_code(self.spec.id, state, shown_seat, everything)
+        view["analysis"] = analysis_answers.game_code(self.spec.id, state, shown_seat, reveal)
         if state.is_terminal:
             view["scores"] = state.scores()
             view["winners"] = state.winners()
