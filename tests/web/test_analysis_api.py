@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from gadshill.gads_hill.positions import position_file_at
 from gadshill.registry import get_spec
-from gadshill.rules.bots import make_bot
 from gadshill.solver import deduction
 from gadshill.solver.generate import BUILDINGS, played_position, random_position, synthetic_town
 from gadshill.solver.model import Position
@@ -32,6 +31,7 @@ from gadshill.solver.town import load_town
 from gadshill.web.app import create_app
 from gadshill.web.table import Store
 from tests.cli_runner import run
+from tests.web.analysis_games import bot_game
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -41,19 +41,6 @@ TOWN = load_town()
 #: the generator's own map of 19 spaces S1..S19: its positions are boards of the real town
 GENERATOR = synthetic_town(28)
 CLIENT = TestClient(create_app(Store(max_games=100)), raise_server_exceptions=False)
-
-
-def bot_game(seed: int, moves: int) -> Any:
-    """A Gads Hill game of three bots after ``moves`` moves."""
-    spec = get_spec("gads-hill")
-    state = spec.new_game(3, seed, None, spec.resolve_options({}))
-    bots = [make_bot(spec, name) for name in ("sharp", "greedy", "sharp")]
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        state.push(bots[state.current_player].choose(state, rng))
-    return state
 
 
 def on_the_pack(position: Position) -> Position:

@@ -78,7 +78,8 @@ def card(number: int) -> dict[str, Any]:
         "kind": found.kind,
         "text": found.text,
         "needs_my_building": found.needs_my_building,
-        "plan": card_plan_svg(town, found.spaces, f"card {found.number}", cell=13),
+        # cells wide enough for its space numbers to be 12 px (no caption: the page says it)
+        "plan": card_plan_svg(town, found.spaces, "", cell=27),
     }
 
 
