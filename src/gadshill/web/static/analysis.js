@@ -322,6 +322,7 @@
       label(p.space, `\u2192 ${building(p.building).abbr}`);
     }
     box.append(el("p", null, { id: "an-why", role: "status" }));
+    if (data.removals.length) box.append(el("p", "On the board: a red ring, removable now; dashed, once those go; tap one for why: its tight set ringed in purple; green, a building then placed.", { class: "an-key" }));
   }
 
   function label(spaceId, words) {
@@ -346,7 +347,7 @@
     for (const s of r.tight_spaces) mark(`space:${s}`, "tight");
     mark(`marker:${r.building}@${r.space}`, "picked");
     for (const button of document.querySelectorAll(".an-removal")) button.setAttribute("aria-pressed", String(button.dataset.marker === `${r.building}@${r.space}`));
-    const tight = r.tight_buildings.length ? ` Tight set: ${r.tight_buildings.join(", ")} on ${r.tight_spaces.join(", ")} (lit on the board).` : "";
+    const tight = r.tight_buildings.length ? ` Tight set: ${r.tight_buildings.join(", ")} on ${r.tight_spaces.join(", ")} (ringed in purple on the board).` : "";
     byId("an-why").textContent = `${r.building} on ${r.space}: ${r.because}.${tight}`;
   }
 
@@ -413,6 +414,7 @@
     }
     overlay = { kind: "check", data: answer.data };
     box.replaceChildren(el("p", `card ${answer.data.card.number}: ${answer.data.card.text}`, { class: "an-line" }));
+    box.append(el("p", "On the board: a green ring, a marker the card places; faded and dashed, a marker it removes; a green lot, a building it places; a red lot, where a broken rule is.", { class: "an-key" }));
     answer.data.reports.forEach((report, i) => box.append(reportBox(report, i)));
     const first = answer.data.reports.findIndex((r) => r.playable);
     showReport(answer.data.reports[first >= 0 ? first : 0]);
