@@ -344,3 +344,41 @@ def test_a_bad_code_in_the_address_shows_its_one_line_error(
     assert "too short" in error or "mistyped" in error
     driver.get(f"{server}/analysis?position={code}")
     assert settled(driver)["shown"]["code"] == code
+
+
+def test_a_finished_games_end_and_replay_lead_to_the_analysis_board(
+    browser: Any,  # noqa: F811
+    server: str,  # noqa: F811
+) -> None:
+    """The end screen's review: each overlooked marker's reason and a link to that turn's
+    board; "Analyse this position" on the end screen and at every step of the replay."""
+    import urllib.request
+
+    from tests.web.test_end import played_record
+
+    record = played_record("gads-hill", ["random", "greedy"], seed=2)  # 3 turns overlooked
+    request = urllib.request.Request(
+        f"{server}/api/replays", data=record.to_jsonl().encode(), method="POST"
+    )
+    with urllib.request.urlopen(request) as answer:
+        game = json.loads(answer.read())["id"]
+    driver = browser
+    set_viewport(driver, "desktop")
+    driver.get(f"{server}/?game={game}")
+    read = """return document.querySelector('#end [data-action="analyse"]') && {
+      links: [...document.querySelectorAll('.end-review a.analyse-link')].map((a) => a.href),
+      reasons: [...document.querySelectorAll('.end-review .end-reasons li')].map((li) => li.textContent),
+      final: document.querySelector('#end [data-action="analyse"]').href}"""
+    end = wait_for(lambda: driver.execute_script(read), "the end screen")
+    hrefs = end["links"]
+    assert len(hrefs) == 3
+    assert end["reasons"] and all("@" in r and ": " in r for r in end["reasons"])
+    assert all("/analysis?position=pos-" in h for h in hrefs)
+    assert "/analysis?position=pos-" in end["final"]
+    driver.execute_script("document.querySelector('#end [data-action=\"replay\"]').click()")
+    link = "return document.getElementById('replay-analyse')?.href || ''"
+    step = wait_for(lambda: "position=" in driver.execute_script(link), "the replay's link")
+    assert step and "/analysis?position=pos-" in driver.execute_script(link)
+    driver.get(hrefs[0])
+    shown = settled(driver)["shown"]
+    assert hrefs[0].endswith(shown["code"])
