@@ -367,7 +367,8 @@ def test_a_finished_games_end_and_replay_lead_to_the_analysis_board(
     driver.get(f"{server}/?game={game}")
     read = """return document.querySelector('#end [data-action="analyse"]') && {
       links: [...document.querySelectorAll('.end-review a.analyse-link')].map((a) => a.href),
-      reasons: [...document.querySelectorAll('.end-review .end-reasons li')].map((li) => li.textContent),
+      reasons: [...document.querySelectorAll('.end-review .end-reasons li')]
+        .map((li) => li.textContent),
       final: document.querySelector('#end [data-action="analyse"]').href}"""
     end = wait_for(lambda: driver.execute_script(read), "the end screen")
     hrefs = end["links"]
