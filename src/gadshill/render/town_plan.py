@@ -12,7 +12,7 @@ upright and the compass says where north went.
 Every space, field, marker and standing building carries ``data-target``
 (``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
 make them tappable and light them with CSS classes. A marker is drawn in its
-building's colour (:data:`BUILDING_COLOURS`) with its abbreviation in black or white,
+building's colour (:mod:`render.building_colours`) with its abbreviation in black or white,
 whichever reads better.
 
 >>> from gadshill.solver.town import load_town
@@ -34,36 +34,18 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from gadshill.render import svg
+from gadshill.render.building_colours import building_colours
 from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
 from gadshill.solver.town import Town
 
 Source = Position | PositionFile
 
-#: one colour per building, in the order of the building ids: Kenneth Kelly's 22
-#: colours of maximum contrast (1965), so that markers of two buildings side by side
-#: are told apart at a glance. The page's palette shows the same colours.
-KELLY = (
-    "#f2f3f4", "#222222", "#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280",
-    "#848482", "#008856", "#e68fac", "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c",
-    "#dcd300", "#882d17", "#8db600", "#654522", "#e25822", "#2b3d26",
-)  # fmt: skip
-
 LOT_FILL = "#fffaf0"
 BUILT_FILL = "#7a5230"
 FIELD_FILL = "#e6dcc0"
 STREET_FILL = "#d9c59a"
 STREET_INK = "#5a4526"
-
-
-def building_colours(town: Town) -> dict[str, str]:
-    """Each building's colour: the pack's order of ids mapped onto :data:`KELLY`.
-
-    >>> from gadshill.solver.town import load_town
-    >>> building_colours(load_town())["BANK"]
-    '#f2f3f4'
-    """
-    return {b: KELLY[i % len(KELLY)] for i, b in enumerate(sorted(town.buildings))}
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def _town() -> Town:
 def pack() -> dict[str, Any]:
     """The pack as the editor shows it: buildings with their colours, the fields and
     features, and each card's number, kind and text (its plan: :func:`card`)."""
-    from gadshill.render.town_plan import building_colours
+    from gadshill.render.building_colours import building_colours
 
     town = _town()
     colours = building_colours(town)

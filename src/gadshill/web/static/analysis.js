@@ -197,9 +197,16 @@
 
   function drawBoard(svgText) {
     const box = byId("an-board");
+    // the keyboard's place survives the redraw: the same space keeps the focus
+    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.target : null;
     box.replaceChildren(svgNode(svgText));
     for (const node of box.querySelectorAll('[data-target^="space:"], [data-target^="field:"]')) {
+      const [kind, id] = node.dataset.target.split(":");
       node.classList.add("an-target");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", kind === "field" ? `field ${id}: tap to change its fixed feature` : `space ${id}`);
+      if (node.dataset.target === focused) node.focus();
     }
     paintSelection();
   }
@@ -467,6 +474,12 @@
 
   // --- wiring --------------------------------------------------------------------------
   function wire() {
+    byId("an-board").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      if (!event.target.closest("[data-target]")) return;
+      event.preventDefault();
+      event.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
     byId("an-board").addEventListener("click", (event) => {
       const marker = event.target.closest('[data-target^="marker:"]');
       const lit = marker && (marker.classList.contains("stop-now") || marker.classList.contains("stop-later"));
