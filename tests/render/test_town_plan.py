@@ -36,7 +36,7 @@ def _bar_side(group: ET.Element) -> str:
     """Which side of its lot a space's entrance bar is drawn on."""
     lot, bar = group.find(f"{SVG}rect"), group.find(f"{SVG}rect[@class='entrance']")
     assert lot is not None and bar is not None
-    x, y, size = (float(lot.get(k, 0)) for k in ("x", "y", "width"))
+    x, y = float(lot.get("x", 0)), float(lot.get("y", 0))
     bx, by = float(bar.get("x", 0)), float(bar.get("y", 0))
     bw, bh = float(bar.get("width", 0)), float(bar.get("height", 0))
     if bw < bh:  # a bar standing upright: the left or right side
