@@ -276,8 +276,16 @@
   }
 
   // --- STOP? ---------------------------------------------------------------------------
+  // an answer's words over the board it lights; a phone brings the board into sight
+  function caption(words) {
+    byId("an-caption").textContent = words;
+    byId("analysis").classList.toggle("answering", !!words);
+    if (words && NARROW.matches) byId("an-caption").scrollIntoView({ block: "start" });
+  }
+
   function clearOverlay() {
     overlay = null;
+    caption("");
     byId("an-stop-answer").replaceChildren();
     byId("an-check-answer").replaceChildren();
   }
@@ -356,6 +364,7 @@
     for (const button of document.querySelectorAll(".an-removal")) button.setAttribute("aria-pressed", String(button.dataset.marker === `${r.building}@${r.space}`));
     const tight = r.tight_buildings.length ? ` Tight set: ${r.tight_buildings.join(", ")} on ${r.tight_spaces.join(", ")} (ringed in purple on the board).` : "";
     byId("an-why").textContent = `${r.building} on ${r.space}: ${r.because}.${tight}`;
+    caption(byId("an-why").textContent);
   }
 
   // --- check a card --------------------------------------------------------------------
@@ -424,7 +433,7 @@
     box.append(el("p", "On the board: a green ring, a marker the card places; faded and dashed, a marker it removes; a green lot, a building it places; a red lot, where a broken rule is.", { class: "an-key" }));
     answer.data.reports.forEach((report, i) => box.append(reportBox(report, i)));
     const first = answer.data.reports.findIndex((r) => r.playable);
-    showReport(answer.data.reports[first >= 0 ? first : 0]);
+    showReport(answer.data.reports[first >= 0 ? first : 0], true);
   }
 
   function reportBox(report, i) {
@@ -454,8 +463,11 @@
     return box;
   }
 
-  function showReport(report) {
+  function showReport(report, quiet) {
     if (!report) return;
+    const who = report.as !== null && report.as !== undefined ? `as ${report.as}: ` : "";
+    const verdict = report.playable ? `playable: ${report.effect.points} point(s)` : `not playable: ${report.violations.map((v) => `[${v.rule}] ${v.message}`).join("; ")}`;
+    if (!quiet) caption(`card ${card.number} ${who}${verdict}`);
     drawBoard(report.playable && report.svg ? report.svg : shown.svg);
     for (const m of report.placed) mark(`marker:${m}`, "fx-new");
     for (const m of report.gone) mark(`marker:${m}`, "fx-gone");
