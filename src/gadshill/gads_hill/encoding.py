@@ -67,6 +67,7 @@ def schema(world: World, players: int) -> Record:
                     "bought": Flag(),
                     "claimed": Flag(),
                     "claim refused": Flag(),  # GH-8.refused
+                    "play refused": Flag(),  # GH-8.refused-play
                     "changed": Flag(),
                     "stop seat": Seat(),
                     "quiet turns": Number(),
