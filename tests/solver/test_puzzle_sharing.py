@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from gadshill.errors import PuzzleError
-from gadshill.solver.puzzles import codes, daily
+from gadshill.solver.puzzles import best_play, codes, daily
 from gadshill.solver.puzzles.analyse import analyse
 from gadshill.solver.puzzles.check import check_answer
 from gadshill.solver.puzzles.document import document
@@ -145,13 +145,23 @@ def test_answers_take_the_board_abbreviations() -> None:
 
 def test_best_play_check_names_the_illegal_move() -> None:
     puzzle = loaded(doc_of("best-play", 3, 0))
-    hand = puzzle.position.players[0].hand
+    you = puzzle.position.players[0]
+    hand = you.hand
     absent = next(n for n in range(1, 61) if n not in hand)
     verdict = check_answer(puzzle, town(), f"play {absent} -")
     assert not verdict.right
     assert f"move 1 (play {absent} -): card {absent} is not in your hand" in verdict.wrong[0]
     verdict = check_answer(puzzle, town(), f"pass; play {hand[0]} -")
-    assert "[GH-4] a pass is the whole turn" in verdict.wrong[0]
+    assert "[GH-4] a pass is the turn's one action" in verdict.wrong[0]
+    # a buy after the pass is legal (GH-4: at any point of the turn); it only costs
+    for_sale = best_play.beside_board(puzzle.position.position, set(you.buildings), town())
+    verdict = check_answer(puzzle, town(), f"pass; buy {for_sale[0]}")
+    alone = check_answer(puzzle, town(), f"buy {for_sale[0]}")
+    if you.collected >= 2:
+        assert verdict.wrong[0].startswith(f"pass; buy {for_sale[0]} scores -2; the best scores")
+        assert "[GH-4] a turn needs its action" in alone.wrong[0]
+    else:
+        assert "[GH-4] a building costs 2 collected markers" in verdict.wrong[0]
 
 
 def test_verify_reports_every_mismatch() -> None:

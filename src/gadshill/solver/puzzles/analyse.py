@@ -41,6 +41,8 @@ class Analysis:
     unique: bool
     layouts: list[dict[SpaceId, str]] = field(default_factory=list)
     problem: str = ""
+    #: best-play: the steps of each best turn (each order of the best moves), by notation
+    orders: dict[str, list[Step]] = field(default_factory=dict)
 
     @property
     def verified(self) -> bool:
@@ -110,6 +112,8 @@ def _best_play(puzzle: Puzzle, town: Town, prove: bool) -> Analysis:
     lower_fails = level <= 1 or answer_fast.below < answer_fast.points
     unique = True
     problem = "" if answer_fast.points > 0 else "no play scores a point"
+    if not problem and not answer_fast.one_answer:
+        problem = "different turns score the most"
     if prove:
         checked = best_play.best_play(town, pf.position, player, engine="cpsat")
         unique = (
@@ -117,5 +121,6 @@ def _best_play(puzzle: Puzzle, town: Town, prove: bool) -> Analysis:
         )
         if not unique:
             problem = "CP-SAT scores the plays differently"
+    orders = {p.notation: best_play.explain(answer_fast, p) for p in answer_fast.best}
     return Analysis("best-play", answer, best_play.explain(answer_fast), level, True, lower_fails,
-                    unique, problem=problem)  # fmt: skip
+                    unique, problem=problem, orders=orders)  # fmt: skip

@@ -22,7 +22,10 @@ QUESTIONS = {
     "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
     " name stand? One building per space; the buildings on the board stay where they are.",
     "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
-    " you have {collected} collected marker(s). Which play scores most this turn?",
+    " you have {collected} collected marker(s). Which turn scores most? A turn is one or two"
+    " cards, or two cards discarded to take a marker, or a pass, with at most one building"
+    " bought at any point of it; it scores the markers your cards or take bring you, less 2"
+    " for a buy. STOP claims you could make after your action are not counted.",
 }
 
 

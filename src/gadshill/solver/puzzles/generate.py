@@ -248,7 +248,7 @@ def natural_level(rng: random.Random, town: Town, kind: str) -> int | None:
     if draft is None:
         return None
     answer = best_play.best_play(town, draft[0], draft[1])
-    return answer.level if len(answer.best) == 1 and answer.points > 0 else None
+    return answer.level if answer.one_answer and answer.points > 0 else None
 
 
 def _minimal(
@@ -341,7 +341,7 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
         return None
     position, you = draft
     answer = best_play.best_play(town, position, you)
-    if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
+    if not answer.one_answer or answer.points <= 0 or answer.level != level:
         return None
     return Puzzle("best-play", _with_locomotive(position, (you,)))
 

@@ -177,17 +177,24 @@ def _wrong_placement(marker: Marker, truth: Analysis, strength: int) -> Hint:
 
 
 def _best_play(puzzle: Puzzle, town: Town, truth: Analysis, partial: str, strength: int) -> Hint:
-    best = truth.answer["plays"][0].split("; ")
     given = play_moves(partial, town, allow_empty=True)
-    for k, move in enumerate(given):
-        if k >= len(best) or move != best[k]:
-            if strength == 1:
-                return Hint(1, f"your move {k + 1} is not part of the best play: think again", 0)
-            if strength == 2:
-                return Hint(2, f"{move} is not part of the best play", 0)
-            return Hint(3, f"{move} is not part of the best play; it goes: {best[k]}", 0)
-    # the steps follow the moves (a buy, then each card or the take), then one comparison
-    steps = truth.steps
+    orders = [p.split("; ") for p in truth.answer["plays"]]
+    # the best turn the moves so far follow (any order of the best moves will do)
+    follows = [o for o in orders if o[: len(given)] == given]
+    if not follows:
+        k = next(
+            k for k in range(len(given)) if not any(o[: k + 1] == given[: k + 1] for o in orders)
+        )
+        move = given[k]
+        if strength == 1:
+            return Hint(1, f"your move {k + 1} is not part of the best play: think again", 0)
+        if strength == 2:
+            return Hint(2, f"{move} is not part of the best play", 0)
+        near = next(o for o in orders if o[:k] == given[:k])
+        then = f"it goes: {near[k]}" if k < len(near) else "the best play ends before it"
+        return Hint(3, f"{move} is not part of the best play; {then}", 0)
+    best = follows[0]
+    steps = truth.orders.get("; ".join(best), truth.steps)
     if len(given) >= len(best):
         return Hint(strength, "your play is complete: check it", 0, done=True)
     n = len(given) + 1
@@ -198,7 +205,11 @@ def _best_play(puzzle: Puzzle, town: Town, truth: Analysis, partial: str, streng
         return Hint(1, f"look at {_spaces(step.area)}", n)
     if strength == 2:
         if step.focus:
-            return Hint(2, "a building bought first can be the 'my building' of a card", n)
+            return Hint(
+                2,
+                "a building bought during the turn can be the 'my building' of a later card",
+                n,
+            )
         cards = " and ".join(str(c) for c in step.cards)
         return Hint(2, f"think about card{'s' if len(step.cards) > 1 else ''} {cards}", n)
     return Hint(3, step.because, n)
