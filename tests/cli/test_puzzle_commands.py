@@ -158,6 +158,27 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
         assert message in err and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "a" * 300,  # one name part over 255 bytes: never handed to the filesystem
+        "x/" * 200 + "b" * 260,
+        "stop-" + "a" * 300,  # written like a code: refused as one
+        "best-play-" + "0" * 256,
+        "\u00e9" * 200,  # 400 bytes in UTF-8
+        "",
+    ],
+)
+def test_long_and_odd_puzzle_arguments_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], source: str
+) -> None:
+    for args in (["show", source], ["verify", source], ["hint", source], ["check", source, "pass"]):
+        code, _, err = run(["puzzle", *args], capsys)
+        assert code == 2, (args[0], err)
+        assert err.count("\n") == 1 and "Traceback" not in err and "OSError" not in err, err
+        assert len(err) < 400, err  # a long argument is quoted short
+
+
 def test_codes_show_check_and_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = generate(tmp_path, capsys, "--kind", "solo", "--level", "2", "--seed", "3")
     puzzle = doc["puzzles"][0]
@@ -188,6 +209,7 @@ def test_generate_keeps_answers_out_of_sight(
     _, shown, _ = run([*args, "--answers"], capsys)
     assert "answer:" not in hidden and "code: stop-" in hidden
     assert "  answer: " in shown
+    assert "railway" in hidden and "Piedmont St" in hidden  # the board, in the terminal
 
 
 def test_daily_is_one_per_kind(capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,4 +241,32 @@ def test_booklet_has_the_pages_it_says(tmp_path: Path, capsys: pytest.CaptureFix
         image = pdf[i].render(scale=0.5).to_pil().convert("L")
         low, high = image.getextrema()
         assert low < 100 and high > 200, f"page {i + 1} is blank"
+    pdf.close()
+
+
+def test_booklet_count_is_bounded_and_the_contents_spill_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every count up to the bound makes a booklet (the contents take as many pages as
+    they need); a larger count is refused in one line before anything is made."""
+    import pypdfium2
+
+    from gadshill.render.puzzle_book import MAX_BOOK, contents_pages, write_book
+    from gadshill.solver.puzzles.generate import generate as make
+    from gadshill.solver.town import load_town
+
+    for count in (MAX_BOOK + 1, 1_000_000):
+        got, _, err = run(["puzzle", "book", "--count", str(count), "-o", str(tmp_path / "b.pdf")],
+                          capsys)  # fmt: skip
+        assert got == 2 and f"--count must be 1 to {MAX_BOOK}" in err and err.count("\n") == 1
+    town = load_town()
+    few = make(town, "stop", 1, 3, 8)
+    path = tmp_path / "big.pdf"
+    pages = write_book(town, [few[i % 3] for i in range(MAX_BOOK)], path)
+    before = contents_pages(MAX_BOOK)
+    assert before == 3 and pages > before + MAX_BOOK
+    pdf = pypdfium2.PdfDocument(str(path))
+    last = pdf[before - 1].get_textpage().get_text_range()
+    assert f"Puzzle {MAX_BOOK}: stop" in last and f"page {MAX_BOOK + before}" in last
+    assert f"Puzzle {MAX_BOOK}:" in pdf[MAX_BOOK + before - 1].get_textpage().get_text_range()
     pdf.close()

@@ -207,5 +207,5 @@ def test_the_shipped_pool_holds_verified_puzzles_of_their_levels(kind: str) -> N
             # proved when the pool was made); the fast engine grades all of them
             result = analyse(puzzle, town(), prove=kind != "best-play" or n < 2)
             assert result.verified and result.level == int(level), (code, result.problem)
-            if kind == "best-play":
-                assert len(result.answer["plays"]) == 1
+            if kind == "best-play":  # one set of moves, in every order that scores as much
+                assert len({frozenset(p.split("; ")) for p in result.answer["plays"]}) == 1

@@ -25,6 +25,8 @@ from gadshill.solver.town import Town
 WIDTH, HEIGHT, MARGIN = 210.0, 297.0, 14.0
 #: the town picture's widest and narrowest width on a question page
 TOWN_WIDE, TOWN_NARROW = 182.0, 95.0
+#: a Courier character's width, in ems
+COURIER_EM = 0.6
 #: a card's plan on the page
 PLAN_WIDTH = 20.0
 #: what the core PDF fonts cannot write, in words they can
@@ -32,12 +34,19 @@ _PLAIN = {"\u2191": "^", "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": 
           "\u2013": "-", "\u2014": "-", "\u2026": "..."}  # fmt: skip
 
 
+#: the most puzzles a booklet holds: its contents take three pages at most, and making
+#: a hundred proved puzzles (a third of them best-play) takes minutes, not hours
+MAX_BOOK = 100
+#: contents lines on the first page (below the title and the intro) and on the next ones
+CONTENTS_FIRST, CONTENTS_MORE = 36, 42
+
+
 def book_puzzles(
     town: Town, kinds: tuple[str, ...], count: int, level: int | None, seed: int
 ) -> list[dict[str, Any]]:
     """``count`` puzzles, the kinds in turn, each level in turn unless ``level`` is given."""
-    if count < 1:
-        raise GadshillError(f"--count must be at least 1, got {count}")
+    if not 1 <= count <= MAX_BOOK:
+        raise GadshillError(f"--count must be 1 to {MAX_BOOK} (a booklet's bound), got {count}")
     if level is not None and not 1 <= level <= 4:
         raise GadshillError(f"--level must be 1 to 4, got {level}")
     out = []
@@ -125,8 +134,11 @@ def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) 
     pdf.set_font("Helvetica", "B", 13)
     pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
     pdf.ln(7)
-    pdf.set_font("Courier", size=7.5)
-    pdf.multi_cell(0, 3.4, f"code {puzzle['code']}", new_x="LMARGIN", new_y="NEXT", align="L")
+    # the code on one line: a code broken in two is a code mistyped
+    code = f"code {puzzle['code']}"
+    pdf.set_font("Courier", size=min(7.5, inner / (len(code) * COURIER_EM) * 72 / 25.4))
+    pdf.cell(0, 3.4, code)
+    pdf.ln(3.4)
     pdf.ln(1)
     pdf.set_font("Helvetica", size=10)
     pdf.multi_cell(0, 4.4, _plain(puzzle["question"]), new_x="LMARGIN", new_y="NEXT", align="L")
@@ -244,10 +256,18 @@ def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
         " beside its words: the map decides. The answers and their steps are at the back.",
     )
     pdf.ln(4)
+    before = contents_pages(len(puzzles))
     for number, puzzle in enumerate(puzzles, 1):
+        if number > CONTENTS_FIRST and (number - CONTENTS_FIRST) % CONTENTS_MORE == 1:
+            pdf.add_page()
         pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
-                              f" .......... page {number + 1}"))  # fmt: skip
+                              f" .......... page {number + before}"))  # fmt: skip
         pdf.ln(6)
+
+
+def contents_pages(count: int) -> int:
+    """How many pages the contents of ``count`` puzzles take (the questions follow)."""
+    return 1 + max(0, -(-(count - CONTENTS_FIRST) // CONTENTS_MORE))
 
 
 def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
@@ -257,9 +277,12 @@ def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
     pdf.set_auto_page_break(True, margin=14)
     pdf.set_title("Gads Hill puzzles")
     _contents(pdf, puzzles)
+    before = contents_pages(len(puzzles))
+    if pdf.page_no() != before:  # pragma: no cover - the contents lines are counted to fit
+        raise GadshillError(f"the contents take {pdf.page_no()} pages, not {before}")
     for number, puzzle in enumerate(puzzles, 1):
         _question_page(pdf, town, number, puzzle)
-        if pdf.page_no() != number + 1:
+        if pdf.page_no() != number + before:
             raise GadshillError(f"puzzle {number} ({puzzle['id']}) does not fit on one page")
     _answers(pdf, puzzles)
     try:

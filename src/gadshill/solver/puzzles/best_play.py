@@ -25,6 +25,7 @@ A play is written in the notation of ``gadshill play``, its moves joined by
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gadshill.rules.rulebook import Violation
@@ -103,10 +104,14 @@ def _card_options(
     own: tuple[str, ...],
     engine: str,
     cache: Cache | None = None,
+    only: str | None = None,
 ) -> list[CardPlay]:
+    """The ways to play ``card`` on this board (``only``: with that "my building")."""
     tc = town.card(card)
     board = position.summary()
     choices: list[str | None] = [None] if not tc.needs_my_building else list(own)
+    if only is not None:
+        choices = [my for my in choices if my == only]
     out: list[CardPlay] = []
     for my in choices:
         if my is not None and (position.location(my) is not None or my in position.retired):
@@ -152,18 +157,35 @@ def plays(
     best and are left out; :func:`gadshill.solver.puzzles.turns.judge` scores them
     when a player gives one. STOP claims are not part of a turn's points.
     """
+    return list(each_play(town, position, player, owned, engine, buys_left))
+
+
+def each_play(
+    town: Town,
+    position: Position,
+    player: PlayerInfo,
+    owned: set[str] | None = None,
+    engine: str = "fast",
+    buys_left: int = 3,
+) -> Iterator[Play]:
+    """The turns of :func:`plays`, those most likely to score most first: the pass, each
+    card alone, two cards, with a buy, then each discard and take (a walk that looks for
+    a turn beating a lone card can stop at the first)."""
     hand = sorted(set(player.hand))
     cache: Cache = {}
-    found: list[Play] = [Play()]
     owned = set(player.buildings) if owned is None else owned
     beside = beside_board(position, owned, town) if buys_left > 0 else []
 
     def options(
         board: Position, card: int, own: tuple[str, ...], only: str | None
     ) -> list[CardPlay]:
-        got = _card_options(town, board, card, own, engine, cache)
+        got = _card_options(town, board, card, own, engine, cache, only)
         return got if only is None else [c for c in got if c.my == only]
 
+    yield Play()
+    for card in hand:
+        for first in options(position, card, player.buildings, None):
+            yield Play((first,), None, None, (first.notation(),))
     first_buys: list[str | None] = [None]
     if player.collected >= BUY_PRICE:
         first_buys += beside
@@ -173,8 +195,8 @@ def plays(
         for first_card in hand:
             for first in options(position, first_card, own, None):
                 used = buy is None or first.my == buy
-                if used:
-                    found.append(Play((first,), None, buy, (*prefix, first.notation())))
+                if used and buy is not None:  # a card alone without a buy came first
+                    yield Play((first,), None, buy, (*prefix, first.notation()))
                 after = first.effect.after
                 assert after is not None
                 if locomotive(after) >= ONE_CARD_LOCOMOTIVE:
@@ -193,7 +215,7 @@ def plays(
                             continue
                         for second in options(after, second_card, own2, need):
                             moves = (*prefix, first.notation(), *middle, second.notation())
-                            found.append(Play((first, second), None, buy or mid, moves))
+                            yield Play((first, second), None, buy or mid, moves)
     if len(hand) >= 2:
         takeable = sorted(
             ((b, s) for b, spaces in position.markers.items() if len(spaces) > 1 for s in spaces),
@@ -205,10 +227,31 @@ def plays(
                 continue
             for pair in itertools.combinations(hand, 2):
                 cards = f"{pair[0]},{pair[1]}"
-                found.append(
-                    Play((), (pair, (b, s), report.effect), None, (f"discard {cards} {b} {s}",))
-                )
-    return found
+                yield Play((), (pair, (b, s), report.effect), None, (f"discard {cards} {b} {s}",))
+
+
+def lone_card_is_best(town: Town, position: Position, player: PlayerInfo, level: int) -> bool:
+    """Whether one card alone, of rung ``level`` (1 or 2), beats every other turn: what a
+    best play of level 1 or 2 needs, decided without walking every turn when it is not
+    (the first turn that scores as much ends the walk; most candidates end early)."""
+    singles: list[Play] = []
+    top: int | None = None
+    for play in each_play(town, position, player):
+        if top is None and len(play.moves) == 1 and play.cards:
+            singles.append(play)
+            continue
+        if not play.moves:
+            continue  # the pass scores 0: the best single must score more anyway
+        if top is None:
+            if not singles:
+                return False
+            top = max(p.points for p in singles)
+            best = [p for p in singles if p.points == top]
+            if top <= 0 or len(best) > 1 or best[0].level != level:
+                return False
+        if play.points >= top:
+            return False
+    return top is not None or bool(singles)
 
 
 @dataclass(frozen=True)

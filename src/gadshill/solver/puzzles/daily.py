@@ -52,14 +52,17 @@ def daily(town: Town, date: dt.date, kind: str) -> dict[str, Any]:
 
 
 def result_line(kind: str, date: dt.date, solved: bool, hints: int, revealed: bool = False) -> str:
-    """The line to share, naming nothing of the answer.
+    """The line to share, naming nothing of the answer; once the solution was shown it
+    says so, even when the answer then checks right.
 
     >>> result_line("solo", dt.date(2026, 12, 1), True, 1)
     'Gads Hill solo 2026-12-01 (level 1): solved, 1 hint'
     >>> result_line("stop", dt.date(2026, 12, 6), False, 0, revealed=True)
     'Gads Hill stop 2026-12-06 (level 4): solution shown, 0 hints'
+    >>> result_line("stop", dt.date(2026, 12, 6), True, 1, revealed=True)
+    'Gads Hill stop 2026-12-06 (level 4): solution shown, 1 hint'
     """
-    verdict = "solved" if solved else "solution shown" if revealed else "not solved yet"
+    verdict = "solution shown" if revealed else "solved" if solved else "not solved yet"
     used = f"{hints} hint" + ("" if hints == 1 else "s")
     level = daily_level(date, kind)
     return f"Gads Hill {kind} {date.isoformat()} (level {level}): {verdict}, {used}"

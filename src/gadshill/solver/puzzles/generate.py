@@ -340,6 +340,8 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     if draft is None:
         return None
     position, you = draft
+    if level <= 2 and not best_play.lone_card_is_best(town, position, you, level):
+        return None  # decided early, without the whole walk
     answer = best_play.best_play(town, position, you)
     if not answer.one_answer or answer.points <= 0 or answer.level != level:
         return None
