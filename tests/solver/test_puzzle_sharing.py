@@ -45,17 +45,41 @@ def test_a_mistyped_code_is_one_line() -> None:
     body = code.removeprefix("stop-")
     swapped = body[0] + ("1" if body[1] != "1" else "2") + body[2:]
     for bad, message in [
-        (f"stop-{swapped}", "a character is wrong"),
+        (f"stop-{swapped}", "the check does not add up: a character is mistyped"),
         (f"solo-{body}", "not the code's kind"),
         ("stop-", "expected KIND-CHARACTERS"),
         ("spot-abc", "not a kind"),
         (f"stop-{body[:-1]}u", "cannot be in a code"),
-        (f"stop-{body[:6]}", "a character is wrong|too short"),
+        (f"stop-{body[:6]}", "the check does not add up|too short"),
+        # a version-1 code (one check character, mod 32) is refused by name
+        ("stop-23ggj12g33kq71s81955595ncdd5ne9en6nanc00p00r", "a version-1 puzzle code"),
+        ("stop-" + "a" * 300, "the check does not add up"),
     ]:
         with pytest.raises(PuzzleError, match=message) as err:
             codes.decode(bad, town())
         assert "\n" not in str(err.value)
     assert codes.looks_like_code(code) and not codes.looks_like_code("puzzles.json")
+
+
+@pytest.mark.parametrize(("kind", "level", "i"), DOCS)
+def test_every_single_typo_and_neighbour_swap_is_caught(kind: str, level: int, i: int) -> None:
+    """Every code of the batch, changed in one character (to each of the 31 others of
+    the alphabet, anywhere after the kind) or with two different neighbours swapped, is
+    refused: none reads as a puzzle (the check over the prime 1021, code_text)."""
+    code = doc_of(kind, level, i)["code"]
+    prefix, body = f"{kind}-", code.removeprefix(f"{kind}-")
+    changed = [
+        body[:k] + c + body[k + 1 :] for k in range(len(body)) for c in codes.ALPHABET
+        if c != body[k]
+    ]  # fmt: skip
+    changed += [
+        body[:k] + body[k + 1] + body[k] + body[k + 2 :] for k in range(len(body) - 1)
+        if body[k] != body[k + 1]
+    ]  # fmt: skip
+    assert len(changed) >= 31 * len(body)
+    for wrong in changed:  # (a few typos also read as a whole version-1 code: refused too)
+        with pytest.raises(PuzzleError, match="the check does not add up|a version-1 puzzle"):
+            codes.decode(prefix + wrong, town())
 
 
 def _gives_away(text: str, parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
