@@ -78,7 +78,7 @@ def test_every_single_typo_and_neighbour_swap_is_caught(kind: str, level: int, i
     ]  # fmt: skip
     assert len(changed) >= 31 * len(body)
     for wrong in changed:  # (a few typos also read as a whole version-1 code: refused too)
-        with pytest.raises(PuzzleError, match="the check does not add up|a version-1 puzzle"):
+        with pytest.raises(PuzzleError, match=r"the check does not add up|a version-1 puzzle"):
             codes.decode(prefix + wrong, town())
 
 
