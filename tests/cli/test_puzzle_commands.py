@@ -145,7 +145,7 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
             "no single answer to check against: more than one layout meets every clue (",
         ),
         (["puzzle", "check", str(path), "BANK@S3", "--answer", "BANK@S3"], "give the answer once"),
-        (["puzzle", "show", "stop-0001"], "a character is wrong"),
+        (["puzzle", "show", "stop-0001"], "the check does not add up: a character is mistyped"),
         (["puzzle", "hint", str(path), "--strength", "5"], "strength: expected 1, 2 or 3"),
         (["puzzle", "daily", "--date", "tomorrow"], "--date: expected YYYY-MM-DD"),
         (["puzzle", "book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be"),
@@ -216,7 +216,7 @@ def test_daily_is_one_per_kind(capsys: pytest.CaptureFixture[str]) -> None:
     got, out, _ = run(["puzzle", "daily", "--date", "2026-12-01", "--json"], capsys)
     docs = json.loads(out)["puzzles"]
     assert got == 0 and [d["kind"] for d in docs] == ["stop", "solo", "best-play"]
-    assert [d["level"] for d in docs] == [1, 1, 2]  # a Tuesday: best-play starts at 2
+    assert [d["level"] for d in docs] == [1, 1, 1]  # a Tuesday: level 1 for every kind
     again = json.loads(run(["puzzle", "daily", "--date", "2026-12-01", "--kind", "solo",
                             "--json"], capsys)[1])  # fmt: skip
     assert again["puzzles"] == docs[1:2]

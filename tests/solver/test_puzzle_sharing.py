@@ -132,8 +132,10 @@ def test_a_wrong_part_is_hinted_first() -> None:
     weak, clue, full = (hint(puzzle, town(), given, k) for k in (1, 2, 3))
     assert weak.text.startswith("one of your buildings is on a wrong space")
     assert other not in weak.text
-    assert clue.text == f"the {building} does not stand on {other}"
-    assert full.text.startswith(clue.text + ":")
+    # which clue, not the space: "not on S7" would give a two-space building away
+    assert clue.text.startswith(f"the {building} is on a wrong space: ")
+    assert other not in clue.text and space not in clue.text
+    assert full.text.startswith(f"the {building} does not stand on {other}:")
 
 
 def test_best_play_hints_follow_the_moves() -> None:
@@ -149,9 +151,46 @@ def test_best_play_hints_follow_the_moves() -> None:
         assert full.text.startswith(moves[k]) or not moves[k].startswith("play")
     assert hint(puzzle, town(), "; ".join(moves), 1).done
     wrong = hint(puzzle, town(), "pass", 2)
-    assert wrong.step == 0 and "pass is not part of the best play" in wrong.text
+    assert wrong.step == 0 and "your move 1 is not part of the best play" in wrong.text
     with pytest.raises(PuzzleError, match="strength"):
         hint(puzzle, town(), "", 4)
+
+
+def _named(text: str, moves: list[str]) -> set[str]:
+    """The cards, buildings and spaces of ``moves`` that ``text`` names."""
+    words = {w.casefold() for w in re.findall(r"[A-Za-z_]+\d*", text)}
+    cards = set(re.findall(r"cards? ((?:\d+(?:, | and | or )?)+)", text))
+    said = {n for group in cards for n in re.findall(r"\d+", group)}
+    found = set()
+    for move in moves:
+        for token in move.replace(",", " ").split()[1:]:
+            if (token.isdigit() and token in said) or token.casefold() in words:
+                found.add(token)
+    return found
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_best_play_hints_below_3_never_name_the_answer(level: int) -> None:
+    """Every hint of strength 1 and 2, from every prefix of every best order and from
+    wrong partial answers, names no card, building or space of the best turn."""
+    doc = doc_of("best-play", level, 0)
+    puzzle = loaded(doc)
+    orders = [p.split("; ") for p in doc["answer"]["plays"]]
+    moves = sorted({m for o in orders for m in o})
+    you = puzzle.position.players[0]
+    partials = {"; ".join(o[:k]) for o in orders for k in range(len(o) + 1)}
+    partials |= {"pass", f"play {you.hand[0]} -", "; ".join([*orders[0][:1], "pass"])}
+    for partial in sorted(partials):
+        for strength in (1, 2):
+            given = hint(puzzle, town(), partial, strength)
+            if given.done:
+                continue
+            own = set(partial.replace(";", " ").replace(",", " ").split())
+            assert not _named(given.text, moves) - own, (partial, strength, given.text)
+    # the hints lead through the whole turn, which then checks right
+    for order in orders:
+        assert hint(puzzle, town(), "; ".join(order), 1).done
+        assert check_answer(puzzle, town(), "; ".join(order)).right
 
 
 def test_answers_take_the_board_abbreviations() -> None:
@@ -214,7 +253,7 @@ def test_daily_puzzle_is_the_same_for_everyone() -> None:
     assert line == "Gads Hill solo 2026-12-01 (level 1): solved, 2 hints"
     sunday = daily.parse_date("2026-12-06")
     assert sunday.weekday() == 6 and daily.daily_level(sunday, "solo") == 4
-    assert daily.daily_level(day, "best-play") == 2  # best-play's week starts at level 2
+    assert daily.daily_level(day, "best-play") == 1  # graded by search: level 1 is common
     with pytest.raises(ValueError, match="YYYY-MM-DD"):
         daily.parse_date("1 Dec")
 

@@ -77,8 +77,9 @@ class Play:
         return "; ".join(self.moves) if self.moves else "pass"
 
     @property
-    def level(self) -> int:
-        """The ladder: 1 one card, 2 one card with a cascade, 3 two cards or a take, 4 a buy."""
+    def shape(self) -> int:
+        """The answer's shape (not its level): 1 one card, 2 one card with a cascade,
+        3 two cards or a take, 4 a buy."""
         if self.buy is not None:
             return 4
         if len(self.cards) == 2 or self.discard is not None:
@@ -230,39 +231,48 @@ def each_play(
                 yield Play((), (pair, (b, s), report.effect), None, (f"discard {cards} {b} {s}",))
 
 
-def lone_card_is_best(town: Town, position: Position, player: PlayerInfo, level: int) -> bool:
-    """Whether one card alone, of rung ``level`` (1 or 2), beats every other turn: what a
-    best play of level 1 or 2 needs, decided without walking every turn when it is not
-    (the first turn that scores as much ends the walk; most candidates end early)."""
-    singles: list[Play] = []
-    top: int | None = None
-    for play in each_play(town, position, player):
-        if top is None and len(play.moves) == 1 and play.cards:
-            singles.append(play)
-            continue
-        if not play.moves:
-            continue  # the pass scores 0: the best single must score more anyway
-        if top is None:
-            if not singles:
-                return False
-            top = max(p.points for p in singles)
-            best = [p for p in singles if p.points == top]
-            if top <= 0 or len(best) > 1 or best[0].level != level:
-                return False
-        if play.points >= top:
-            return False
-    return top is not None or bool(singles)
+#: a rival: another turn within this many points of the best, one a solver must rule out
+NEAR = 2
+#: the most rivals the difficulty counts (a hand with dozens is not dozens of times harder)
+MOST_RIVALS = 6
+#: difficulty -> level: the highest difficulty of levels 1, 2 and 3 (level 4 above);
+#: about a quarter of the unsteered candidates fall in each (bench/bench_puzzles.py)
+LEVEL_TOP = (4, 7, 9)
 
 
 @dataclass(frozen=True)
 class BestPlay:
+    """The best points, every best turn, and what makes the turn hard to find.
+
+    The level is graded by the search a solver needs, not by the answer's shape (as
+    Sudoku graders rate by what a solver must do): the moves of the best turn (depth),
+    the *rivals* (other turns within :data:`NEAR` points, each a near miss to rule out)
+    and the *trap* (the card that scores most alone is not part of the best turn, so
+    the greedy first move leads astray).
+    """
+
     points: int
     best: list[Play]
-    below: int  # the best points of the plays on lower rungs than the best play's
+    rivals: int  # other sets of moves within NEAR points of the best
+    runner_up: int  # the points of the best other set of moves
+    greedy: Play | None  # the card that scores most alone
+
+    @property
+    def trap(self) -> bool:
+        return self.greedy is not None and self.greedy.moves[0] not in self.best[0].content
+
+    @property
+    def depth(self) -> int:
+        return len(self.best[0].moves)
+
+    @property
+    def difficulty(self) -> int:
+        """3 a move past the first, one a rival (at most 6), 3 for a trap."""
+        return 3 * (self.depth - 1) + min(self.rivals, MOST_RIVALS) + 3 * self.trap
 
     @property
     def level(self) -> int:
-        return min(p.level for p in self.best)
+        return 1 + sum(self.difficulty > top for top in LEVEL_TOP)
 
     @property
     def one_answer(self) -> bool:
@@ -274,47 +284,56 @@ def best_play(town: Town, position: Position, player: PlayerInfo, engine: str = 
     table = plays(town, position, player, engine=engine)
     top = max(p.points for p in table)
     best = sorted((p for p in table if p.points == top), key=lambda p: p.notation)
-    level = min(p.level for p in best)
-    below = max((p.points for p in table if p.level < level), default=0)
-    return BestPlay(top, best, below)
+    others: dict[frozenset[str], int] = {}
+    for p in table:
+        if p.content != best[0].content:
+            others[p.content] = max(others.get(p.content, p.points), p.points)
+    rivals = sum(1 for points in others.values() if points >= top - NEAR)
+    singles = [p for p in table if len(p.moves) == 1 and p.cards]
+    greedy = max(singles, key=lambda p: (p.points, [-c.card for c in p.cards]), default=None)
+    return BestPlay(top, best, rivals, max(others.values(), default=0), greedy)
 
 
 def explain(answer: BestPlay, play: Play | None = None) -> list[Step]:
     """The steps of a best play (the first one by default), move by move in its order
-    (a buy, each card or the take), then why nothing simpler does."""
+    (a buy, each card or the take), then why no other turn does as well."""
     play = answer.best[0] if play is None else play
     steps: list[Step] = []
-    name = LADDER[play.level].best_play_name
+    level = answer.level
+    name = LADDER[level].best_play_name
     cards = {c.notation(): c for c in play.cards}
     for move in play.moves:
         if move.startswith("buy "):
             steps.append(
                 Step(
                     name,
-                    play.level,
+                    level,
                     f"buy the {play.buy} for {BUY_PRICE} collected markers",
                     focus=(play.buy,) if play.buy else (),
                 )
             )
         elif move in cards:
             c = cards[move]
-            steps.append(_effect_step(name, play.level, c.notation(), c.effect, (c.card,)))
+            steps.append(_effect_step(name, level, c.notation(), c.effect, (c.card,)))
         elif play.discard is not None:
             pair, (b, s), effect = play.discard
             steps.append(
                 _effect_step(
-                    name, play.level, f"discard {pair[0]} and {pair[1]}, take {b}@{s}", effect, pair
+                    name, level, f"discard {pair[0]} and {pair[1]}, take {b}@{s}", effect, pair
                 )
             )
-    if play.level > 1:
-        steps.append(
-            Step(
-                name,
-                play.level,
-                f"no play on a lower rung scores more than {answer.below}"
-                f" (this one scores {answer.points})",
-            )
+    rivals = (
+        f"{answer.rivals} other turn(s) come within {NEAR} points"
+        if answer.rivals
+        else f"no other turn comes within {NEAR} points"
+    )
+    because = f"the turn scores {answer.points}; the next best scores {answer.runner_up}; {rivals}"
+    if answer.greedy is not None:
+        alone = f"the best card alone ({answer.greedy.notation}) scores {answer.greedy.points}"
+        because += f"; {alone}" + (
+            ", a trap: it is not part of the best turn" if answer.trap else ""
         )
+    steps.append(Step(name, level, because))
     return steps
 
 
@@ -336,4 +355,4 @@ def _effect_step(name: str, level: int, what: str, effect: Effect, cards: tuple[
     touched = [*effect.markers_placed, *removes, *effect.buildings_placed]
     area = tuple(order_spaces({s for _, s in touched}))
     return Step(name, level, because, removes, tuple(effect.buildings_placed), cards=cards,
-                area=area)  # fmt: skip
+                area=area, points=effect.points)  # fmt: skip

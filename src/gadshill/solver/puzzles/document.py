@@ -59,6 +59,8 @@ def document(
         question(puzzle, result),
         result.answer,
         [s.to_json() for s in result.steps],
-        score([s.technique for s in result.steps]),
+        score([s.technique for s in result.steps])
+        if result.difficulty is None
+        else result.difficulty,
         code,
     ).to_json()

@@ -11,8 +11,8 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
   random until the step solver places every building with the level's techniques,
   then dropped again while it still does, so every clue is needed (minimal);
 * best-play: a board reached by playing random cards from an empty town, settled by
-  the STOP closure, and a hand; kept when one play alone is best and its rung is
-  the level.
+  the STOP closure, and a hand; kept when every best turn makes the same moves and the
+  search it needs (moves, rivals, trap: :class:`best_play.BestPlay`) is the level's.
 """
 
 from __future__ import annotations
@@ -340,8 +340,6 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     if draft is None:
         return None
     position, you = draft
-    if level <= 2 and not best_play.lone_card_is_best(town, position, you, level):
-        return None  # decided early, without the whole walk
     answer = best_play.best_play(town, position, you)
     if not answer.one_answer or answer.points <= 0 or answer.level != level:
         return None
