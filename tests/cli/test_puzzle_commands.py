@@ -231,12 +231,16 @@ def test_booklet_has_the_pages_it_says(tmp_path: Path, capsys: pytest.CaptureFix
     assert got == 0
     said = int(out.split(" pages")[0].rsplit(" ", 1)[1])
     pdf = pypdfium2.PdfDocument(str(path))
-    assert len(pdf) == said >= 1 + 3 + 1
+    assert len(pdf) == said >= 1 + 1 + 3 + 1
     texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     assert "Gads Hill puzzles" in texts[0]
+    # the rules and glossary page: the booklet stands alone (no rule cited by id alone)
+    assert "How to read the puzzles" in texts[1] and "straight across the street" in texts[1]
+    assert "STOP claims you could" in texts[1] and "GH-" not in texts[1]
     for i in (1, 2, 3):  # each question on its own page, with its code and card maps
-        assert f"Puzzle {i}:" in texts[i] and "code " in texts[i] and "Your answer" in texts[i]
-    assert "Answers" in texts[4] and "Puzzle 1 (" in texts[4]
+        page = texts[i + 1]
+        assert f"Puzzle {i}:" in page and "code " in page and "Your answer" in page
+    assert "Answers" in texts[5] and "Puzzle 1 (" in texts[5]
     for i in range(len(pdf)):
         image = pdf[i].render(scale=0.5).to_pil().convert("L")
         low, high = image.getextrema()
@@ -264,9 +268,9 @@ def test_booklet_count_is_bounded_and_the_contents_spill_over(
     path = tmp_path / "big.pdf"
     pages = write_book(town, [few[i % 3] for i in range(MAX_BOOK)], path)
     before = contents_pages(MAX_BOOK)
-    assert before == 3 and pages > before + MAX_BOOK
+    assert before == 4 and pages > before + MAX_BOOK  # three contents pages, the glossary
     pdf = pypdfium2.PdfDocument(str(path))
-    last = pdf[before - 1].get_textpage().get_text_range()
+    last = pdf[before - 2].get_textpage().get_text_range()  # the glossary follows
     assert f"Puzzle {MAX_BOOK}: stop" in last and f"page {MAX_BOOK + before}" in last
     assert f"Puzzle {MAX_BOOK}:" in pdf[MAX_BOOK + before - 1].get_textpage().get_text_range()
     pdf.close()
