@@ -18,7 +18,8 @@ from gadshill.solver.town import Town
 QUESTIONS = {
     "stop": "STOP! Name every marker that logic removes from this board: every marker that"
     " no layout of the town uses (a layout stands as many buildings as can stand, each on"
-    " one of its marker spaces, one to a space; ruling GH-8), those you can see at once and those that only become removable once the first ones are gone."
+    " one of its marker spaces, one to a space; ruling GH-8), those you can see at once"
+    " and those that only become removable once the first ones are gone."
     " A building down to its last marker stands on that space, unless another building is"
     " down to its last marker on the same space: then one of the two stands there and the"
     " other stays out of town. A building's last marker is never part of the answer.",
