@@ -294,3 +294,44 @@ def test_solo_hidden_single() -> None:
     used = {step["technique"] for level in (3, 4) for doc in batch("solo", level, 2)
             for step in doc["steps"]}  # fmt: skip
     assert "hidden single" in used
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_solo_level_1_is_a_cards_map_alone(seed: int) -> None:
+    """An independent solver that reads only each card's map (never a relation) and
+    places buildings by singles and hidden singles finishes every level-1 solo puzzle;
+    a condition card's spaces with no partner in its relation are the relation's work
+    (level 2), not the map's: before, 4 of these 40 puzzles were graded 1 but needed it."""
+    for doc in generate(town(), "solo", 1, 4, seed):
+        puzzle = loaded(doc)
+        free = set(puzzle.position.position.free_spaces())
+        domains: dict[str, set[str]] = {}
+        for clue in puzzle.clues:
+            card = town().card(clue.card)
+            building = card.building if card.kind == "condition" else clue.as_building
+            building = building or card.building
+            assert building is not None
+            domains.setdefault(building, set(free))
+            domains[building] &= set(card.spaces)
+            if card.kind == "condition":
+                domains.setdefault(clue.as_building or "", set(free))
+        domains.pop("", None)
+        changed = True
+        while changed:
+            changed = False
+            for b, spaces in domains.items():
+                if len(spaces) == 1:
+                    (s,) = spaces
+                    for other in domains:
+                        if other != b and s in domains[other]:
+                            domains[other].discard(s)
+                            changed = True
+            open_ = set().union(*domains.values())
+            if len(open_) == len(domains):  # every space left is filled: hidden singles
+                for s in open_:
+                    holders = [b for b in domains if s in domains[b]]
+                    if len(holders) == 1 and len(domains[holders[0]]) > 1:
+                        domains[holders[0]] = {s}
+                        changed = True
+        layout = {next(iter(d)): b for b, d in domains.items() if len(d) == 1}
+        assert layout == doc["answer"]["placed"], doc["code"]
