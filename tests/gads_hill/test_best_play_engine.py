@@ -125,3 +125,24 @@ def test_each_best_turn_plays_in_the_engine(level: int) -> None:
             before = state.collected[0]
             play(state, *turn.split("; "))  # the rule book refuses an illegal move
             assert state.collected[0] - before == doc["answer"]["points"]
+
+
+#: issue 29's first example (its version-1 code written again as version 2): the stated
+#: answer scored 2, and `play 32 UNDERTAKER; buy CHURCH; play 31 CHURCH` 5, which the
+#: engine plays and `check` refused ("bought before the turn's action", no ruling says so)
+ISSUE_29 = "best-play-5030g0g4g8gd0s0x1h1n45494d5sg1ghh1h5rxs1snstnenjp6p8008b2n34zg0g0p8"
+
+
+def test_a_buy_between_two_cards_is_found_and_accepted() -> None:
+    town = load_town()
+    puzzle = codes.decode(ISSUE_29, town)
+    result = analyse(puzzle, town, prove=False)
+    assert result.answer == {
+        "points": 5,
+        "plays": ["play 32 UNDERTAKER; buy CHURCH; play 31 CHURCH"],
+    }
+    assert check_answer(puzzle, town, "play 32 UNDERTAKER; buy CHURCH; play 31 CHURCH").right
+    assert_no_better_turn(puzzle, result.answer)
+    state = engine_state(puzzle)
+    play(state, "play 32 UNDERTAKER", "buy CHURCH", "play 31 CHURCH")
+    assert state.collected[0] - puzzle.position.players[0].collected == 5
