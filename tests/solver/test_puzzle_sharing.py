@@ -54,6 +54,7 @@ def test_a_mistyped_code_is_one_line() -> None:
         # a version-1 code (one check character, mod 32) is refused by name
         ("stop-23ggj12g33kq71s81955595ncdd5ne9en6nanc00p00r", "a version-1 puzzle code"),
         ("stop-" + "a" * 300, "the check does not add up"),
+        ("stop-" + "a" * 1_000_000, "longer than any puzzle code"),  # refused before reading
     ]:
         with pytest.raises(PuzzleError, match=message) as err:
             codes.decode(bad, town())

@@ -37,6 +37,10 @@ VERSION = 2
 OLD_VERSION = 1
 #: a code quoted in an error message is cut to this many characters
 SHOWN = 40
+#: the longest text read as a code: reading a base-32 number is quadratic in its length
+#: (a million characters would take a minute), and the longest puzzle code is a few
+#: hundred characters (every marker of the board and a whole hand)
+MAX_CODE = 2_000
 #: the name of the player of a best-play puzzle rebuilt from a code
 PLAYER = "You"
 
@@ -159,6 +163,8 @@ def _shown(code: str) -> str:
 def decode(code: str, town: Town) -> Puzzle:
     """The puzzle a code names, loaded and checked like a puzzle file (PuzzleError if not)."""
     shown = _shown(code)
+    if len(code) > MAX_CODE:
+        raise PuzzleError(f"code {shown}: longer than any puzzle code ({MAX_CODE} characters)")
     text = code.strip().casefold().replace(" ", "")
     kind, sep, rest = text.rpartition("-")
     if not sep or not rest:
