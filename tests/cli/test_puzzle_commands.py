@@ -274,3 +274,21 @@ def test_booklet_count_is_bounded_and_the_contents_spill_over(
     assert f"Puzzle {MAX_BOOK}: stop" in last and f"page {MAX_BOOK + before}" in last
     assert f"Puzzle {MAX_BOOK}:" in pdf[MAX_BOOK + before - 1].get_textpage().get_text_range()
     pdf.close()
+
+
+def test_booklet_card_maps_print_their_numbers_at_7_pt_at_least() -> None:
+    """Every text of a card's plan in the booklet (its lot numbers and caption) is 7 pt or
+    more in print (3.4 pt before issue 29), in the questions and on the glossary page."""
+    import re
+
+    from gadshill.render.card_plan import card_plan_svg
+    from gadshill.render.puzzle_book import GLOSSARY_PLAN, PLAN_DIGITS, PLAN_WIDTH
+    from gadshill.solver.town import load_town
+
+    plan = card_plan_svg(load_town(), ["S1", "S19"], "card 1", digits=PLAN_DIGITS)
+    found = re.search(r'viewBox="0 0 ([\d.]+)', plan)
+    assert found is not None
+    width = float(found.group(1))
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', plan)]
+    for printed_mm in (PLAN_WIDTH, GLOSSARY_PLAN):
+        assert min(sizes) * printed_mm / width * 72 / 25.4 >= 7.0
