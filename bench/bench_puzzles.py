@@ -124,10 +124,19 @@ def shapes(docs: list[dict[str, Any]]) -> None:
     )
     plays = [d for d in docs if d["kind"] == "best-play"]
     shape = Counter(
-        "buy" if p.startswith("buy") else "discard and take" if p.startswith("discard")
+        "buy" if "buy " in p else "discard and take" if p.startswith("discard")
         else "two cards" if p.count("play") == 2 else "one card"
         for d in plays for p in d["answer"]["plays"][:1]
     )  # fmt: skip
+    by_level = Counter(
+        (d["level"], "buy" if "buy " in p else "discard" if p.startswith("discard")
+         else f"{p.count('play')} card(s)")
+        for d in plays for p in d["answer"]["plays"][:1]
+    )  # fmt: skip
+    print(
+        "best-play shapes by level (graded by the search, so shapes mix):"
+        f" {dict(sorted(by_level.items()))}"
+    )
     hands = Counter(len(d["position"]["players"][0]["hand"]) for d in plays)
     locos = sorted(d["position"]["locomotive"] for d in plays)
     print(

@@ -145,7 +145,7 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
             "no single answer to check against: more than one layout meets every clue (",
         ),
         (["puzzle", "check", str(path), "BANK@S3", "--answer", "BANK@S3"], "give the answer once"),
-        (["puzzle", "show", "stop-0001"], "a character is wrong"),
+        (["puzzle", "show", "stop-0001"], "the check does not add up: a character is mistyped"),
         (["puzzle", "hint", str(path), "--strength", "5"], "strength: expected 1, 2 or 3"),
         (["puzzle", "daily", "--date", "tomorrow"], "--date: expected YYYY-MM-DD"),
         (["puzzle", "book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be"),
@@ -156,6 +156,27 @@ def test_bad_answers_and_arguments(tmp_path: Path, capsys: pytest.CaptureFixture
         code, _, err = run(args, capsys)
         assert code == 2, args
         assert message in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "a" * 300,  # one name part over 255 bytes: never handed to the filesystem
+        "x/" * 200 + "b" * 260,
+        "stop-" + "a" * 300,  # written like a code: refused as one
+        "best-play-" + "0" * 256,
+        "\u00e9" * 200,  # 400 bytes in UTF-8
+        "",
+    ],
+)
+def test_long_and_odd_puzzle_arguments_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], source: str
+) -> None:
+    for args in (["show", source], ["verify", source], ["hint", source], ["check", source, "pass"]):
+        code, _, err = run(["puzzle", *args], capsys)
+        assert code == 2, (args[0], err)
+        assert err.count("\n") == 1 and "Traceback" not in err and "OSError" not in err, err
+        assert len(err) < 400, err  # a long argument is quoted short
 
 
 def test_codes_show_check_and_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,13 +209,14 @@ def test_generate_keeps_answers_out_of_sight(
     _, shown, _ = run([*args, "--answers"], capsys)
     assert "answer:" not in hidden and "code: stop-" in hidden
     assert "  answer: " in shown
+    assert "railway" in hidden and "Piedmont St" in hidden  # the board, in the terminal
 
 
 def test_daily_is_one_per_kind(capsys: pytest.CaptureFixture[str]) -> None:
     got, out, _ = run(["puzzle", "daily", "--date", "2026-12-01", "--json"], capsys)
     docs = json.loads(out)["puzzles"]
     assert got == 0 and [d["kind"] for d in docs] == ["stop", "solo", "best-play"]
-    assert [d["level"] for d in docs] == [1, 1, 2]  # a Tuesday: best-play starts at 2
+    assert [d["level"] for d in docs] == [1, 1, 1]  # a Tuesday: level 1 for every kind
     again = json.loads(run(["puzzle", "daily", "--date", "2026-12-01", "--kind", "solo",
                             "--json"], capsys)[1])  # fmt: skip
     assert again["puzzles"] == docs[1:2]
@@ -209,14 +231,64 @@ def test_booklet_has_the_pages_it_says(tmp_path: Path, capsys: pytest.CaptureFix
     assert got == 0
     said = int(out.split(" pages")[0].rsplit(" ", 1)[1])
     pdf = pypdfium2.PdfDocument(str(path))
-    assert len(pdf) == said >= 1 + 3 + 1
+    assert len(pdf) == said >= 1 + 1 + 3 + 1
     texts = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     assert "Gads Hill puzzles" in texts[0]
+    # the rules and glossary page: the booklet stands alone (no rule cited by id alone)
+    assert "How to read the puzzles" in texts[1] and "straight across the street" in texts[1]
+    assert "STOP claims you could" in texts[1] and "GH-" not in texts[1]
     for i in (1, 2, 3):  # each question on its own page, with its code and card maps
-        assert f"Puzzle {i}:" in texts[i] and "code " in texts[i] and "Your answer" in texts[i]
-    assert "Answers" in texts[4] and "Puzzle 1 (" in texts[4]
+        page = texts[i + 1]
+        assert f"Puzzle {i}:" in page and "code " in page and "Your answer" in page
+    assert "Answers" in texts[5] and "Puzzle 1 (" in texts[5]
     for i in range(len(pdf)):
         image = pdf[i].render(scale=0.5).to_pil().convert("L")
         low, high = image.getextrema()
         assert low < 100 and high > 200, f"page {i + 1} is blank"
     pdf.close()
+
+
+def test_booklet_count_is_bounded_and_the_contents_spill_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every count up to the bound makes a booklet (the contents take as many pages as
+    they need); a larger count is refused in one line before anything is made."""
+    import pypdfium2
+
+    from gadshill.render.puzzle_book import MAX_BOOK, contents_pages, write_book
+    from gadshill.solver.puzzles.generate import generate as make
+    from gadshill.solver.town import load_town
+
+    for count in (MAX_BOOK + 1, 1_000_000):
+        got, _, err = run(["puzzle", "book", "--count", str(count), "-o", str(tmp_path / "b.pdf")],
+                          capsys)  # fmt: skip
+        assert got == 2 and f"--count must be 1 to {MAX_BOOK}" in err and err.count("\n") == 1
+    town = load_town()
+    few = make(town, "stop", 1, 3, 8)
+    path = tmp_path / "big.pdf"
+    pages = write_book(town, [few[i % 3] for i in range(MAX_BOOK)], path)
+    before = contents_pages(MAX_BOOK)
+    assert before == 4 and pages > before + MAX_BOOK  # three contents pages, the glossary
+    pdf = pypdfium2.PdfDocument(str(path))
+    last = pdf[before - 2].get_textpage().get_text_range()  # the glossary follows
+    assert f"Puzzle {MAX_BOOK}: stop" in last and f"page {MAX_BOOK + before}" in last
+    assert f"Puzzle {MAX_BOOK}:" in pdf[MAX_BOOK + before - 1].get_textpage().get_text_range()
+    pdf.close()
+
+
+def test_booklet_card_maps_print_their_numbers_at_7_pt_at_least() -> None:
+    """Every text of a card's plan in the booklet (its lot numbers and caption) is 7 pt or
+    more in print (3.4 pt before issue 29), in the questions and on the glossary page."""
+    import re
+
+    from gadshill.render.card_plan import card_plan_svg
+    from gadshill.render.puzzle_book import GLOSSARY_PLAN, PLAN_DIGITS, PLAN_WIDTH
+    from gadshill.solver.town import load_town
+
+    plan = card_plan_svg(load_town(), ["S1", "S19"], "card 1", digits=PLAN_DIGITS)
+    found = re.search(r'viewBox="0 0 ([\d.]+)', plan)
+    assert found is not None
+    width = float(found.group(1))
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', plan)]
+    for printed_mm in (PLAN_WIDTH, GLOSSARY_PLAN):
+        assert min(sizes) * printed_mm / width * 72 / 25.4 >= 7.0

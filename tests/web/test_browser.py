@@ -695,3 +695,39 @@ def test_a_solo_puzzle_from_its_link_placed_by_clicks(browser: Any, server: str)
     assert wait_for(lambda: _result(browser) == "right", "the verdict")
     if SCREENSHOTS:
         browser.save_screenshot(str(Path(SCREENSHOTS) / "web-puzzle-solo.png"))
+
+
+#: window widths the puzzle board must fit without panning (CSS px)
+BOARD_VIEWPORTS = {"1400": (1400, 900), "1280": (1280, 800)}
+
+
+@pytest.mark.parametrize("size", sorted(BOARD_VIEWPORTS))
+def test_the_puzzle_board_fits_the_window(browser: Any, server: str, size: str) -> None:
+    """The whole width of a puzzle's town is in view on a desktop window: the picture
+    takes its row and scales to it (viewBox, width 100%), nothing of it hidden sideways."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    width, height = BOARD_VIEWPORTS[size]
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.get(server + "/")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#puzzles summary"), "the page")
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#puzzles summary"))
+    Select(browser.find_element(By.ID, "puzzle-kind")).select_by_value("stop")
+    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("1")
+    browser.find_element(By.ID, "puzzle-seed").send_keys("7")
+    click(browser, browser.find_element(By.ID, "puzzle-new"))
+    wait_for(lambda: _text(browser, "puzzle-code-shown"), "the puzzle")
+    box = browser.execute_script(
+        "const svg = document.querySelector('#puzzle-board svg');"
+        "const r = svg.getBoundingClientRect(), b = document.getElementById('puzzle-board');"
+        "return {left: r.left, right: r.right, w: r.width, innerW: window.innerWidth,"
+        " scrollW: b.scrollWidth, clientW: b.clientWidth,"
+        " pageW: document.documentElement.scrollWidth}"
+    )
+    assert box["left"] >= 0 and box["right"] <= box["innerW"] + 0.5, box
+    assert box["scrollW"] <= box["clientW"] + 1, box  # no panning inside its row
+    assert box["pageW"] <= box["innerW"] + 1, box  # nor of the page
+    assert box["w"] >= 1000, box  # at (nearly) full size: its text stays legible

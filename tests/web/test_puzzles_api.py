@@ -160,6 +160,11 @@ def test_pool_and_daily(client: TestClient) -> None:
     assert_no_answer(shown, doc)
     body = check(client, doc, answer=right_answer(doc), date=day, hints=1).json()
     assert body["share"] == "Gads Hill solo 2026-12-01 (level 1): solved, 1 hint"
+    # once the solution was shown, a right answer is not "solved"
+    body = check(client, doc, answer=right_answer(doc), date=day, hints=1, reveal=True).json()
+    assert body["share"] == "Gads Hill solo 2026-12-01 (level 1): solution shown, 1 hint"
+    body = check(client, doc, answer=right_answer(doc), date=day, hints=1, shown=True).json()
+    assert body["right"] and body["share"].endswith(": solution shown, 1 hint")
 
 
 def test_bad_puzzle_requests_are_one_line_4xx(client: TestClient) -> None:

@@ -38,6 +38,11 @@ def _one(source: str, puzzle_id: str | None, town: Town) -> Puzzle:
     from gadshill.solver.puzzles.puzzle_file import read_puzzles
 
     path = Path(source)
+    if not _could_be_file(source):
+        # never handed to the filesystem: a name part over 255 bytes, or a NUL, is no file
+        if looks_like_code(source):
+            return decode(source, town)
+        raise PuzzleError(f"{_shown(source)}: neither a puzzle code nor a file name")
     if not path.exists() and looks_like_code(source):
         return decode(source, town)
     puzzles = read_puzzles(path, town)
@@ -51,6 +56,25 @@ def _one(source: str, puzzle_id: str | None, town: Town) -> Puzzle:
         ids = ", ".join(p.id for p in puzzles[:5]) + (", ..." if len(puzzles) > 5 else "")
         raise PuzzleError(f"{path} holds {len(puzzles)} puzzles: choose one with --id ({ids})")
     return puzzles[0]
+
+
+#: the longest name of one file or folder (bytes) on the file systems gadshill runs on
+NAME_MAX = 255
+
+
+def _could_be_file(source: str) -> bool:
+    """Whether ``source`` can name a file at all (so it may go to the filesystem)."""
+    if not source or "\0" in source:
+        return False
+    try:
+        return all(len(part.encode()) <= NAME_MAX for part in Path(source).parts)
+    except UnicodeEncodeError:  # a lone surrogate from the command line
+        return False
+
+
+def _shown(source: str, limit: int = 40) -> str:
+    """An argument as an error quotes it: at most ``limit`` characters."""
+    return repr(source if len(source) <= limit else source[:limit] + "...")
 
 
 def _print(text: str) -> None:
@@ -118,7 +142,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
             print(dump_puzzles(puzzles), end="")
             return
         for puzzle in puzzles:
-            _print(puzzle_text(town, puzzle, answers, board=False))
+            _print(puzzle_text(town, puzzle, answers))
             if output is not None:
                 page = output / f"{puzzle['id']}.html"
                 console.print(
@@ -249,7 +273,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
     @puzzle_app.command()
     def book(
         output: Annotated[Path, typer.Option("-o", "--output", help="The PDF to write.")],
-        count: Annotated[int, typer.Option(help="How many puzzles.")] = 6,
+        count: Annotated[int, typer.Option(help="How many puzzles (1 to 100).")] = 6,
         kind: Annotated[
             list[str] | None,
             typer.Option(help="stop, solo or best-play; repeat for several (default: all)."),

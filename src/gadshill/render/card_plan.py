@@ -40,6 +40,7 @@ def draw_card_plan(
     y: float,
     cell: float = 16,
     numbers: bool = True,
+    digits: float = 0.45,
 ) -> tuple[float, float]:
     """Draw the plan with its top-left corner at (``x``, ``y``); answers (width, height).
 
@@ -66,17 +67,20 @@ def draw_card_plan(
                 lx + side / 2,
                 ly + side / 2 + cell / 5,
                 lot_id[1:],
-                font_size=round(cell * 0.45, 1),
+                font_size=round(cell * digits, 1),
                 text_anchor="middle",
                 fill="#fff" if lot_id in marked else "#6b5a3a",
             )
     return width, height
 
 
-def card_plan_svg(town: Town, spaces: Collection[str], caption: str = "", cell: float = 16) -> str:
-    """The plan alone as an SVG picture (with a caption under it, e.g. ``card 16``)."""
+def card_plan_svg(
+    town: Town, spaces: Collection[str], caption: str = "", cell: float = 16, digits: float = 0.45
+) -> str:
+    """The plan alone as an SVG picture (with a caption under it, e.g. ``card 16``);
+    ``digits``: the lot numbers' size as a share of a cell (0.68 fills a lot with two)."""
     doc = svg.Document(10, 10, caption or "card map")
-    width, height = draw_card_plan(doc.root, town, spaces, 2, 2, cell)
+    width, height = draw_card_plan(doc.root, town, spaces, 2, 2, cell, digits=digits)
     if caption:
         svg.text(doc.root, 2, height + 15, caption, font_size=11)
         height += 16

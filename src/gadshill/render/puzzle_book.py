@@ -16,6 +16,7 @@ from fpdf import FPDF
 from gadshill.errors import GadshillError
 from gadshill.render.card_plan import card_plan_svg
 from gadshill.render.gads_hill import town_svg
+from gadshill.render.puzzle_glossary import RELATIONS, RULES, example_pair
 from gadshill.render.puzzle_pages import answer_text, level_words
 from gadshill.solver.position_file import load_position
 from gadshill.solver.puzzles.generate import Stats, generate_one, puzzle_seed
@@ -25,19 +26,30 @@ from gadshill.solver.town import Town
 WIDTH, HEIGHT, MARGIN = 210.0, 297.0, 14.0
 #: the town picture's widest and narrowest width on a question page
 TOWN_WIDE, TOWN_NARROW = 182.0, 95.0
-#: a card's plan on the page
-PLAN_WIDTH = 20.0
+#: a Courier character's width, in ems
+COURIER_EM = 0.6
+#: a card's plan on the page, and its lot numbers' size as a share of a lot: 27 mm and
+#: 0.68 print the numbers at 7 pt (at 20 mm and 0.45 they were 3.4 pt)
+PLAN_WIDTH = 27.0
+PLAN_DIGITS = 0.68
 #: what the core PDF fonts cannot write, in words they can
 _PLAIN = {"\u2191": "^", "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
           "\u2013": "-", "\u2014": "-", "\u2026": "..."}  # fmt: skip
+
+
+#: the most puzzles a booklet holds: its contents take three pages at most, and making
+#: a hundred proved puzzles (a third of them best-play) takes minutes, not hours
+MAX_BOOK = 100
+#: contents lines on the first page (below the title and the intro) and on the next ones
+CONTENTS_FIRST, CONTENTS_MORE = 34, 42
 
 
 def book_puzzles(
     town: Town, kinds: tuple[str, ...], count: int, level: int | None, seed: int
 ) -> list[dict[str, Any]]:
     """``count`` puzzles, the kinds in turn, each level in turn unless ``level`` is given."""
-    if count < 1:
-        raise GadshillError(f"--count must be at least 1, got {count}")
+    if not 1 <= count <= MAX_BOOK:
+        raise GadshillError(f"--count must be 1 to {MAX_BOOK} (a booklet's bound), got {count}")
     if level is not None and not 1 <= level <= 4:
         raise GadshillError(f"--level must be 1 to 4, got {level}")
     out = []
@@ -125,8 +137,11 @@ def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) 
     pdf.set_font("Helvetica", "B", 13)
     pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
     pdf.ln(7)
-    pdf.set_font("Courier", size=7.5)
-    pdf.multi_cell(0, 3.4, f"code {puzzle['code']}", new_x="LMARGIN", new_y="NEXT", align="L")
+    # the code on one line: a code broken in two is a code mistyped
+    code = f"code {puzzle['code']}"
+    pdf.set_font("Courier", size=min(7.5, inner / (len(code) * COURIER_EM) * 72 / 25.4))
+    pdf.cell(0, 3.4, code)
+    pdf.ln(3.4)
     pdf.ln(1)
     pdf.set_font("Helvetica", size=10)
     pdf.multi_cell(0, 4.4, _plain(puzzle["question"]), new_x="LMARGIN", new_y="NEXT", align="L")
@@ -150,7 +165,7 @@ def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) 
         if i % 2 == 0:
             top = pdf.get_y()
         x = MARGIN + (i % 2) * (column + 4)
-        plan = card_plan_svg(town, town.card(card).spaces, f"card {card}")
+        plan = card_plan_svg(town, town.card(card).spaces, f"card {card}", digits=PLAN_DIGITS)
         pdf.image(_svg(plan), x=x, y=top, w=PLAN_WIDTH)
         pdf.set_xy(x + PLAN_WIDTH + 2, top + 0.5)
         pdf.set_font("Helvetica", size=8.5)
@@ -238,16 +253,76 @@ def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
     pdf.multi_cell(
         0,
         5,
-        "Every puzzle has exactly one answer (proved by a solver that knows nothing of the"
-        " steps) and is graded by the hardest technique it needs: level 1 is the easiest,"
-        " 4 the hardest; the score ranks puzzles within a level. A card's map is drawn"
-        " beside its words: the map decides. The answers and their steps are at the back.",
+        "Every puzzle has one answer, proved by a solver that knows nothing of the steps (a"
+        " best-play answer is one set of moves; when they can come in another order and"
+        " score as much, every such order is right). Stop and solo puzzles are graded by the"
+        " hardest technique they need, best-play puzzles by the search they ask for: level 1"
+        " is the easiest, 4 the hardest; the score ranks puzzles within a level. The next"
+        " page says how to read the puzzles. A card's map is drawn beside its words: the"
+        " map decides. The answers and their steps are at the back.",
     )
     pdf.ln(4)
+    before = contents_pages(len(puzzles))
     for number, puzzle in enumerate(puzzles, 1):
+        if number > CONTENTS_FIRST and (number - CONTENTS_FIRST) % CONTENTS_MORE == 1:
+            pdf.add_page()
         pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
-                              f" .......... page {number + 1}"))  # fmt: skip
+                              f" .......... page {number + before}"))  # fmt: skip
         pdf.ln(6)
+
+
+#: the glossary's relation plans: width on the page (mm)
+GLOSSARY_PLAN = 27.0
+
+
+def _glossary(pdf: _Book, town: Town) -> None:
+    """One page: how to read the puzzles, and each relation word with a small plan."""
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.cell(0, 8, "How to read the puzzles")
+    pdf.ln(10)
+    for title, text in RULES:
+        pdf.set_font("Helvetica", "B", 10)
+        pdf.cell(0, 5, _plain(title))
+        pdf.ln(5)
+        pdf.set_font("Helvetica", size=9.5)
+        pdf.multi_cell(0, 4.3, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.ln(1.5)
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.cell(0, 5, "The relation words of the condition cards")
+    pdf.ln(5)
+    pdf.set_font("Helvetica", size=9)
+    pdf.multi_cell(0, 4, _plain(
+        "A condition card ties its building X to 'my building' Y. Each plan shows two lots"
+        " in that relation: X on the first lot named, Y on the second."),
+        new_x="LMARGIN", new_y="NEXT", align="L")  # fmt: skip
+    pdf.ln(1)
+    inner = WIDTH - 2 * MARGIN
+    column = (inner - 4) / 2
+    plan_height = GLOSSARY_PLAN * _ratio(card_plan_svg(town, [], "x"))
+    for i, (relation, words, meaning) in enumerate(RELATIONS):
+        if i % 2 == 0:
+            top = pdf.get_y()
+        x = MARGIN + (i % 2) * (column + 4)
+        a, b = example_pair(town, relation)
+        plan = card_plan_svg(town, [a, b], f"X on {a}, Y on {b}", digits=PLAN_DIGITS)
+        pdf.image(_svg(plan), x=x, y=top, w=GLOSSARY_PLAN)
+        pdf.set_xy(x + GLOSSARY_PLAN + 2, top)
+        pdf.set_font("Helvetica", "B", 9)
+        pdf.multi_cell(column - GLOSSARY_PLAN - 2, 4, _plain(f'"{words}"'),
+                       new_x="LMARGIN", new_y="NEXT", align="L")  # fmt: skip
+        pdf.set_x(x + GLOSSARY_PLAN + 2)
+        pdf.set_font("Helvetica", size=9)
+        pdf.multi_cell(column - GLOSSARY_PLAN - 2, 4, _plain(meaning),
+                       new_x="LMARGIN", new_y="NEXT", align="L")  # fmt: skip
+        if i % 2 == 1 or i == len(RELATIONS) - 1:
+            pdf.set_y(max(pdf.get_y(), top + plan_height) + 2)
+
+
+def contents_pages(count: int) -> int:
+    """How many pages the contents of ``count`` puzzles and the glossary take (the
+    questions follow)."""
+    return 1 + max(0, -(-(count - CONTENTS_FIRST) // CONTENTS_MORE)) + 1
 
 
 def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
@@ -257,9 +332,13 @@ def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
     pdf.set_auto_page_break(True, margin=14)
     pdf.set_title("Gads Hill puzzles")
     _contents(pdf, puzzles)
+    _glossary(pdf, town)
+    before = contents_pages(len(puzzles))
+    if pdf.page_no() != before:  # pragma: no cover - the contents lines are counted to fit
+        raise GadshillError(f"the contents and glossary take {pdf.page_no()} pages, not {before}")
     for number, puzzle in enumerate(puzzles, 1):
         _question_page(pdf, town, number, puzzle)
-        if pdf.page_no() != number + 1:
+        if pdf.page_no() != number + before:
             raise GadshillError(f"puzzle {number} ({puzzle['id']}) does not fit on one page")
     _answers(pdf, puzzles)
     try:

@@ -145,12 +145,13 @@ def question_page(town: Town, puzzle: dict[str, Any]) -> str:
 
 
 def answer_text(puzzle: dict[str, Any]) -> str:
-    """The answer in one line, as ``gadshill puzzle check`` takes it."""
+    """The answer in one line, as ``gadshill puzzle check`` takes it (parts after ", ",
+    so that a printed line breaks between two parts, never inside an id)."""
     answer = puzzle["answer"]
     if puzzle["kind"] == "stop":
-        return ",".join(f"{m['building']}@{m['space']}" for m in answer["removable"])
+        return ", ".join(f"{m['building']}@{m['space']}" for m in answer["removable"])
     if puzzle["kind"] == "solo":
-        return ",".join(f"{b}@{s}" for s, b in answer["placed"].items())
+        return ", ".join(f"{b}@{s}" for s, b in answer["placed"].items())
     return f"{' | '.join(answer['plays'])} ({answer['points']} points)"
 
 

@@ -78,6 +78,8 @@ class CheckIn(BaseModel):
     date: Annotated[str, StringConstraints(max_length=10)] | None = None
     #: hints used so far (for the result line)
     hints: int = Field(default=0, ge=0, le=999)
+    #: the solution was shown before (the result line says "solution shown", not "solved")
+    shown: bool = False
 
 
 class HintIn(BaseModel):
@@ -257,7 +259,8 @@ def check(body: CheckIn) -> dict[str, Any]:
         out["steps"] = doc["steps"]
     if body.date is not None:
         day = parse_date(body.date)
-        out["share"] = result_line(doc["kind"], day, out["right"], body.hints, body.reveal)
+        revealed = body.reveal or body.shown
+        out["share"] = result_line(doc["kind"], day, out["right"], body.hints, revealed)
     return out
 
 

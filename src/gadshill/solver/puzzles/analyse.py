@@ -41,6 +41,11 @@ class Analysis:
     unique: bool
     layouts: list[dict[SpaceId, str]] = field(default_factory=list)
     problem: str = ""
+    #: best-play: the steps of each best turn (each order of the best moves), by notation
+    orders: dict[str, list[Step]] = field(default_factory=dict)
+    #: best-play: the score within the level is the difficulty of the search (stop and
+    #: solo: None, the steps' weights summed)
+    difficulty: int | None = None
 
     @property
     def verified(self) -> bool:
@@ -107,9 +112,11 @@ def _best_play(puzzle: Puzzle, town: Town, prove: bool) -> Analysis:
     plays = [p.notation for p in answer_fast.best]
     answer = {"points": answer_fast.points, "plays": plays}
     level = answer_fast.level
-    lower_fails = level <= 1 or answer_fast.below < answer_fast.points
+    lower_fails = True  # graded by the search it needs (best_play.BestPlay), not by rungs
     unique = True
     problem = "" if answer_fast.points > 0 else "no play scores a point"
+    if not problem and not answer_fast.one_answer:
+        problem = "different turns score the most"
     if prove:
         checked = best_play.best_play(town, pf.position, player, engine="cpsat")
         unique = (
@@ -117,5 +124,7 @@ def _best_play(puzzle: Puzzle, town: Town, prove: bool) -> Analysis:
         )
         if not unique:
             problem = "CP-SAT scores the plays differently"
+    orders = {p.notation: best_play.explain(answer_fast, p) for p in answer_fast.best}
     return Analysis("best-play", answer, best_play.explain(answer_fast), level, True, lower_fails,
-                    unique, problem=problem)  # fmt: skip
+                    unique, problem=problem, orders=orders,
+                    difficulty=answer_fast.difficulty)  # fmt: skip

@@ -1,27 +1,31 @@
-"""Best-play puzzles: every play of one turn, its points, and the best of them.
+"""Best-play puzzles: every turn the engine allows, its points, and the best of them.
 
-A turn's action (GH-4) is one or two cards (one once the locomotive has reached
-16, counted after the first card), or two cards discarded to take one marker
-(GH-7), or a pass; once per turn a building may be bought for two collected
-markers (at most three buys a game), and a building bought first can be the
-"my building" of the cards played after it. The points of a play are the
-markers its cards and take bring (GH-6), less the price of a buy; STOP claims
-that may follow are the subject of the stop puzzles and are not counted.
+A turn (GH-4, as the engine ``gadshill.gads_hill`` plays it) is one action: one or two
+cards (one once the locomotive has reached 16, counted after the first card), or two
+cards discarded to take one marker (GH-7), or a pass; and at most one buy, at any
+point before the draw (before the action, between two cards, after the action), for
+two collected markers the player has at that moment (at most three buys a game). A
+bought building can be the "my building" of a card played after the buy. The points
+of a turn are the markers its cards and take bring (GH-6), less the price of a buy;
+the player's own STOP claims after the action are not counted (the stop puzzles ask
+for those), and the question says so.
 
-The engine (``gadshill.gads_hill``) plays the same turns through its rule book;
-this module asks the solver directly (:func:`engines.check_card`,
-:func:`deduction.take_marker`), so any engine of :mod:`engines` can decide the
-points (the solver may not import a game), and a test plays each generated
-puzzle's best play through the engine's rule book and finds the same points.
+The solver may not import a game, so :func:`plays` walks the same turn the engine's
+move generator allows, asking the solver directly (:func:`engines.check_card`,
+:func:`deduction.take_marker`) so that any engine of :mod:`engines` can decide the
+points; ``tests/gads_hill/test_best_play_engine.py`` walks every legal move of the
+engine's rule book depth-first to the draw, independently, and must find the same
+best points and the same best turns.
 
 A play is written in the notation of ``gadshill play``, its moves joined by
 ``"; "``: ``buy HOTEL; play 50 HOTEL``, ``play 18 -; play 27 CASINO``,
-``discard 40,48 CHURCH S16``.
+``play 32 UNDERTAKER; buy CHURCH; play 31 CHURCH``, ``discard 40,48 CHURCH S16``.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gadshill.rules.rulebook import Violation
@@ -64,12 +68,18 @@ class Play:
         return gained - (BUY_PRICE if self.buy else 0)
 
     @property
+    def content(self) -> frozenset[str]:
+        """The moves whatever their order: turns with the same content are one answer."""
+        return frozenset(self.moves)
+
+    @property
     def notation(self) -> str:
         return "; ".join(self.moves) if self.moves else "pass"
 
     @property
-    def level(self) -> int:
-        """The ladder: 1 one card, 2 one card with a cascade, 3 two cards or a take, 4 a buy."""
+    def shape(self) -> int:
+        """The answer's shape (not its level): 1 one card, 2 one card with a cascade,
+        3 two cards or a take, 4 a buy."""
         if self.buy is not None:
             return 4
         if len(self.cards) == 2 or self.discard is not None:
@@ -79,7 +89,7 @@ class Play:
         return 1
 
 
-def _locomotive(position: Position) -> int:
+def locomotive(position: Position) -> int:
     return START_LOCOMOTIVE + len(position.placed)
 
 
@@ -95,10 +105,14 @@ def _card_options(
     own: tuple[str, ...],
     engine: str,
     cache: Cache | None = None,
+    only: str | None = None,
 ) -> list[CardPlay]:
+    """The ways to play ``card`` on this board (``only``: with that "my building")."""
     tc = town.card(card)
     board = position.summary()
     choices: list[str | None] = [None] if not tc.needs_my_building else list(own)
+    if only is not None:
+        choices = [my for my in choices if my == only]
     out: list[CardPlay] = []
     for my in choices:
         if my is not None and (position.location(my) is not None or my in position.retired):
@@ -134,112 +148,192 @@ def plays(
     engine: str = "fast",
     buys_left: int = 3,
 ) -> list[Play]:
-    """Every legal play of ``player``'s turn with positive points, and the pass."""
+    """Every turn of ``player`` the engine allows, in every order, and the pass; a buy
+    only where a later card names the bought building as "my building".
+
+    The engine (GH-4) lets the buy come at any point before the draw: before the
+    first card, between two cards, after the action. A buy whose building no later
+    card uses scores exactly two less than the same turn without it (which is legal
+    too: owning a building changes no other card's legality), so such turns cannot be
+    best and are left out; :func:`gadshill.solver.puzzles.turns.judge` scores them
+    when a player gives one. STOP claims are not part of a turn's points.
+    """
+    return list(each_play(town, position, player, owned, engine, buys_left))
+
+
+def each_play(
+    town: Town,
+    position: Position,
+    player: PlayerInfo,
+    owned: set[str] | None = None,
+    engine: str = "fast",
+    buys_left: int = 3,
+) -> Iterator[Play]:
+    """The turns of :func:`plays`, those most likely to score most first: the pass, each
+    card alone, two cards, with a buy, then each discard and take (a walk that looks for
+    a turn beating a lone card can stop at the first)."""
     hand = sorted(set(player.hand))
     cache: Cache = {}
-    found: list[Play] = [Play()]
     owned = set(player.buildings) if owned is None else owned
-    buy_options: list[str | None] = [None]
-    if player.collected >= BUY_PRICE and buys_left > 0:
-        buy_options += beside_board(position, owned, town)
-    for buy in buy_options:
+    beside = beside_board(position, owned, town) if buys_left > 0 else []
+
+    def options(
+        board: Position, card: int, own: tuple[str, ...], only: str | None
+    ) -> list[CardPlay]:
+        got = _card_options(town, board, card, own, engine, cache, only)
+        return got if only is None else [c for c in got if c.my == only]
+
+    yield Play()
+    for card in hand:
+        for first in options(position, card, player.buildings, None):
+            yield Play((first,), None, None, (first.notation(),))
+    first_buys: list[str | None] = [None]
+    if player.collected >= BUY_PRICE:
+        first_buys += beside
+    for buy in first_buys:
         own = player.buildings + ((buy,) if buy else ())
         prefix = (f"buy {buy}",) if buy else ()
         for first_card in hand:
-            for first in _card_options(town, position, first_card, own, engine, cache):
-                if buy and first.my != buy:
-                    continue  # a buy pays only when the bought building is "my building"
-                found.append(Play((first,), None, buy, (*prefix, first.notation())))
+            for first in options(position, first_card, own, None):
+                used = buy is None or first.my == buy
+                if used and buy is not None:  # a card alone without a buy came first
+                    yield Play((first,), None, buy, (*prefix, first.notation()))
                 after = first.effect.after
                 assert after is not None
-                if _locomotive(after) >= ONE_CARD_LOCOMOTIVE:
+                if locomotive(after) >= ONE_CARD_LOCOMOTIVE:
                     continue
-                for second_card in hand:
-                    if second_card == first_card:
-                        continue
-                    for second in _card_options(town, after, second_card, own, engine, cache):
-                        found.append(
-                            Play(
-                                (first, second),
-                                None,
-                                buy,
-                                (*prefix, first.notation(), second.notation()),
-                            )
-                        )
-        if buy is None and len(hand) >= 2:
-            takeable = sorted(
-                (
-                    (b, s)
-                    for b, spaces in position.markers.items()
-                    if len(spaces) > 1
-                    for s in spaces
-                ),
-                key=marker_key,
-            )
-            for b, s in takeable:
-                report = deduction.take_marker(position, b, s)
-                if not report.legal:
-                    continue
-                for pair in itertools.combinations(hand, 2):
-                    cards = f"{pair[0]},{pair[1]}"
-                    found.append(
-                        Play((), (pair, (b, s), report.effect), None, (f"discard {cards} {b} {s}",))
-                    )
-    return found
+                # a second card: with the buy made before, or a buy now (GH-4: at any
+                # point of the turn) with what the first card brought
+                mids: list[str | None] = [None]
+                if buy is None and player.collected + first.effect.points >= BUY_PRICE:
+                    mids += beside
+                for mid in mids:
+                    own2 = own + ((mid,) if mid else ())
+                    middle = (f"buy {mid}",) if mid else ()
+                    need = mid if mid else (None if used else buy)
+                    for second_card in hand:
+                        if second_card == first_card:
+                            continue
+                        for second in options(after, second_card, own2, need):
+                            moves = (*prefix, first.notation(), *middle, second.notation())
+                            yield Play((first, second), None, buy or mid, moves)
+    if len(hand) >= 2:
+        takeable = sorted(
+            ((b, s) for b, spaces in position.markers.items() if len(spaces) > 1 for s in spaces),
+            key=marker_key,
+        )
+        for b, s in takeable:
+            report = deduction.take_marker(position, b, s)
+            if not report.legal:
+                continue
+            for pair in itertools.combinations(hand, 2):
+                cards = f"{pair[0]},{pair[1]}"
+                yield Play((), (pair, (b, s), report.effect), None, (f"discard {cards} {b} {s}",))
+
+
+#: a rival: another turn within this many points of the best, one a solver must rule out
+NEAR = 2
+#: the most rivals the difficulty counts (a hand with dozens is not dozens of times harder)
+MOST_RIVALS = 6
+#: difficulty -> level: the highest difficulty of levels 1, 2 and 3 (level 4 above);
+#: about a quarter of the unsteered candidates fall in each (bench/bench_puzzles.py)
+LEVEL_TOP = (4, 7, 9)
 
 
 @dataclass(frozen=True)
 class BestPlay:
+    """The best points, every best turn, and what makes the turn hard to find.
+
+    The level is graded by the search a solver needs, not by the answer's shape (as
+    Sudoku graders rate by what a solver must do): the moves of the best turn (depth),
+    the *rivals* (other turns within :data:`NEAR` points, each a near miss to rule out)
+    and the *trap* (the card that scores most alone is not part of the best turn, so
+    the greedy first move leads astray).
+    """
+
     points: int
     best: list[Play]
-    below: int  # the best points of the plays on lower rungs than the best play's
+    rivals: int  # other sets of moves within NEAR points of the best
+    runner_up: int  # the points of the best other set of moves
+    greedy: Play | None  # the card that scores most alone
+
+    @property
+    def trap(self) -> bool:
+        return self.greedy is not None and self.greedy.moves[0] not in self.best[0].content
+
+    @property
+    def depth(self) -> int:
+        return len(self.best[0].moves)
+
+    @property
+    def difficulty(self) -> int:
+        """3 a move past the first, one a rival (at most 6), 3 for a trap."""
+        return 3 * (self.depth - 1) + min(self.rivals, MOST_RIVALS) + 3 * self.trap
 
     @property
     def level(self) -> int:
-        return min(p.level for p in self.best)
+        return 1 + sum(self.difficulty > top for top in LEVEL_TOP)
+
+    @property
+    def one_answer(self) -> bool:
+        """Every best turn makes the same moves (in one order or another)."""
+        return len({p.content for p in self.best}) == 1
 
 
 def best_play(town: Town, position: Position, player: PlayerInfo, engine: str = "fast") -> BestPlay:
     table = plays(town, position, player, engine=engine)
     top = max(p.points for p in table)
     best = sorted((p for p in table if p.points == top), key=lambda p: p.notation)
-    level = min(p.level for p in best)
-    below = max((p.points for p in table if p.level < level), default=0)
-    return BestPlay(top, best, below)
+    others: dict[frozenset[str], int] = {}
+    for p in table:
+        if p.content != best[0].content:
+            others[p.content] = max(others.get(p.content, p.points), p.points)
+    rivals = sum(1 for points in others.values() if points >= top - NEAR)
+    singles = [p for p in table if len(p.moves) == 1 and p.cards]
+    greedy = max(singles, key=lambda p: (p.points, [-c.card for c in p.cards]), default=None)
+    return BestPlay(top, best, rivals, max(others.values(), default=0), greedy)
 
 
-def explain(answer: BestPlay) -> list[Step]:
-    """The steps of the (first) best play: each card or take, then why nothing simpler does."""
-    play = answer.best[0]
+def explain(answer: BestPlay, play: Play | None = None) -> list[Step]:
+    """The steps of a best play (the first one by default), move by move in its order
+    (a buy, each card or the take), then why no other turn does as well."""
+    play = answer.best[0] if play is None else play
     steps: list[Step] = []
-    name = LADDER[play.level].best_play_name
-    if play.buy:
-        steps.append(
-            Step(
-                name,
-                play.level,
-                f"buy the {play.buy} for {BUY_PRICE} collected markers",
-                focus=(play.buy,),
+    level = answer.level
+    name = LADDER[level].best_play_name
+    cards = {c.notation(): c for c in play.cards}
+    for move in play.moves:
+        if move.startswith("buy "):
+            steps.append(
+                Step(
+                    name,
+                    level,
+                    f"buy the {play.buy} for {BUY_PRICE} collected markers",
+                    focus=(play.buy,) if play.buy else (),
+                )
             )
-        )
-    for c in play.cards:
-        steps.append(_effect_step(name, play.level, c.notation(), c.effect, (c.card,)))
-    if play.discard is not None:
-        cards, (b, s), effect = play.discard
-        steps.append(
-            _effect_step(
-                name, play.level, f"discard {cards[0]} and {cards[1]}, take {b}@{s}", effect, cards
+        elif move in cards:
+            c = cards[move]
+            steps.append(_effect_step(name, level, c.notation(), c.effect, (c.card,)))
+        elif play.discard is not None:
+            pair, (b, s), effect = play.discard
+            steps.append(
+                _effect_step(
+                    name, level, f"discard {pair[0]} and {pair[1]}, take {b}@{s}", effect, pair
+                )
             )
+    rivals = (
+        f"{answer.rivals} other turn(s) come within {NEAR} points"
+        if answer.rivals
+        else f"no other turn comes within {NEAR} points"
+    )
+    because = f"the turn scores {answer.points}; the next best scores {answer.runner_up}; {rivals}"
+    if answer.greedy is not None:
+        alone = f"the best card alone ({answer.greedy.notation}) scores {answer.greedy.points}"
+        because += f"; {alone}" + (
+            ", a trap: it is not part of the best turn" if answer.trap else ""
         )
-    if play.level > 1:
-        steps.append(
-            Step(
-                name,
-                play.level,
-                f"no play on a lower rung scores more than {answer.below}"
-                f" (this one scores {answer.points})",
-            )
-        )
+    steps.append(Step(name, level, because))
     return steps
 
 
@@ -261,70 +355,4 @@ def _effect_step(name: str, level: int, what: str, effect: Effect, cards: tuple[
     touched = [*effect.markers_placed, *removes, *effect.buildings_placed]
     area = tuple(order_spaces({s for _, s in touched}))
     return Step(name, level, because, removes, tuple(effect.buildings_placed), cards=cards,
-                area=area)  # fmt: skip
-
-
-def why_illegal(town: Town, position: Position, player: PlayerInfo, moves: list[str]) -> str | None:
-    """The first thing that makes this play illegal this turn (with its rule id), or None.
-
-    ``moves`` are in canonical notation (:func:`answers.play_moves`).
-    """
-    hand = set(player.hand)
-    own = tuple(player.buildings)
-    bought = False
-    acted: list[str] = []  # "card" or "discard", in order
-    for n, move in enumerate(moves, 1):
-        where = f"move {n} ({move})"
-        kind, *args = move.split()
-        if kind == "pass":
-            if len(moves) > 1:
-                return f"{where}: [GH-4] a pass is the whole turn"
-            continue
-        if kind == "buy":
-            building = args[0]
-            if acted:
-                return f"{where}: [GH-4] a building is bought before the turn's action"
-            if bought:
-                return f"{where}: [GH-4] one building a turn may be bought"
-            if player.collected < BUY_PRICE:
-                return (
-                    f"{where}: [GH-4] a building costs {BUY_PRICE} collected markers;"
-                    f" you have {player.collected}"
-                )
-            if building not in beside_board(position, set(own), town):
-                return f"{where}: [GH-4] the {building} is not for sale (owned, standing or out)"
-            bought, own = True, (*own, building)
-            continue
-        if kind == "discard":
-            cards = [int(c) for c in args[0].split(",")]
-            missing = [c for c in cards if c not in hand]
-            if len(set(cards)) != 2 or missing:
-                return f"{where}: [GH-7] discard two different cards of your hand {sorted(hand)}"
-            if acted:
-                return f"{where}: [GH-7] a discard and take is the whole action"
-            report = deduction.take_marker(position, args[1], args[2])
-            if not report.legal:
-                return f"{where}: " + "; ".join(str(v) for v in report.violations)
-            acted.append("discard")
-            position = report.effect.after or position
-            hand -= set(cards)
-            continue
-        card, my = int(args[0]), (None if args[1] == "-" else args[1])
-        if card not in hand:
-            return f"{where}: card {card} is not in your hand {sorted(hand)}"
-        if "discard" in acted or len(acted) >= 2:
-            return f"{where}: [GH-4] the action is one or two cards, or a discard and take"
-        if acted and _locomotive(position) >= ONE_CARD_LOCOMOTIVE:
-            return f"{where}: [GH-4] one card a turn once the locomotive has reached 16"
-        bound = bind_card(town.card(card), position, my, own)
-        if isinstance(bound, Violation):
-            return f"{where}: {bound}"
-        checked = engines.check_card(position, bound, "fast")
-        if not checked.playable or checked.effect.after is None:
-            return f"{where}: " + "; ".join(str(v) for v in checked.violations)
-        acted.append("card")
-        position = checked.effect.after
-        hand.discard(card)
-    if bought and not acted:
-        return "[GH-4] a turn needs an action after the buy: one or two cards, or a pass"
-    return None
+                area=area, points=effect.points)  # fmt: skip

@@ -20,7 +20,7 @@ from typing import Any
 from gadshill.errors import PuzzleError
 from gadshill.solver import deduction, explain
 from gadshill.solver.model import Marker, marker_key, natural
-from gadshill.solver.puzzles import best_play
+from gadshill.solver.puzzles import best_play, turns
 from gadshill.solver.puzzles.analyse import Analysis, analyse
 from gadshill.solver.puzzles.answers import normalise_play, parse_markers, play_moves
 from gadshill.solver.puzzles.puzzle_file import Puzzle
@@ -105,23 +105,17 @@ def _solo(puzzle: Puzzle, town: Town, truth: Analysis, given: list[Marker]) -> V
 
 
 def _best_play(puzzle: Puzzle, town: Town, answer: str) -> Verdict:
+    """Any legal turn is scored through the moves it makes (:mod:`turns`), in any order;
+    it is right when it scores the most this turn."""
     play = normalise_play(answer, town)
     pf = puzzle.position
-    table = best_play.plays(town, pf.position, pf.players[0])
-    top = max(p.points for p in table)
-    found = [p for p in table if p.notation == play]
-    if found and found[0].points == top:
+    top = best_play.best_play(town, pf.position, pf.players[0]).points
+    judged = turns.judge(town, pf.position, pf.players[0], play_moves(play, town))
+    if judged.points is None:
+        return Verdict(False, "wrong", [f"{play} is not a legal play: {judged.problem}"])
+    if judged.points == top:
         return Verdict(True, f"right: {play} scores {top}, the most this turn")
-    if found:
-        why = f"{play} scores {found[0].points}; the best scores {top}"
-    else:
-        moves = play_moves(play, town)
-        illegal = best_play.why_illegal(town, pf.position, pf.players[0], moves)
-        if illegal is None:
-            why = f"{play} is legal but scores no point; the best scores {top}"
-        else:
-            why = f"{play} is not a legal play: {illegal}"
-    return Verdict(False, "wrong", [why])
+    return Verdict(False, "wrong", [f"{play} scores {judged.points}; the best scores {top}"])
 
 
 def no_answer(puzzle: Puzzle, town: Town) -> str:

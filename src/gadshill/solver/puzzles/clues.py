@@ -56,5 +56,7 @@ def _card_clue(town: Town, number: int, as_building: BuildingId | None) -> CardC
         constraint = Constraint(clue.subject, spaces=clue.region)
     else:
         pairs = frozenset((a, b) for a, b in clue.relation or () if a in clue.region and a != b)
-        constraint = Constraint(clue.subject, None, clue.partner, card.relation, pairs)
+        constraint = Constraint(
+            clue.subject, None, clue.partner, card.relation, pairs, frozenset(clue.region)
+        )
     return CardClue(number, as_building, clue.text, constraint)

@@ -6,7 +6,11 @@ is the same idea: the kind, the board (standing buildings, markers, retired buil
 fixed features, the locomotive), the player of a best-play puzzle (buildings, hand,
 collected markers) and the clues of a solo puzzle (card, "my building"), packed as bits
 and written in Crockford's base 32 behind the kind: ``stop-...``, ``solo-...``,
-``best-play-...``. A check character catches a mistyped code. The level, answer and
+``best-play-...``. Two check characters (:mod:`gadshill.solver.code_text`, shared with
+the position codes: the whole code is a multiple of the prime 1021) catch every single
+wrong character and every swap of two neighbours; version 1 had one check character,
+a weighted sum mod 32 that let about one typo in seventy through as another puzzle, and
+is refused in one line that names its version. The level, answer and
 steps are not in the code: they are worked out again from the content, so a code stays
 true whatever the generator does next. Ids are numbered in the pack's sorted order, so a
 code belongs to one card pack (a code from another pack is refused or reads differently).
@@ -19,16 +23,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.errors import GadshillError, PuzzleError
+from gadshill.solver import code_text
 from gadshill.solver.position_file import position_to_json
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle, kind_name, load_puzzle
 from gadshill.solver.town import Town
 
 #: Crockford's base 32: no I, L, O or U, so a code read aloud or off paper is typed right
-ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
-#: letters a reader may type for a digit they look like
-CONFUSED = {"i": "1", "l": "1", "o": "0"}
+ALPHABET = code_text.ALPHABET
 #: bumped when the packing changes; a code of another version is refused in one line
-VERSION = 1
+#: (2: two check characters over the prime 1021 instead of one weighted sum mod 32)
+VERSION = 2
+#: the version of the codes with one check character, recognised to be refused by name
+OLD_VERSION = 1
+#: a code quoted in an error message is cut to this many characters
+SHOWN = 40
+#: the longest text read as a code: reading a base-32 number is quadratic in its length
+#: (a million characters would take a minute), and the longest puzzle code is a few
+#: hundred characters (every marker of the board and a whole hand)
+MAX_CODE = 2_000
 #: the name of the player of a best-play puzzle rebuilt from a code
 PLAYER = "You"
 
@@ -122,53 +134,83 @@ def encode(puzzle: Puzzle, town: Town) -> str:
         bits.put(0 if clue.as_building is None else buildings.index(clue.as_building) + 1,
                  w.building)  # fmt: skip
     bits.put(0, -bits.size % 5)  # whole characters
-    body = _to_text(bits.value, bits.size // 5)
-    return f"{puzzle.kind}-{body}{ALPHABET[_check(body)]}"
+    body = code_text.text_of(bits.value, bits.size // 5)
+    return f"{puzzle.kind}-{code_text.with_check(body)}"
 
 
-def _to_text(value: int, length: int) -> str:
-    return "".join(ALPHABET[value >> (5 * i) & 31] for i in reversed(range(length)))
+def _is_old_code(text: str, kind: str, town: Town) -> bool:
+    """Whether ``text`` is a whole version-1 code: its one check character (a weighted
+    sum of the body mod 32) adds up and its body reads as a version-1 puzzle of ``kind``
+    (a mistyped version-2 code passes all of this about once in a few thousand typos,
+    and is refused either way)."""
+    body, check = text[:-1], text[-1]
+    weighted = sum((i + 1) * ALPHABET.index(c) for i, c in enumerate(body)) % 32
+    if not body or ALPHABET[weighted] != check:
+        return False
+    try:
+        _read(_Reader(code_text.value_of(body), 5 * len(body)), kind, town, OLD_VERSION)
+    except (GadshillError, IndexError, ValueError):
+        return False
+    return True
 
 
-def _check(body: str) -> int:
-    """A check character: catches any one wrong character and most swaps of two."""
-    return sum((i + 1) * ALPHABET.index(c) for i, c in enumerate(body)) % 32
+def _shown(code: str) -> str:
+    """A code as an error message quotes it: cut when long."""
+    text = code.strip()
+    return repr(text if len(text) <= SHOWN else f"{text[:24]}...{text[-8:]}")
 
 
 def decode(code: str, town: Town) -> Puzzle:
     """The puzzle a code names, loaded and checked like a puzzle file (PuzzleError if not)."""
+    shown = _shown(code)
+    if len(code) > MAX_CODE:
+        raise PuzzleError(f"code {shown}: longer than any puzzle code ({MAX_CODE} characters)")
     text = code.strip().casefold().replace(" ", "")
     kind, sep, rest = text.rpartition("-")
     if not sep or not rest:
-        raise PuzzleError(f"code {code!r}: expected KIND-CHARACTERS, e.g. stop-0k3f...")
+        raise PuzzleError(f"code {shown}: expected KIND-CHARACTERS, e.g. stop-0k3f...")
     try:
         kind = kind_name(kind)
     except PuzzleError:
-        raise PuzzleError(f"code {code!r}: {kind!r} is not a kind ({', '.join(KINDS)})") from None
-    rest = "".join(CONFUSED.get(c, c) for c in rest)
-    bad = sorted({c for c in rest if c not in ALPHABET})
+        raise PuzzleError(
+            f"code {shown}: {kind[:SHOWN]!r} is not a kind ({', '.join(KINDS)})"
+        ) from None
+    rest = code_text.normalise(rest)
+    bad = code_text.bad_characters(rest)
     if bad:
-        raise PuzzleError(f"code {code!r}: {''.join(bad)!r} cannot be in a code")
-    body, check = rest[:-1], rest[-1]
-    if not body or ALPHABET[_check(body)] != check:
-        raise PuzzleError(f"code {code!r}: a character is wrong (the check does not add up)")
-    value = 0
-    for c in body:
-        value = value << 5 | ALPHABET.index(c)
+        raise PuzzleError(f"code {shown}: {bad!r} cannot be in a code")
+    if len(rest) <= code_text.CHECK_CHARS:
+        raise PuzzleError(f"code {shown}: the code is too short (a character missing?)")
+    if not code_text.check_holds(rest):
+        if _is_old_code(rest, kind, town):
+            raise PuzzleError(
+                f"code {shown}: a version-{OLD_VERSION} puzzle code; this gadshill reads"
+                f" version {VERSION} (its check catches every typo): make the code again"
+                " from the puzzle (puzzle show FILE)"
+            )
+        raise PuzzleError(
+            f"code {shown}: the check does not add up: a character is mistyped, missing or"
+            " extra, or two are swapped"
+        )
+    body = rest[: -code_text.CHECK_CHARS]
     try:
-        doc = _read(_Reader(value, 5 * len(body)), kind, town)
+        doc = _read(_Reader(code_text.value_of(body), 5 * len(body)), kind, town)
         return load_puzzle(doc, town)
     except GadshillError as err:
-        raise PuzzleError(f"code {code!r}: {err}") from None
+        raise PuzzleError(f"code {shown}: {err}") from None
     except (IndexError, ValueError):
-        raise PuzzleError(f"code {code!r}: names something this card pack does not have") from None
+        raise PuzzleError(f"code {shown}: names something this card pack does not have") from None
 
 
-def _read(bits: _Reader, kind: str, town: Town) -> dict[str, Any]:
+def _read(bits: _Reader, kind: str, town: Town, expected: int = VERSION) -> dict[str, Any]:
+    """The puzzle JSON of a body's bits (version 1 packed the same, with another check)."""
     w = _Widths.of(town)
     spaces, buildings, features, fields = _indexes(town)
-    if bits.take(4) != VERSION:
-        raise PuzzleError(f"written by another version of gadshill (this one reads {VERSION})")
+    version = bits.take(4)
+    if version != expected:
+        raise PuzzleError(
+            f"written for version {version} of puzzle codes (this gadshill reads {VERSION})"
+        )
     if KINDS[bits.take(2)] != kind:
         raise PuzzleError("the kind before the dash is not the code's kind")
     space_mask, building_mask = (1 << w.space) - 1, (1 << w.building) - 1

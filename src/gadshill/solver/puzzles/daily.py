@@ -2,8 +2,9 @@
 sites' way), easy early in the week and hardest on Sunday, with a result line to share.
 
 The puzzle is generated from a seed that is a hash of the date and the kind, so any
-machine makes the same one; the level follows the weekday (:data:`WEEKDAY_LEVEL`), from
-level 2 for best-play (:data:`LOWEST_LEVEL`).
+machine makes the same one; the level follows the weekday (:data:`WEEKDAY_LEVEL`), for
+every kind (best-play levels are graded by the search they need since issue 29, so a
+level-1 best-play puzzle is no longer the rarest of all and the week starts at 1 too).
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ from gadshill.solver.town import Town
 
 #: Monday .. Sunday -> the level of that day's puzzles
 WEEKDAY_LEVEL = (1, 1, 2, 2, 3, 3, 4)
-#: the lowest daily level of a kind: a best-play turn where one lone card beats every
-#: pair is the rarest there is (seconds to find, bench/bench_puzzles.py), so best-play's
-#: week starts at level 2
-LOWEST_LEVEL = {"best-play": 2}
 
 
 def parse_date(text: str | None) -> dt.date:
@@ -41,7 +38,7 @@ def daily_seed(date: dt.date, kind: str) -> int:
 
 
 def daily_level(date: dt.date, kind: str) -> int:
-    return max(WEEKDAY_LEVEL[date.weekday()], LOWEST_LEVEL.get(kind, 1))
+    return WEEKDAY_LEVEL[date.weekday()]
 
 
 def daily(town: Town, date: dt.date, kind: str) -> dict[str, Any]:
@@ -52,14 +49,17 @@ def daily(town: Town, date: dt.date, kind: str) -> dict[str, Any]:
 
 
 def result_line(kind: str, date: dt.date, solved: bool, hints: int, revealed: bool = False) -> str:
-    """The line to share, naming nothing of the answer.
+    """The line to share, naming nothing of the answer; once the solution was shown it
+    says so, even when the answer then checks right.
 
     >>> result_line("solo", dt.date(2026, 12, 1), True, 1)
     'Gads Hill solo 2026-12-01 (level 1): solved, 1 hint'
     >>> result_line("stop", dt.date(2026, 12, 6), False, 0, revealed=True)
     'Gads Hill stop 2026-12-06 (level 4): solution shown, 0 hints'
+    >>> result_line("stop", dt.date(2026, 12, 6), True, 1, revealed=True)
+    'Gads Hill stop 2026-12-06 (level 4): solution shown, 1 hint'
     """
-    verdict = "solved" if solved else "solution shown" if revealed else "not solved yet"
+    verdict = "solution shown" if revealed else "solved" if solved else "not solved yet"
     used = f"{hints} hint" + ("" if hints == 1 else "s")
     level = daily_level(date, kind)
     return f"Gads Hill {kind} {date.isoformat()} (level {level}): {verdict}, {used}"

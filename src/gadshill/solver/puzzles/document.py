@@ -16,13 +16,20 @@ from gadshill.solver.puzzles.puzzle_file import Puzzle
 from gadshill.solver.town import Town
 
 QUESTIONS = {
-    "stop": "STOP! Name every marker that logic removes from this board (ruling GH-8): those"
-    " you can see at once and those that only become removable once the first ones are gone."
-    " A building left with one marker stands there, and its marker is not part of the answer.",
+    "stop": "STOP! Name every marker that logic removes from this board: every marker that"
+    " no layout of the town uses (a layout stands as many buildings as can stand, each on"
+    " one of its marker spaces, one to a space; ruling GH-8), those you can see at once"
+    " and those that only become removable once the first ones are gone."
+    " A building down to its last marker stands on that space, unless another building is"
+    " down to its last marker on the same space: then one of the two stands there and the"
+    " other stays out of town. A building's last marker is never part of the answer.",
     "solo": "Solo reconstruction: every clue is true. Where did the {n} buildings the clues"
     " name stand? One building per space; the buildings on the board stay where they are.",
     "best-play": "Your turn ({name}): your hand is cards {hand}; your buildings are {own};"
-    " you have {collected} collected marker(s). Which play scores most this turn?",
+    " you have {collected} collected marker(s). Which turn scores most? A turn is one or two"
+    " cards, or two cards discarded to take a marker, or a pass, with at most one building"
+    " bought at any point of it; it scores the markers your cards or take bring you, less 2"
+    " for a buy. STOP claims you could make after your action are not counted.",
 }
 
 
@@ -56,6 +63,8 @@ def document(
         question(puzzle, result),
         result.answer,
         [s.to_json() for s in result.steps],
-        score([s.technique for s in result.steps]),
+        score([s.technique for s in result.steps])
+        if result.difficulty is None
+        else result.difficulty,
         code,
     ).to_json()

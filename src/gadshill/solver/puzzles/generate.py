@@ -11,8 +11,8 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
   random until the step solver places every building with the level's techniques,
   then dropped again while it still does, so every clue is needed (minimal);
 * best-play: a board reached by playing random cards from an empty town, settled by
-  the STOP closure, and a hand; kept when one play alone is best and its rung is
-  the level.
+  the STOP closure, and a hand; kept when every best turn makes the same moves and the
+  search it needs (moves, rivals, trap: :class:`best_play.BestPlay`) is the level's.
 """
 
 from __future__ import annotations
@@ -248,7 +248,7 @@ def natural_level(rng: random.Random, town: Town, kind: str) -> int | None:
     if draft is None:
         return None
     answer = best_play.best_play(town, draft[0], draft[1])
-    return answer.level if len(answer.best) == 1 and answer.points > 0 else None
+    return answer.level if answer.one_answer and answer.points > 0 else None
 
 
 def _minimal(
@@ -341,7 +341,7 @@ def _best_play(rng: random.Random, town: Town, level: int) -> Puzzle | None:
         return None
     position, you = draft
     answer = best_play.best_play(town, position, you)
-    if len(answer.best) != 1 or answer.points <= 0 or answer.level != level:
+    if not answer.one_answer or answer.points <= 0 or answer.level != level:
         return None
     return Puzzle("best-play", _with_locomotive(position, (you,)))
 

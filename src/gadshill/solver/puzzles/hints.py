@@ -168,8 +168,15 @@ def _wrong_placement(marker: Marker, truth: Analysis, strength: int) -> Hint:
         return Hint(
             1, f"one of your buildings is on a wrong space: look again at the {label(b)}", 0
         )
-    if strength == 2:
-        return Hint(2, f"the {label(b)} does not stand on {s}", 0)
+    if strength == 2:  # the clue that decides it, not the space (which would tell the rest)
+        for step in truth.steps:
+            if (b, s) in step.removes and step.cards:
+                cards = join_words([str(c) for c in step.cards])
+                return Hint(2, f"the {label(b)} is on a wrong space: read card {cards} again", 0)
+            if (b, s) in step.removes and step.focus:
+                names = join_words([label(o) for o in step.focus])
+                return Hint(2, f"the {label(b)} is on a wrong space: where can {names} stand?", 0)
+        return Hint(2, f"the {label(b)} is on a wrong space: which clue names it?", 0)
     for n, step in enumerate(truth.steps, 1):
         if (b, s) in step.removes:
             return Hint(3, f"the {label(b)} does not stand on {s}: {step.because}", n)
@@ -177,28 +184,52 @@ def _wrong_placement(marker: Marker, truth: Analysis, strength: int) -> Hint:
 
 
 def _best_play(puzzle: Puzzle, town: Town, truth: Analysis, partial: str, strength: int) -> Hint:
-    best = truth.answer["plays"][0].split("; ")
+    """Strengths 1 and 2 name no card, building or space of the best turn: where to
+    look is the kind of move, which clue is what the move brings."""
     given = play_moves(partial, town, allow_empty=True)
-    for k, move in enumerate(given):
-        if k >= len(best) or move != best[k]:
-            if strength == 1:
-                return Hint(1, f"your move {k + 1} is not part of the best play: think again", 0)
-            if strength == 2:
-                return Hint(2, f"{move} is not part of the best play", 0)
-            return Hint(3, f"{move} is not part of the best play; it goes: {best[k]}", 0)
-    # the steps follow the moves (a buy, then each card or the take), then one comparison
-    steps = truth.steps
+    orders = [p.split("; ") for p in truth.answer["plays"]]
+    points = truth.answer["points"]
+    # the best turn the moves so far follow (any order of the best moves will do)
+    follows = [o for o in orders if o[: len(given)] == given]
+    if not follows:
+        k = next(
+            k for k in range(len(given)) if not any(o[: k + 1] == given[: k + 1] for o in orders)
+        )
+        if strength == 1:
+            return Hint(1, f"your move {k + 1} is not part of the best play: think again", 0)
+        if strength == 2:
+            moves = len(orders[0])
+            return Hint(
+                2,
+                f"your move {k + 1} is not part of the best play, which has {moves} move(s)"
+                f" and scores {points}",
+                0,
+            )
+        near = next(o for o in orders if o[:k] == given[:k])
+        then = f"it goes: {near[k]}" if k < len(near) else "the best play ends before it"
+        return Hint(3, f"{given[k]} is not part of the best play; {then}", 0)
+    best = follows[0]
+    steps = truth.orders.get("; ".join(best), truth.steps)
     if len(given) >= len(best):
         return Hint(strength, "your play is complete: check it", 0, done=True)
     n = len(given) + 1
-    step = steps[len(given)]
+    step, move = steps[len(given)], best[len(given)]
+    kind = move.split()[0]
     if strength == 1:
-        if step.focus:  # a buy
-            return Hint(1, "look at the buildings nobody owns yet", n)
-        return Hint(1, f"look at {_spaces(step.area)}", n)
+        return Hint(1, _WHERE[kind], n)
     if strength == 2:
-        if step.focus:
-            return Hint(2, "a building bought first can be the 'my building' of a card", n)
-        cards = " and ".join(str(c) for c in step.cards)
-        return Hint(2, f"think about card{'s' if len(step.cards) > 1 else ''} {cards}", n)
+        if kind == "buy":
+            return Hint(2, "a building bought now can be the 'my building' of a later card", n)
+        what = "discarding two cards to take a marker" if kind == "discard" else "the next card"
+        placed = ", and a building comes to stand" if step.places else ""
+        return Hint(2, f"{what} brings {step.points} point(s){placed}", n)
     return Hint(3, step.because, n)
+
+
+#: where to look for the next move of a best turn, by the move's kind
+_WHERE = {
+    "play": "look at your hand: the next move plays a card",
+    "buy": "look at the buildings nobody owns yet",
+    "discard": "look at the markers you could take",
+    "pass": "look at what each move would bring",
+}

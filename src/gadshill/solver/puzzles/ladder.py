@@ -38,8 +38,8 @@ LADDER: dict[int, Technique] = {
         "single",
         "a lone marker: buildings whose only markers share one space claim it",
         "a card's map alone, or a building with one space left stands there",
-        "one card, whose effect stays on the buildings it names",
-        "card",
+        "a short search: few moves, few near misses, the greedy card is part of it",
+        "clear",
         "warm-up",
     ),
     2: Technique(
@@ -47,8 +47,8 @@ LADDER: dict[int, Technique] = {
         "pair",
         "two buildings on two spaces (rule 1d): their markers fill both spaces",
         "a condition card read against the other building's spaces (two buildings tied)",
-        "one card whose cascade places a building",
-        "cascade",
+        "a longer search, or near misses to rule out",
+        "close",
         "steady",
     ),
     3: Technique(
@@ -56,8 +56,8 @@ LADDER: dict[int, Technique] = {
         "set",
         "a tight set: three or more buildings whose markers lie on as many spaces",
         "a tight set: two or more buildings with as many spaces between them",
-        "two cards (the second read on the board the first left), or a discard and take",
-        "combination",
+        "a deep search (a buy and two cards) with near misses",
+        "deep",
         "tricky",
     ),
     4: Technique(
@@ -65,8 +65,8 @@ LADDER: dict[int, Technique] = {
         "chain",
         "a chain: a removal or a placement opens the next deduction",
         "a chain: supposing a building on a space leads to a contradiction",
-        "a buy: a building bought this turn becomes the 'my building' of a card",
-        "buy",
+        "a deep search with many near misses, or a trap: the greedy card is not part of it",
+        "cunning",
         "expert",
     ),
 }
@@ -91,10 +91,11 @@ WEIGHT: dict[str, int] = {
     "pair": 4,
     "set": 8,
     "chain": 16,
-    "card": 2,
-    "cascade": 4,
-    "combination": 8,
-    "buy": 16,
+    # best-play: not summed (the score is the search's difficulty, best_play.BestPlay)
+    "clear": 0,
+    "close": 0,
+    "deep": 0,
+    "cunning": 0,
 }
 
 
@@ -132,6 +133,8 @@ class Step:
     cards: tuple[int, ...] = ()
     focus: tuple[str, ...] = ()
     area: tuple[str, ...] = ()
+    #: best-play: the points the move brings (a hint may tell them without the move)
+    points: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -51,6 +51,8 @@ class Constraint:
     other: BuildingId | None = None
     relation: str | None = None
     pairs: frozenset[tuple[SpaceId, SpaceId]] | None = None
+    #: a condition card's map (where its building may stand), apart from the relation
+    region: frozenset[SpaceId] | None = None
 
     @property
     def binary(self) -> bool:
@@ -61,9 +63,13 @@ class Constraint:
 
     @functools.cached_property
     def subject_spaces(self) -> frozenset[SpaceId]:
-        """Where the card's building may stand whatever the other does (its map)."""
+        """Where the card's building may stand whatever the other does: its map alone
+        (a condition card's spaces with no partner at all in the relation are ruled out
+        by the relation step, level 2: reading the relation is not reading the map)."""
         if self.other is None:
             return self.spaces or frozenset()
+        if self.region is not None:
+            return self.region
         return frozenset(a for a, _ in self.pairs or ())
 
     @functools.cached_property

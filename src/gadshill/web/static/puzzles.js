@@ -12,6 +12,7 @@
   const STRENGTH = { 1: "where to look", 2: "which clue", 3: "the deduction" };
   let puzzle = null; // the puzzle shown, never its answer
   let hints = 0; // hints asked for this puzzle
+  let solutionShown = false; // the solution of this puzzle was shown (the share line says so)
   let hintStep = null; // the step the last hint was about, and its strength
   let hintStrength = 0;
   let picked = null; // solo: the building chosen to place next
@@ -137,6 +138,7 @@
     puzzle = data;
     puzzle.daily = daily ? data.date : null;
     hints = 0;
+    solutionShown = false;
     hintStep = null;
     hintStrength = 0;
     picked = null;
@@ -314,7 +316,8 @@
       verdict.replaceChildren(el("p", "give an answer first", { class: "verdict-wrong" }));
       return;
     }
-    const body = { code: puzzle.code, answer: text, reveal, hints };
+    if (reveal) solutionShown = true;
+    const body = { code: puzzle.code, answer: text, reveal, hints, shown: solutionShown };
     if (puzzle.daily) body.date = puzzle.daily;
     const answer = await call("POST", "/api/puzzles/check", body);
     verdict.replaceChildren();
