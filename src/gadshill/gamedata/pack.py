@@ -27,7 +27,7 @@ T = TypeVar("T")
 #: every game's ``variant`` option: the game as published, and ``mini``, a small pack of
 #: the same rules (few pieces, short) where OpenSpiel's CFR and exploitability run;
 #: the built-in pack of a variant other than the first is the folder ``<game>-<variant>``
-VARIANTS = ("standard", "mini")
+VARIANTS = ("standard", "mini", "small")
 
 
 @dataclass(frozen=True)
