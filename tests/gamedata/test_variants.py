@@ -72,7 +72,7 @@ def test_a_record_names_the_mini_pack_and_replays(game: str, tmp_path: Path) -> 
 def test_a_variant_plays_its_own_pack_only(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="variant=mini plays its own built-in pack"):
         variant_folder("sticky-gulch", tmp_path, MINI)
-    with pytest.raises(UsageError, match="'huge' is not one of standard, mini"):
+    with pytest.raises(UsageError, match="'huge' is not one of standard, mini, small"):
         get_spec("gads-hill").resolve_options({"variant": "huge"})
 
 

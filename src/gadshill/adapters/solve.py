@@ -253,6 +253,14 @@ def cfr_curve(
     return curve
 
 
+def seat_values(efg_game: pyspiel.Game, policy: Any) -> list[float]:
+    """Each seat's expected share of the win when every seat plays ``policy`` (the EFG
+    game's returns are shifted by ``1/n``, so the share is added back)."""
+    shift = 1.0 / efg_game.num_players()
+    values = pyspiel.expected_returns(efg_game.new_initial_state(), policy, -1, True)
+    return [value + shift for value in values]
+
+
 @dataclass
 class BotPolicy:
     """A bot as a tabular policy of the EFG game, and how often it disagreed with itself."""
