@@ -9,7 +9,8 @@ is walked whole into an EFG game (:mod:`gadshill.adapters.solve`), then:
 2. each heuristic bot (``greedy``, the game's best heuristic, ``random``) becomes a
    tabular policy of the same sets, and its exploitability (NashConv / 2) is printed;
 3. external-sampling and outcome-sampling MCCFR (C++) on the same EFG game run for
-   ``--mccfr-seconds`` each, NashConv at every tenfold of iterations;
+   ``--mccfr-seconds`` of iterations each, NashConv at every tenfold of iterations
+   from 1,000 and where the time ran out;
 4. outcome sampling on the Python game itself (``outcome_sampling_mccfr`` over the
    adapter's states, as a learner would run it): its time an iteration, and the
    least probability of a whole game under uniform play (every chance outcome and
@@ -72,24 +73,22 @@ def _mccfr(efg: pyspiel.Game, seconds: float) -> None:
         ("outcome sampling", pyspiel.OutcomeSamplingMCCFRSolver),
     ):
         solver = solver_type(efg, seed=1)
-        start, done, mark = time.perf_counter(), 0, 10
-        solving = 0.0  # time in iterations, not in NashConv
+        done, mark, solving = 0, 1000, 0.0  # solving: seconds in iterations, not NashConv
         while True:
             began = time.perf_counter()
-            while done < mark:
+            while done < mark and solving + time.perf_counter() - began < seconds:
                 solver.run_iteration()
                 done += 1
             solving += time.perf_counter() - began
-            if mark >= 1000:
-                value = pyspiel.nash_conv(efg, solver.average_policy(), True)
-                print(
-                    f"    {label} MCCFR (C++) {done}: NashConv {value:.5f}"
-                    f" ({solving:.1f} s of iterations)",
-                    flush=True,
-                )
-            if time.perf_counter() - start > seconds:
+            value = pyspiel.nash_conv(efg, solver.average_policy(), True)
+            print(
+                f"    {label} MCCFR (C++) {done}: NashConv {value:.5f}"
+                f" ({solving:.1f} s of iterations)",
+                flush=True,
+            )
+            if done < mark:  # the time is up
                 break
-            mark *= 10 if mark >= 1000 else 100
+            mark *= 10
 
 
 def _trajectory_weights(game: pyspiel.Game, games: int) -> tuple[float, float]:
@@ -163,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(SMALL), action="append")
     parser.add_argument("--iterations", type=int, default=100, help="CFR+ iterations")
     parser.add_argument("--no-bots", action="store_true")
-    parser.add_argument("--mccfr-seconds", type=float, default=60.0)
+    parser.add_argument("--mccfr-seconds", type=float, default=30.0)
     parser.add_argument("--games", type=int, default=1000, help="uniform games for weights")
     parser.add_argument("--os-iterations", type=int, default=200)
     args, _unknown = parser.parse_known_args(argv)
