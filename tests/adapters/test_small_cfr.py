@@ -7,8 +7,8 @@ Their whole trees are 78,770 (Sticky Gulch, ``length=short``) to 241,954 nodes
 the smallest, walked whole and ten CFR+ iterations on it (its seats' values are
 unequal, and both heuristic bots are exploitable); on every small variant,
 Python outcome-sampling MCCFR runs on the adapter's own game and a whole game's
-sampling weight stays far from a double's underflow; SG-V2 names the seats in
-turn order.
+sampling weight stays far from a double's underflow, and the native walk of a
+cut of each tree is the adapter's; SG-V2 names the seats in turn order.
 """
 
 from __future__ import annotations
@@ -101,3 +101,13 @@ def test_sg_v2_seats_in_turn_order() -> None:
     # the standard pack rolls for the starting player (SG-R.setup-deal)
     assert {spec.new_game(2, seed, None, small).starting_player for seed in range(20)} == {0}
     assert {spec.new_game(2, seed, None, standard).starting_player for seed in range(20)} == {0, 1}
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_the_native_walk_of_a_small_variant_is_the_adapter_s_tree(game: str) -> None:
+    # a cut of each small tree (the first native moves): the bench's EFG game is the
+    # adapter's own game, deal and SG-V2's missing roll included
+    name = SMALL[game].replace(")", ",max_moves=6)")
+    loaded = pyspiel.load_game(name)
+    native, adapter = game_tree(loaded), game_tree(loaded, native=False)
+    assert native.efg == adapter.efg and native.nodes > 100
