@@ -168,7 +168,9 @@ def measure(game: str, variant: str, name: str, limit: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per cell")
-    parser.add_argument("--variant", action="append", help="standard, mini (default: both)")
+    parser.add_argument(
+        "--variant", action="append", help="standard, mini, small (default: the first two)"
+    )
     parser.add_argument("--algorithm", action="append", help="a name's start (default: all)")
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
     args, _unknown = parser.parse_known_args(argv)

@@ -21,7 +21,7 @@ from gadshill.registry import get_spec
 from gadshill.rules.encoding import Encoder
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
-VARIANTS = [{}, {"variant": "mini"}]
+VARIANTS = [{}, {"variant": "mini"}, {"variant": "small"}]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -48,7 +48,7 @@ def test_every_legal_move_of_random_games_is_spelled_in_the_vocabulary(
     spec = get_spec(game)
     words = set(Speller(setting(game, options=options)).words)
     spelled = 0
-    games = 10 if options.get("variant") == "mini" else 3  # a mini game is a few moves
+    games = 10 if options.get("variant") in ("mini", "small") else 3  # a few moves a game
     for players in sorted({spec.min_players, 2}):
         for seed in range(games):
             state = spec.new_game(players, seed, None, spec.resolve_options(options))

@@ -1,8 +1,8 @@
 """OpenSpiel's and PettingZoo's own tests on every game and every variant (issue 18).
 
 ``random_sim_test``, ``api_test``, ``seed_test`` and ``max_cycles_test`` (the last
-on the cycles form, :mod:`gadshill.adapters.cycles`) for each game's ``standard``
-and ``mini`` variant; the faithfulness property test of the tensors runs on the
+on the cycles form, :mod:`gadshill.adapters.cycles`) for each game's ``standard``,
+``mini`` and ``small`` variant; the faithfulness property test of the tensors runs on the
 mini variants too (test_tensors.py runs it on the standard games).
 """
 
@@ -22,7 +22,7 @@ from gadshill.adapters.pettingzoo import env
 from gadshill.registry import get_spec
 
 GAMES = ["gads-hill", "sutters-mill", "sticky-gulch"]
-VARIANTS = ["standard", "mini"]
+VARIANTS = ["standard", "mini", "small"]
 CASES = [(game, variant) for game in GAMES for variant in VARIANTS]
 
 
@@ -53,12 +53,12 @@ def test_a_mini_variant_has_smaller_tensors_and_fewer_actions(game: str) -> None
     assert mini.max_game_length() < standard.max_game_length()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_mini_tensors_are_faithful(game: str) -> None:
-    """Every pair of distinct observations of random mini games has distinct tensors, and
-    a redraw of the hidden parts changes no seat's tensor."""
+@pytest.mark.parametrize("game, variant", [(g, v) for g in GAMES for v in ("mini", "small")])
+def test_mini_tensors_are_faithful(game: str, variant: str) -> None:
+    """Every pair of distinct observations of random mini (and small) games has distinct
+    tensors, and a redraw of the hidden parts changes no seat's tensor."""
     spec = get_spec(game)
-    options = spec.resolve_options({"variant": "mini"})
+    options = spec.resolve_options({"variant": variant})
     seen: dict[int, dict[bytes, str]] = {0: {}, 1: {}}
     collisions = redrawn = 0
     for seed in range(6):
@@ -83,5 +83,5 @@ def test_mini_tensors_are_faithful(game: str) -> None:
     pairs = sum(
         len(set(known.values())) * (len(set(known.values())) - 1) // 2 for known in seen.values()
     )
-    print(f"{game} mini: {distinct} distinct, {pairs} pairs, {collisions} shared tensors")
+    print(f"{game} {variant}: {distinct} distinct, {pairs} pairs, {collisions} shared tensors")
     assert distinct > 50 and collisions == 0 and redrawn > 0

@@ -72,7 +72,7 @@ def test_a_record_names_the_mini_pack_and_replays(game: str, tmp_path: Path) -> 
 def test_a_variant_plays_its_own_pack_only(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="variant=mini plays its own built-in pack"):
         variant_folder("sticky-gulch", tmp_path, MINI)
-    with pytest.raises(UsageError, match="'huge' is not one of standard, mini"):
+    with pytest.raises(UsageError, match="'huge' is not one of standard, mini, small"):
         get_spec("gads-hill").resolve_options({"variant": "huge"})
 
 
@@ -131,4 +131,16 @@ def test_sticky_gulch_counts_its_cards_by_the_pack(tmp_path: Path) -> None:
         sticky_gulch.load(pack)
     rules.write_text(rules.read_text().replace("locations = 3 ", "locations = 1 "))
     with pytest.raises(DataError, match="one location per seat is dealt"):
+        sticky_gulch.load(pack)
+
+
+def test_sg_v2_takes_a_boolean_only(tmp_path: Path) -> None:
+    pack = tmp_path / "sticky-gulch-small"
+    shutil.copytree(BUILTIN / "sticky-gulch-small", pack)
+    text = (pack / "rules.toml").read_text()
+    assert "seats_in_turn_order = true" in text  # SG-V2 in the small pack
+    (pack / "rules.toml").write_text(
+        text.replace("seats_in_turn_order = true", "seats_in_turn_order = 1")
+    )
+    with pytest.raises(DataError, match="seats_in_turn_order: expected bool, got int"):
         sticky_gulch.load(pack)

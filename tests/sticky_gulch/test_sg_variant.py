@@ -1,6 +1,7 @@
-"""SG-V1, the project's own variant rule: a pack's turn limit ends the game (the mini
-pack: after the first turn). tests/gamedata/test_turn_limit.py checks it across games,
-records and loaders; here one game is set up to show the end and its tie."""
+"""SG-V1 and SG-V2, the project's own variant rules: a pack's turn limit ends the game (the
+mini pack: after the first turn), and a pack may name its seats in turn order (the small
+pack). tests/gamedata/test_turn_limit.py checks SG-V1 across games, records and loaders;
+here one game is set up to show the end and its tie."""
 
 from __future__ import annotations
 
@@ -38,3 +39,17 @@ def test_SG_V1_the_richest_wins_at_the_limit() -> None:
     richest = s.money.index(7)
     _end_turn_on_an_empty_location(s)
     assert s.is_terminal and s.winners() == [richest]
+
+
+def test_SG_V2_the_small_pack_names_its_seats_in_turn_order() -> None:
+    # SG-V2: seat 0 starts every small game, so it drafts and acts first and seat 1
+    # places the starting camp (SG-R.starting-camps); no die picks the starting player
+    for seed in range(8):
+        state = spec().new_game(2, seed, None, {"variant": "small", "length": "short"})
+        assert isinstance(state, StickyGulchState)
+        assert state.data.table.seats_in_turn_order
+        assert state.starting_player == 0 and state.actor == 0  # seat 0 drafts first
+        assert state.setup_queue == [1]
+    # the standard pack rolls for it (SG-R.setup-deal): both seats start some game
+    starters = {spec().new_game(2, seed, None, {}).starting_player for seed in range(20)}
+    assert starters == {0, 1}

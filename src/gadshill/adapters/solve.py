@@ -13,9 +13,10 @@ walk runs on the engine (:class:`~gadshill.adapters.walk.NativeWalk`) or, for a
 check, through the adapter's states (:class:`AdapterWalk`): the same EFG text.
 
 A game whose tree is larger than ``limit`` nodes is refused (a ``UsageError``).
-Every mini variant's tree is whole (:attr:`GameTree.cut` is 0): Gads Hill mini
-ends by its rules, Sutter's Mill and Sticky Gulch mini at their pack's turn limit
-(SM-V1, SG-V1), all within the adapters' bound. A smaller ``max_moves`` parameter
+Every mini and small variant's tree is whole (:attr:`GameTree.cut` is 0): Gads
+Hill's end by its rules, Sutter's Mill's and Sticky Gulch's at their pack's turn
+limit (SM-V1, SG-V1), all within the adapters' bound; the largest, Sutter's Mill
+small, has 241,954 nodes (``bench/small_variants.py``). A smaller ``max_moves`` parameter
 cuts a tree at that many native moves (a draw there), as the standard games'
 trees would have to be.
 
@@ -251,6 +252,14 @@ def cfr_curve(
             if report is not None:
                 report(*curve[-1])
     return curve
+
+
+def seat_values(efg_game: pyspiel.Game, policy: Any) -> list[float]:
+    """Each seat's expected share of the win when every seat plays ``policy`` (the EFG
+    game's returns are shifted by ``1/n``, so the share is added back)."""
+    shift = 1.0 / efg_game.num_players()
+    values = pyspiel.expected_returns(efg_game.new_initial_state(), policy, -1, True)
+    return [value + shift for value in values]
 
 
 @dataclass

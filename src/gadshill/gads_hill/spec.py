@@ -54,7 +54,8 @@ def spec() -> GameSpec:
         mcts_options={"guide": "sharp", "rollout": "sharp", "cutoff": "10"},
         # the longest mini game of all (the whole tree walked by bench/bench_variants.py:
         # 23 moves, 38 decisions), about doubled
-        variant_bounds={"mini": (50, 80)},
+        # small: 33 moves, 59 decisions (bench/small_variants.py)
+        variant_bounds={"mini": (50, 80), "small": (70, 120)},
         max_moves=20_000,
         seat_view=seat_view,
         audit=audit,

@@ -24,10 +24,12 @@ BUILTIN = Path(__file__).parent / "packs"
 MAX_PACK_FILE = 4 * 1024 * 1024
 T = TypeVar("T")
 
-#: every game's ``variant`` option: the game as published, and ``mini``, a small pack of
-#: the same rules (few pieces, short) where OpenSpiel's CFR and exploitability run;
+#: every game's ``variant`` option: the game as published; ``mini``, a small pack of
+#: the same rules (few pieces, short) where OpenSpiel's CFR and exploitability run in
+#: seconds; ``small``, a larger one with real strategy (unequal seats, exploitable bots)
+#: that CFR+ solves in minutes (docs/research.md, "The small variants");
 #: the built-in pack of a variant other than the first is the folder ``<game>-<variant>``
-VARIANTS = ("standard", "mini")
+VARIANTS = ("standard", "mini", "small")
 
 
 @dataclass(frozen=True)

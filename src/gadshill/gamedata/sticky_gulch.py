@@ -164,6 +164,9 @@ class Table:
     #: SG-V1 (a variant's rule, not the rulebook's): the game ends when this turn ends;
     #: None (the standard pack) plays to the rulebook's end
     turn_limit: int | None = None
+    #: SG-V2 (a variant's rule): seats are named in turn order, so seat 0 starts and no
+    #: die picks the starting player; False (the standard pack) rolls for it (SG-R.setup-deal)
+    seats_in_turn_order: bool = False
 
     def length(self, name: str) -> int:
         return dict(self.lengths)[name]
@@ -232,6 +235,7 @@ def _load_table(path: Path) -> Table:
             "locations",
             "drifters",
             "turn_limit",
+            "seats_in_turn_order",
         }
     )
     costs_entry = Entry(path, "costs", top.get("costs", dict))
@@ -276,7 +280,13 @@ def _load_table(path: Path) -> Table:
         location_count=locations,
         drifter_count=_count(top, "drifters", DRIFTER_COUNT),
         turn_limit=_turn_limit(top),
+        seats_in_turn_order=_seats_in_turn_order(top),
     )
+
+
+def _seats_in_turn_order(top: Entry) -> bool:
+    """SG-V2: the optional ``seats_in_turn_order`` of a variant's pack (absent: false)."""
+    return top.get("seats_in_turn_order", bool) if "seats_in_turn_order" in top.table else False
 
 
 def _turn_limit(top: Entry) -> int | None:
@@ -438,7 +448,9 @@ def describe(data: Path | None = None) -> dict[str, Any]:
             "lengths": dict(table.lengths),
         }
         # SG-V1: a variant's pack only
-        | ({"turn_limit": table.turn_limit} if table.turn_limit is not None else {}),
+        | ({"turn_limit": table.turn_limit} if table.turn_limit is not None else {})
+        # SG-V2: a variant's pack only
+        | ({"seats_in_turn_order": True} if table.seats_in_turn_order else {}),
         "locations": [
             {
                 "number": loc.number,

@@ -498,3 +498,10 @@ BOOK.procedure(
     "number ends, whatever has retired. The richest player wins; tied players share the win, "
     "as when every location has retired (SG-5.end).",
 )
+BOOK.procedure(
+    "SG-V2",
+    "Variant rule (gadshill's own, for packs that set seats_in_turn_order, such as the small "
+    "variant's; the standard pack does not): the seats are named in turn order, so seat 0 is "
+    "the starting player and no die is rolled for it. The game is the same; its seats are "
+    "named by the die's result, as a two-player game of OpenSpiel names its first mover 0.",
+)

@@ -48,7 +48,10 @@ def _deal(state: StickyGulchState) -> None:
     rng.shuffle(state.location_deck)
     for _ in range(state.players):
         effects.put_in_play(state, state.location_deck.pop())
-    state.starting_player = state.player = rng.randrange(state.players)
+    # SG-V2: a variant's pack may name the seats in turn order: seat 0 starts, no roll
+    state.starting_player = state.player = (
+        0 if table.seats_in_turn_order else rng.randrange(state.players)
+    )
     order = [(state.starting_player + offset) % state.players for offset in range(state.players)]
     for player in order:  # SG-3.draft: two drifters each, to keep one
         for _ in range(table.starting_drifter_deal):

@@ -58,6 +58,7 @@ def spec() -> GameSpec:
         # the longest mini game of all (the whole tree of every length, which SG-V1's
         # turn limit makes finite, walked by bench/bench_variants.py: 13 moves, 27
         # decisions), about doubled
-        variant_bounds={"mini": (28, 56)},
+        # small, every length: 16 moves, 29 decisions (bench/small_variants.py)
+        variant_bounds={"mini": (28, 56), "small": (32, 60)},
         max_moves=20_000,
     )

@@ -53,6 +53,7 @@ def spec() -> GameSpec:
         tallies=targets.tallies,
         # the longest mini game of all (the whole tree, which SM-V1's turn limit makes
         # finite, walked by bench/bench_variants.py: 8 moves, 12 decisions), about doubled
-        variant_bounds={"mini": (16, 24)},
+        # small: 11 moves, 19 decisions (bench/small_variants.py)
+        variant_bounds={"mini": (16, 24), "small": (24, 40)},
         max_moves=50_000,
     )
