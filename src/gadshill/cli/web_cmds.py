@@ -47,6 +47,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 " preference, a bot holding hidden cards), in milliseconds."
             ),
         ] = 1500,
+        idle_minutes: Annotated[
+            float,
+            typer.Option(
+                help="A game with a seat nobody took expires after this many minutes"
+                " without a move or a join: it leaves the lobby and frees its slot."
+            ),
+        ] = 30.0,
     ) -> None:
         """Serve the table in a browser: any game, human seats and bots, a JSON API.
         Games are kept in --db and survive a restart."""
@@ -54,8 +61,10 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             raise UsageError("--port must be between 1 and 65535")
-        if max_games < 1 or bot_ms < 1 or reaction_ms < 1:
-            raise UsageError("--max-games, --bot-ms and --reaction-ms must be positive")
+        if max_games < 1 or bot_ms < 1 or reaction_ms < 1 or not idle_minutes > 0:
+            raise UsageError(
+                "--max-games, --bot-ms, --reaction-ms and --idle-minutes must be positive"
+            )
         if "://" in db:
             where = db.split("@")[-1] if "@" in db else db  # no password in the start-up line
         else:
@@ -66,6 +75,7 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         os.environ["GADSHILL_DB"] = db
         os.environ["GADSHILL_BOT_MS"] = str(bot_ms)
         os.environ["GADSHILL_REACTION_MS"] = str(reaction_ms)
+        os.environ["GADSHILL_IDLE_S"] = str(idle_minutes * 60)
         console.print(
             f"gadshill table on http://{host}:{port}/ (Ctrl-C stops it); games kept in {where}"
         )
