@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from importlib import resources
 from typing import Annotated, Any
 
@@ -31,15 +32,15 @@ from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
 from gadshill.web import learn, wire
-from gadshill.web.db import Busy, Stale
+from gadshill.web.db import Busy, DatabaseTrouble, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
 from gadshill.web.puzzles import PuzzleBusy
 from gadshill.web.puzzles import router as puzzle_router
 from gadshill.web.table import (
+    IDLE_S,
     OPEN,
     BadToken,
-    IDLE_S,
     Expired,
     GameFull,
     NoSuchGame,
@@ -179,6 +180,11 @@ def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"detail": detail.replace("\n", " "), **extra}, status_code=status)
 
 
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0][:300] if text else type(err).__name__
+
+
 def _validation_detail(err: RequestValidationError) -> str:
     first = err.errors()[0] if err.errors() else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
@@ -245,6 +251,16 @@ def create_app(store: Store | None = None) -> FastAPI:
     @app.exception_handler(GadshillError)
     async def _bad(request: Request, err: GadshillError) -> JSONResponse:
         return _error(422, str(err), violations=[])
+
+    @app.exception_handler(DatabaseTrouble)
+    async def _trouble(request: Request, err: DatabaseTrouble) -> JSONResponse:
+        # a damaged file or a server gone: one line in the log, a JSON 503 to the page
+        said = _one_line(err)
+        print(
+            f"gadshill serve: {request.method} {request.url.path}: database: {said}",
+            file=sys.stderr,
+        )
+        return _error(503, f"the database failed: {said}")
 
     @app.exception_handler(PuzzleBusy)
     async def _busy(request: Request, err: PuzzleBusy) -> JSONResponse:

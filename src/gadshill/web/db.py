@@ -21,7 +21,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,6 +102,11 @@ class Busy(GadshillError):
     """The database did not answer in time (HTTP 503: try again)."""
 
 
+#: what the database library raises when the database fails under a request (a damaged
+#: file, a server gone): answered 503 with one log line (web/app.py), never a traceback
+DatabaseTrouble = sa.exc.SQLAlchemyError
+
+
 class _Taken(Exception):
     """A seat of a join is not free: the whole join rolls back."""
 
@@ -165,6 +170,7 @@ class Stamp:
 def engine_for(url: str) -> sa.Engine:
     """An engine for ``--db``: a SQLite file path, or any SQLAlchemy URL
     (``postgresql://user@host/db`` uses psycopg 3)."""
+    given = url
     if url in ("", ":memory:", "sqlite://"):  # for tests: a throwaway file, gone at exit
         handle, path = tempfile.mkstemp(prefix="gadshill-", suffix=".db")
         os.close(handle)
@@ -177,7 +183,7 @@ def engine_for(url: str) -> sa.Engine:
     try:
         engine = sa.create_engine(url, pool_pre_ping=True)
     except (sa.exc.ArgumentError, ImportError, ValueError) as err:
-        raise UsageError(f"--db {url!r}: {_first_line(err)}") from None
+        raise UsageError(f"--db {given!r}: {_first_line(err)}") from None
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -200,6 +206,8 @@ class Database:
         self.where = self.engine.url.render_as_string(hide_password=True)
         try:
             self._check_and_create()
+        except UsageError:
+            raise
         except (sa.exc.SQLAlchemyError, ValueError) as err:
             raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
         self._listener: threading.Thread | None = None
@@ -217,12 +225,9 @@ class Database:
                 said = [row[0] for row in conn.exec_driver_sql("PRAGMA quick_check").all()]
             if said != ["ok"]:
                 raise UsageError(f"{refuse}: the SQLite file is damaged ({said[0]}): refused")
-        present = set(sa.inspect(self.engine).get_table_names())
-        ours = {table.name for table in META.sorted_tables}
-        lost = [name for name in CORE if name not in present]
-        if ours & present and lost:
-            raise UsageError(f"{refuse}: damaged: the table {lost[0]} is missing: refused")
         inspector = sa.inspect(self.engine)
+        present = set(inspector.get_table_names())
+        added: dict[str, list[str]] = {}
         for table in META.sorted_tables:
             if table.name not in present:
                 continue
@@ -234,10 +239,15 @@ class Database:
                     f"{refuse}: its table {table.name} is not gadshill's (no column"
                     f" {foreign[0]}): refused"
                 )
+            added[table.name] = missing
+        lost = [name for name in CORE if name not in present]
+        if present & {table.name for table in META.sorted_tables} and lost:
+            raise UsageError(f"{refuse}: damaged: the table {lost[0]} is missing: refused")
+        for table_name, missing in added.items():
             with self.engine.begin() as conn:
                 for name in missing:
-                    kind = ADDED[(table.name, name)]
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} {kind}")
+                    kind = ADDED[(table_name, name)]
+                    conn.exec_driver_sql(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}")
         META.create_all(self.engine)
 
     @contextmanager
@@ -324,7 +334,9 @@ class Database:
                 done = conn.execute(
                     GAMES.update()
                     .where(GAMES.c.id == game_id, GAMES.c.version == event.n - 1)
-                    .values(version=event.n, to_move=to_move, finished=finished, touched=time.time())
+                    .values(
+                        version=event.n, to_move=to_move, finished=finished, touched=time.time()
+                    )
                 )
                 if done.rowcount != 1:
                     raise Stale("the game moved on: look again")
@@ -341,7 +353,7 @@ class Database:
         return self.join_many(game_id, [(seat, hashed, kept, name)])
 
     def join_many(
-        self, game_id: str, seats: list[tuple[int, str, str | None, str | None]]
+        self, game_id: str, seats: Sequence[tuple[int, str, str | None, str | None]]
     ) -> bool:
         """Take several seats at once, each ``(seat, hash, kept, name)``, all or none: a
         seat already held by this very hash counts as taken by it (asking twice gets the
@@ -353,7 +365,7 @@ class Database:
         return True
 
     def _join_all(
-        self, game_id: str, seats: list[tuple[int, str, str | None, str | None]]
+        self, game_id: str, seats: Sequence[tuple[int, str, str | None, str | None]]
     ) -> None:
         with self._begin() as conn:
             for seat, hashed, kept, name in seats:
@@ -617,7 +629,7 @@ def _insert_game(
     version: int,
     to_move: int | None,
     finished: bool,
-    names: list[str | None] | None = None,
+    names: Sequence[str | None] | None = None,
 ) -> None:
     """A game's row and its seats' rows (kind, token hash): a new game, or a finished
     one read from a record (an imported replay)."""

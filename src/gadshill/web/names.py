@@ -40,7 +40,5 @@ def player_name(given: str, what: str = "name") -> str:
         )
     for char in name:
         if unicodedata.category(char) in REFUSED:
-            raise UsageError(
-                f"{what}: a name may not hold the control character U+{ord(char):04X}"
-            )
+            raise UsageError(f"{what}: a name may not hold the control character U+{ord(char):04X}")
     return name

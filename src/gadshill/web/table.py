@@ -762,7 +762,10 @@ class Store:
             rematch_id = self.db.set_rematch(game_id, made.id)
         table.rematch = rematch_id
         self.changed(game_id, table.version)  # every seat's end screen offers it now
-        given = {seat: _rematch_token(token, rematch_id) for seat, token in zip(seats, tokens)}
+        given = {
+            seat: _rematch_token(token, rematch_id)
+            for seat, token in zip(seats, tokens, strict=True)
+        }
         wanted = [
             (seat, token_hash(new), _kept_for(token_hash(old)), None)
             for (seat, new), old in zip(given.items(), tokens, strict=True)

@@ -94,9 +94,7 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
 
 
-def cached(
-    request: Request, body: str | bytes, media_type: str, private: bool = False
-) -> Response:
+def cached(request: Request, body: str | bytes, media_type: str, private: bool = False) -> Response:
     """``body`` with its ETag, or ``304`` when the browser holds it already."""
     raw = body.encode("utf-8") if isinstance(body, str) else body
     tag = _etag(raw)
