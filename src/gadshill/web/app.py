@@ -31,7 +31,7 @@ from gadshill.registry import game_ids, get_spec, resolve
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
-from gadshill.web import learn, wire
+from gadshill.web import learn, openapi, wire
 from gadshill.web.db import Busy, DatabaseTrouble, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
@@ -474,7 +474,9 @@ def create_app(store: Store | None = None) -> FastAPI:
             hub.unsubscribe(game_id, box)
 
     app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
+    openapi.describe(app)  # errors as one line, every refusal, the record's body
     app.add_middleware(BodyLimit, larger={"/api/replays": MAX_RECORD})
+    app.add_middleware(openapi.AllowEveryMethod, routes=app)
     # JSON and the page's files compressed (a Gads Hill view: ~59 KB, ~6 KB gzipped)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     return app
