@@ -29,69 +29,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from gadshill.errors import GadshillError, UsageError
+from gadshill.web.schema import EVENTS, GAMES, PREFS, REMATCHES, SEATS, check_and_create
 
 #: the PostgreSQL channel every process listens on
 CHANNEL = "gadshill_games"
 #: the PostgreSQL advisory lock held while a game is counted and created (any constant)
 CREATE_LOCK = 7_418_740_301
-
-META = sa.MetaData()
-GAMES = sa.Table(
-    "games",
-    META,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(40), nullable=False),
-    sa.Column("header", sa.Text, nullable=False),  # the record's header, seed included
-    sa.Column("hints", sa.Boolean, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("to_move", sa.Integer, nullable=True),
-    sa.Column("finished", sa.Boolean, nullable=False, index=True),
-    # issue 30: who made it (the lobby names them), when it last moved or was joined (an
-    # idle game with a seat still open expires), how many joins so far (announced: a join
-    # shows at once) and whether it expired
-    sa.Column("creator", sa.String(40), nullable=True),
-    sa.Column("touched", sa.Float, nullable=True),
-    sa.Column("joined", sa.Integer, nullable=False, server_default="0"),
-    sa.Column("expired", sa.Boolean, nullable=False, server_default=sa.false()),
-)
-SEATS = sa.Table(
-    "seats",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(40), nullable=False),
-    # None: open, nobody joined yet; "for:..." kept for a player (a rematch's seat)
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    # the player's name, chosen on create or join (None: not given; a bot's is its kind)
-    sa.Column("name", sa.String(40), nullable=True),
-)
-EVENTS = sa.Table(
-    "events",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("n", sa.Integer, primary_key=True),  # the version this event made
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("entry", sa.Text, nullable=False),  # a record line: a move or a refusal
-    sa.Column("line", sa.Text, nullable=False),  # the log line every seat reads
-)
-
-#: a seat's standing preferences (web/prefs.py), as JSON: they survive a restart
-PREFS = sa.Table(
-    "prefs",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("prefs", sa.Text, nullable=False),
-)
-
-#: a finished game's rematch: the game its players are asked to (one per game)
-REMATCHES = sa.Table(
-    "rematches",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("rematch_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
-)
 
 
 class Stale(GadshillError):
@@ -113,20 +56,6 @@ class _Taken(Exception):
 
 class Full(GadshillError):
     """As many games run as the server may hold (HTTP 503)."""
-
-
-#: the tables without which the stored games are not whole: one missing beside the
-#: others is a damaged database (created again empty, every game would read version 0)
-CORE = ("games", "seats", "events")
-
-#: columns added since the first schema: an older gadshill database gets them at start
-ADDED = {
-    ("games", "creator"): "VARCHAR(40)",
-    ("games", "touched"): "FLOAT",
-    ("games", "joined"): "INTEGER NOT NULL DEFAULT 0",
-    ("games", "expired"): "BOOLEAN NOT NULL DEFAULT FALSE",
-    ("seats", "name"): "VARCHAR(40)",
-}
 
 
 def token_hash(token: str) -> str:
@@ -205,7 +134,7 @@ class Database:
         self.postgres = self.engine.dialect.name == "postgresql"
         self.where = self.engine.url.render_as_string(hide_password=True)
         try:
-            self._check_and_create()
+            check_and_create(self.engine, self.where)
         except UsageError:
             raise
         except (sa.exc.SQLAlchemyError, ValueError) as err:
@@ -214,41 +143,6 @@ class Database:
         self._writer: threading.Lock | contextlib.nullcontext[None] = (
             contextlib.nullcontext() if self.postgres else threading.Lock()
         )
-
-    def _check_and_create(self) -> None:
-        """Refuse a database that is not (or no longer) gadshill's, in one line: a damaged
-        SQLite file, another program's tables of our names, a core table dropped; give an
-        older gadshill database the columns added since; create what is missing."""
-        refuse = f"--db {self.where}"
-        if self.engine.dialect.name == "sqlite":
-            with self.engine.connect() as conn:
-                said = [row[0] for row in conn.exec_driver_sql("PRAGMA quick_check").all()]
-            if said != ["ok"]:
-                raise UsageError(f"{refuse}: the SQLite file is damaged ({said[0]}): refused")
-        inspector = sa.inspect(self.engine)
-        present = set(inspector.get_table_names())
-        added: dict[str, list[str]] = {}
-        for table in META.sorted_tables:
-            if table.name not in present:
-                continue
-            have = {column["name"] for column in inspector.get_columns(table.name)}
-            missing = [c.name for c in table.columns if c.name not in have]
-            foreign = [name for name in missing if (table.name, name) not in ADDED]
-            if foreign:
-                raise UsageError(
-                    f"{refuse}: its table {table.name} is not gadshill's (no column"
-                    f" {foreign[0]}): refused"
-                )
-            added[table.name] = missing
-        lost = [name for name in CORE if name not in present]
-        if present & {table.name for table in META.sorted_tables} and lost:
-            raise UsageError(f"{refuse}: damaged: the table {lost[0]} is missing: refused")
-        for table_name, missing in added.items():
-            with self.engine.begin() as conn:
-                for name in missing:
-                    kind = ADDED[(table_name, name)]
-                    conn.exec_driver_sql(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}")
-        META.create_all(self.engine)
 
     @contextmanager
     def _begin(self) -> Iterator[sa.Connection]:
