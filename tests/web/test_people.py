@@ -42,7 +42,7 @@ def test_names_chosen_on_create_and_join_are_shown_in_views_and_the_log() -> Non
     made = create(client, "gads-hill", ["human", "open", "greedy"], ["  Ann ", None, None])
     assert made.status_code == 201, made.json()
     body = made.json()
-    assert [s["name"] for s in body["seats"]] == ["Ann", "human", "greedy"]
+    assert [s["name"] for s in body["seats"]] == ["Ann", None, "greedy"]  # seat 1: open
     joined = client.post(f"/api/games/{body['id']}/join", json={"seat": 1, "name": "Bob"})
     assert joined.status_code == 200, joined.json()
     seen = look(client, body["id"])

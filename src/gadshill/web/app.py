@@ -329,7 +329,7 @@ def create_app(store: Store | None = None) -> FastAPI:
         )
         seats = []
         for seat, kind in enumerate(body.seats):
-            entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.name_of(seat)}
+            entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
             if seat in tokens:
                 entry["token"] = tokens[seat]
             seats.append(entry)
@@ -395,7 +395,7 @@ def create_app(store: Store | None = None) -> FastAPI:
         with table.lock:
             seats = []
             for seat, kind in enumerate(table.kinds):
-                entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.name_of(seat)}
+                entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
                 if seat in tokens:
                     entry["token"] = tokens[seat]
                 seats.append(entry)

@@ -169,6 +169,13 @@ class Table:
         named = self.names[seat] if seat < len(self.names) else None
         return named or self.kinds[seat]
 
+    def seat_name(self, seat: int) -> str | None:
+        """A seat's name as views and answers give it: the player's (None: not given, or
+        a seat still open), a bot's kind."""
+        if self.kinds[seat] != HUMAN:
+            return self.kinds[seat]
+        return self.names[seat] if seat < len(self.names) else None
+
     def record_text(self) -> str:
         """The record as JSON Lines, its players named as the table named them."""
         players = [self.name_of(seat) for seat in range(len(self.kinds))]
@@ -348,7 +355,7 @@ class Table:
                 {
                     "seat": i,
                     "kind": kind,
-                    "name": self.names[i] if i < len(self.names) and kind == HUMAN else kind,
+                    "name": self.seat_name(i),
                     **({"joined": _joined(h)} if kind == HUMAN else {}),
                 }
                 for i, (kind, h) in enumerate(zip(self.kinds, self.hashes, strict=True))
