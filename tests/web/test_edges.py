@@ -109,15 +109,18 @@ def damaged_file(path: Path) -> None:
             lambda path: (Database(str(path)), sqlite3.connect(path).execute("DROP TABLE events")),
             "damaged: the table events is missing: refused",
         ),
-        (lambda path: path.write_bytes(b"not a database " * 300), "file is not a database"),
-        (damaged_file, "damaged"),
+        (
+            lambda path: path.write_bytes(b"not a database " * 300),
+            "damaged or not a database (file is not a database): refused",
+        ),
+        (damaged_file, "damaged or not a database (database disk image is malformed): refused"),
     ],
     ids=["another-programs-games", "events-dropped", "not-sqlite", "damaged-page"],
 )
 def test_a_damaged_or_foreign_database_is_refused_at_start_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], spoil: Any, said: str
 ) -> None:
-    path = tmp_path / "games.db"
+    path = tmp_path / "games.db"  # (the folder's name holds "damaged": match whole words)
     spoil(path)
     with pytest.raises(UsageError) as refused:
         Database(str(path))

@@ -137,6 +137,11 @@ class Database:
             check_and_create(self.engine, self.where)
         except UsageError:
             raise
+        except sa.exc.DatabaseError as err:
+            said = _first_line(getattr(err, "orig", None) or err)
+            if isinstance(err, sa.exc.OperationalError):  # not reached, or not allowed
+                raise UsageError(f"--db {self.where}: {said}") from None
+            raise UsageError(f"--db {self.where}: damaged or not a database ({said}): refused")
         except (sa.exc.SQLAlchemyError, ValueError) as err:
             raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
         self._listener: threading.Thread | None = None
