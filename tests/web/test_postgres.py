@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -80,19 +81,37 @@ def test_max_games_is_counted_in_the_database_across_processes(database: str) ->
         store.max_games = before + 6
     made: list[int] = []
     barrier = threading.Barrier(8)
+    apps = [create_app(store) for store in stores]
 
-    def create(store: Store) -> None:
+    def create(app: Any) -> None:
+        client = TestClient(app)
         barrier.wait()
         for _ in range(2):
-            answer = TestClient(create_app(store)).post(
+            answer = client.post(
                 "/api/games", json={"game": "gads-hill", "seats": ["human", "human"]}
             )
             made.append(answer.status_code)
 
-    threads = [threading.Thread(target=create, args=(stores[i % 2],)) for i in range(8)]
+    threads = [threading.Thread(target=create, args=(apps[i % 2],)) for i in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert sorted(made) == [201] * 6 + [503] * 10
     assert stores[1].db.running() == before + 6
+
+
+def test_a_join_through_one_server_is_heard_on_the_other(database: str) -> None:
+    east = TestClient(create_app(Store(db=database)))
+    west = TestClient(create_app(Store(db=database)))
+    made = east.post(
+        "/api/games", json={"game": "gads-hill", "seats": ["human", "open"], "names": ["Ann"]}
+    )
+    body = made.json()
+    token = body["seats"][0]["token"]
+    with west.websocket_connect(f"/api/games/{body['id']}/ws?token={token}") as live:
+        assert live.receive_json() == {"version": 0, "joins": 0, "expired": False}
+        joined = east.post(f"/api/games/{body['id']}/join", json={"seat": 1, "name": "Bob"})
+        assert joined.status_code == 200
+        assert live.receive_json() == {"version": 0, "joins": 1, "expired": False}
+    assert view(west, body["id"], token)["seats"][1]["name"] == "Bob"
