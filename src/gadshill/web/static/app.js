@@ -427,6 +427,7 @@ function show(next, how = {}) {
   if (view.expired && !view.terminal) mover = "expired: nobody took the open seat while the game was idle";
   const named = view.seat !== null && view.seats[view.seat].name ? ` (${view.seats[view.seat].name})` : "";
   $("status").textContent = `${view.title}: ${mover}; you are ${who}${named}`;
+  for (const link of document.querySelectorAll("#links .join-link")) link.hidden = !!view.seats[link.dataset.seat].joined;
   $("version").textContent = `version ${view.version}`;
   document.title = `${view.title} - ${mover}`;
   // hot seat: a new seat's hand stays behind the pass screen until that player taps
@@ -975,7 +976,7 @@ function showLinks() {
     }
   }
   for (const seat of JSON.parse(sessionStorage.getItem(`open-${gameId}`) || "[]")) {
-    box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link" }));
+    box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link", "data-seat": seat }));
   }
   box.append(el("a", "spectators", { href: base }));
 }
