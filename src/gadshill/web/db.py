@@ -141,7 +141,8 @@ class Database:
             said = _first_line(getattr(err, "orig", None) or err)
             if isinstance(err, sa.exc.OperationalError):  # not reached, or not allowed
                 raise UsageError(f"--db {self.where}: {said}") from None
-            raise UsageError(f"--db {self.where}: damaged or not a database ({said}): refused")
+            damaged = f"--db {self.where}: damaged or not a database ({said}): refused"
+            raise UsageError(damaged) from None
         except (sa.exc.SQLAlchemyError, ValueError) as err:
             raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
         self._listener: threading.Thread | None = None
