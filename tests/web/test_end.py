@@ -194,8 +194,12 @@ def test_a_rematch_has_the_same_seats_and_options_and_a_new_seed(client: TestCli
     token_2 = second.json()["seats"][2]["token"]
     seen = look(client, new["id"], token=token_2)
     assert seen["seat"] == 2 and [s.get("joined") for s in seen["seats"]] == [True, None, True]
+    # issue 30: asking again gets the same rematch and the same seat (its token is derived
+    # from the player's token), and no other seat
     again = client.post(f"/api/games/{body['id']}/rematch", json={"tokens": [other_token]})
-    assert again.status_code == 409  # its seat is taken: by its own player, once
+    assert again.status_code == 200 and again.json()["id"] == new["id"]
+    assert again.json()["seats"][2]["token"] == token_2
+    assert [s.get("joined") for s in look(client, new["id"])["seats"]] == [True, None, True]
     store = client.app.state.store  # type: ignore[attr-defined]
     old, made = store.get(body["id"]).record, store.get(new["id"]).record
     assert made.options == old.options and made.players == old.players

@@ -7,6 +7,7 @@ stays free of the web layer and ``gadshill --help`` does not load FastAPI.
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -47,6 +48,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
                 " preference, a bot holding hidden cards), in milliseconds."
             ),
         ] = 1500,
+        idle_minutes: Annotated[
+            float,
+            typer.Option(
+                help="A game with a seat nobody took expires after this many minutes"
+                " without a move or a join: it leaves the lobby and frees its slot."
+            ),
+        ] = 30.0,
     ) -> None:
         """Serve the table in a browser: any game, human seats and bots, a JSON API.
         Games are kept in --db and survive a restart."""
@@ -54,8 +62,12 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             raise UsageError("--port must be between 1 and 65535")
-        if max_games < 1 or bot_ms < 1 or reaction_ms < 1:
-            raise UsageError("--max-games, --bot-ms and --reaction-ms must be positive")
+        if max_games < 1 or bot_ms < 1 or reaction_ms < 1 or not idle_minutes > 0:
+            raise UsageError(
+                "--max-games, --bot-ms, --reaction-ms and --idle-minutes must be positive"
+            )
+        if not db or any(ord(char) < 32 or ord(char) == 127 for char in db):
+            raise UsageError("--db: give a file name or a database URL, without control characters")
         if "://" in db:
             where = db.split("@")[-1] if "@" in db else db  # no password in the start-up line
         else:
@@ -66,7 +78,30 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         os.environ["GADSHILL_DB"] = db
         os.environ["GADSHILL_BOT_MS"] = str(bot_ms)
         os.environ["GADSHILL_REACTION_MS"] = str(reaction_ms)
+        os.environ["GADSHILL_IDLE_S"] = str(idle_minutes * 60)
+        config = uvicorn.Config(APP, factory=True, host=host, port=port, log_level="warning")
+        # the app opens the database first: a damaged or foreign one is refused here, in
+        # one line (a UsageError), before anything says the table is served
+        config.load()
+        listening = _listen(host, port)
         console.print(
             f"gadshill table on http://{host}:{port}/ (Ctrl-C stops it); games kept in {where}"
         )
-        uvicorn.run(APP, factory=True, host=host, port=port, log_level="warning")
+        uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that an unknown host or a port in use is a
+    one-line error before the table says it is served."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except (OSError, UnicodeError) as err:
+        said = getattr(err, "strerror", None) or str(err)
+        raise UsageError(f"--host {host} --port {port}: {said}") from None
+    listening.set_inheritable(True)
+    return listening

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from importlib import resources
 from typing import Annotated, Any
 
@@ -30,16 +31,18 @@ from gadshill.registry import game_ids, get_spec, resolve
 from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
-from gadshill.web import learn, wire
+from gadshill.web import learn, openapi, wire
 from gadshill.web.analysis import router as analysis_router
-from gadshill.web.db import Busy, Stale
+from gadshill.web.db import Busy, DatabaseTrouble, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
 from gadshill.web.puzzles import PuzzleBusy
 from gadshill.web.puzzles import router as puzzle_router
 from gadshill.web.table import (
+    IDLE_S,
     OPEN,
     BadToken,
+    Expired,
     GameFull,
     NoSuchGame,
     NotYourTurn,
@@ -65,6 +68,8 @@ MAX_BODY = 16_384
 MAX_RECORD = 1_048_576
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+#: a player's name as typed (checked, trimmed, by web/names.py)
+PlayerName = Annotated[str, StringConstraints(max_length=64)]
 Value = Annotated[str, StringConstraints(max_length=40)]
 
 
@@ -78,6 +83,9 @@ class NewGame(BaseModel):
     options: dict[Name, Value] = Field(default_factory=dict, max_length=16)
     #: whether a seat may ask for the solver's help (for learners)
     hints: bool = False
+    #: a player's name per seat (null for a bot or an open seat): the creator's own, and
+    #: those of friends on this screen
+    names: list[PlayerName | None] = Field(default_factory=list, max_length=8)
 
 
 class MoveIn(BaseModel):
@@ -114,10 +122,11 @@ class RematchIn(BaseModel):
 
 
 class JoinIn(BaseModel):
-    """``POST /api/games/{id}/join``: the open seat to take."""
+    """``POST /api/games/{id}/join``: the open seat to take, and the player's name."""
 
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=7)
+    name: PlayerName | None = None
 
 
 class BodyLimit:
@@ -172,6 +181,11 @@ def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"detail": detail.replace("\n", " "), **extra}, status_code=status)
 
 
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0][:300] if text else type(err).__name__
+
+
 def _validation_detail(err: RequestValidationError) -> str:
     first = err.errors()[0] if err.errors() else {}
     where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
@@ -180,13 +194,15 @@ def _validation_detail(err: RequestValidationError) -> str:
 
 def create_app(store: Store | None = None) -> FastAPI:
     """The app; ``store`` defaults to GADSHILL_DB (a SQLite path or a database URL;
-    unset: memory only) holding at most GADSHILL_MAX_GAMES running games."""
+    unset: memory only) holding at most GADSHILL_MAX_GAMES running games, a game with a
+    seat still open expiring after GADSHILL_IDLE_S idle seconds."""
     if store is None:
         store = Store(
             max_games=int(os.environ.get("GADSHILL_MAX_GAMES", "100")),
             db=os.environ.get("GADSHILL_DB", "sqlite://"),
             bot_ms=int(os.environ.get("GADSHILL_BOT_MS", "1000")),
             reaction_ms=int(os.environ.get("GADSHILL_REACTION_MS", str(REACTION_MS))),
+            idle_s=float(os.environ.get("GADSHILL_IDLE_S", str(IDLE_S))),
         )
     hub = Hub()
     worker = BotWorker(store)
@@ -221,7 +237,7 @@ def create_app(store: Store | None = None) -> FastAPI:
     async def _token(request: Request, err: BadToken) -> JSONResponse:
         return _error(403, str(err))
 
-    for conflict in (NotYourTurn, Stale, TooEarly, SeatTaken):
+    for conflict in (NotYourTurn, Stale, TooEarly, SeatTaken, Expired):
 
         @app.exception_handler(conflict)
         async def _conflict(request: Request, err: Exception) -> JSONResponse:
@@ -236,6 +252,16 @@ def create_app(store: Store | None = None) -> FastAPI:
     @app.exception_handler(GadshillError)
     async def _bad(request: Request, err: GadshillError) -> JSONResponse:
         return _error(422, str(err), violations=[])
+
+    @app.exception_handler(DatabaseTrouble)
+    async def _trouble(request: Request, err: DatabaseTrouble) -> JSONResponse:
+        # a damaged file or a server gone: one line in the log, a JSON 503 to the page
+        said = _one_line(err)
+        print(
+            f"gadshill serve: {request.method} {request.url.path}: database: {said}",
+            file=sys.stderr,
+        )
+        return _error(503, f"the database failed: {said}")
 
     @app.exception_handler(PuzzleBusy)
     async def _busy(request: Request, err: PuzzleBusy) -> JSONResponse:
@@ -299,10 +325,12 @@ def create_app(store: Store | None = None) -> FastAPI:
     def new_game(body: NewGame) -> dict[str, Any]:
         """Start a game; each human seat gets its token (its link to the game), an open
         seat waits in the lobby. The bots' moves are the worker's: this returns at once."""
-        table, tokens = store.create(body.game, body.seats, body.seed, body.options, body.hints)
+        table, tokens = store.create(
+            body.game, body.seats, body.seed, body.options, body.hints, names=body.names
+        )
         seats = []
         for seat, kind in enumerate(body.seats):
-            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
             if seat in tokens:
                 entry["token"] = tokens[seat]
             seats.append(entry)
@@ -310,7 +338,9 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.get("/api/games")
     def lobby(open: bool = False) -> list[dict[str, Any]]:
-        """``?open=true``: the running games with a human seat nobody has taken."""
+        """``?open=true``: the running games with a human seat nobody has taken: each
+        with its creator's name, its seats (kind, name, taken) and the free ones. A game
+        idle for ``idle_s`` with a seat still open has expired and is not listed."""
         if not open:
             raise GadshillError("only the open games are listed: ask with open=true")
         return store.open_games()
@@ -366,7 +396,7 @@ def create_app(store: Store | None = None) -> FastAPI:
         with table.lock:
             seats = []
             for seat, kind in enumerate(table.kinds):
-                entry: dict[str, Any] = {"seat": seat, "kind": kind}
+                entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
                 if seat in tokens:
                     entry["token"] = tokens[seat]
                 seats.append(entry)
@@ -374,8 +404,9 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/join")
     def join(game_id: str, body: JoinIn) -> dict[str, Any]:
-        """Take an open seat: its token, once."""
-        return {"seat": body.seat, "token": store.join(game_id, body.seat)}
+        """Take an open seat with the player's name: its token, once. Every seat's
+        websocket hears of it at once."""
+        return {"seat": body.seat, "token": store.join(game_id, body.seat, body.name)}
 
     @app.get("/api/games/{game_id}/record")
     def record(game_id: str) -> Response:
@@ -385,7 +416,7 @@ def create_app(store: Store | None = None) -> FastAPI:
         with table.lock:
             if not table.state.is_terminal:
                 raise TooEarly("the record is served once the game is over")
-            text = table.record.to_jsonl()
+            text = table.record_text()
         name = f"{table.spec.id}-{table.id}.jsonl"
         return Response(
             text,
@@ -409,8 +440,9 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Each new version of the game as ``{"version": N}`` (at once on connecting, then
-        on every change, and every HEARTBEAT seconds); the page fetches its view."""
+        """Each change of the game as ``{"version": N, "joins": J, "expired": E}`` (at
+        once on connecting, then on every new version, join or expiry, and every
+        HEARTBEAT seconds); the page fetches its view."""
         try:
             table = await run_in_threadpool(store.get, game_id)
             await run_in_threadpool(store.seat_of, table, token)
@@ -421,11 +453,11 @@ def create_app(store: Store | None = None) -> FastAPI:
         box = hub.subscribe(game_id)
         reader = asyncio.create_task(_drain(websocket))
         try:
-            sent = -1
+            sent: tuple[int, int, bool] | None = None
             while not reader.done():
-                if table.version != sent:
-                    sent = table.version
-                    await websocket.send_json({"version": sent})
+                if table.stamp() != sent:
+                    sent = table.stamp()
+                    await websocket.send_json(_said(sent))
                 getter = asyncio.create_task(box.get())
                 await asyncio.wait(
                     {getter, reader}, timeout=HEARTBEAT, return_when="FIRST_COMPLETED"
@@ -435,7 +467,7 @@ def create_app(store: Store | None = None) -> FastAPI:
                     continue
                 getter.cancel()
                 if not reader.done():  # a heartbeat: the page knows the line is alive
-                    await websocket.send_json({"version": table.version})
+                    await websocket.send_json(_said(table.stamp()))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -444,10 +476,17 @@ def create_app(store: Store | None = None) -> FastAPI:
 
     app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
     app.include_router(analysis_router)  # the analysis board: its own page, API and script
+    openapi.describe(app)  # errors as one line, every refusal, the record's body
     app.add_middleware(BodyLimit, larger={"/api/replays": MAX_RECORD})
+    app.add_middleware(openapi.AllowEveryMethod, routes=app)
     # JSON and the page's files compressed (a Gads Hill view: ~59 KB, ~6 KB gzipped)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     return app
+
+
+def _said(stamp: tuple[int, int, bool]) -> dict[str, Any]:
+    version, joins, expired = stamp
+    return {"version": version, "joins": joins, "expired": expired}
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -21,66 +21,20 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
 
 from gadshill.errors import GadshillError, UsageError
+from gadshill.web.schema import EVENTS, GAMES, PREFS, REMATCHES, SEATS, check_and_create
 
 #: the PostgreSQL channel every process listens on
 CHANNEL = "gadshill_games"
-
-META = sa.MetaData()
-GAMES = sa.Table(
-    "games",
-    META,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(40), nullable=False),
-    sa.Column("header", sa.Text, nullable=False),  # the record's header, seed included
-    sa.Column("hints", sa.Boolean, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("to_move", sa.Integer, nullable=True),
-    sa.Column("finished", sa.Boolean, nullable=False, index=True),
-)
-SEATS = sa.Table(
-    "seats",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(40), nullable=False),
-    # None: open, nobody joined yet; "for:..." kept for a player (a rematch's seat)
-    sa.Column("token_hash", sa.String(64), nullable=True),
-)
-EVENTS = sa.Table(
-    "events",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("n", sa.Integer, primary_key=True),  # the version this event made
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("entry", sa.Text, nullable=False),  # a record line: a move or a refusal
-    sa.Column("line", sa.Text, nullable=False),  # the log line every seat reads
-)
-
-#: a seat's standing preferences (web/prefs.py), as JSON: they survive a restart
-PREFS = sa.Table(
-    "prefs",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("prefs", sa.Text, nullable=False),
-)
-
-#: a finished game's rematch: the game its players are asked to (one per game)
-REMATCHES = sa.Table(
-    "rematches",
-    META,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("rematch_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False),
-)
+#: the PostgreSQL advisory lock held while a game is counted and created (any constant)
+CREATE_LOCK = 7_418_740_301
 
 
 class Stale(GadshillError):
@@ -89,6 +43,19 @@ class Stale(GadshillError):
 
 class Busy(GadshillError):
     """The database did not answer in time (HTTP 503: try again)."""
+
+
+#: what the database library raises when the database fails under a request (a damaged
+#: file, a server gone): answered 503 with one log line (web/app.py), never a traceback
+DatabaseTrouble = sa.exc.SQLAlchemyError
+
+
+class _Taken(Exception):
+    """A seat of a join is not free: the whole join rolls back."""
+
+
+class Full(GadshillError):
+    """As many games run as the server may hold (HTTP 503)."""
 
 
 def token_hash(token: str) -> str:
@@ -114,11 +81,25 @@ class StoredGame:
     version: int
     seats: list[tuple[str, str | None]]  # (kind, token hash) per seat
     events: list[Event]
+    names: list[str | None] = field(default_factory=list)  # per seat
+    joined: int = 0
+    expired: bool = False
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What tells a cached game from the stored one: its version, how many joins it had
+    and whether it expired."""
+
+    version: int
+    joined: int
+    expired: bool
 
 
 def engine_for(url: str) -> sa.Engine:
     """An engine for ``--db``: a SQLite file path, or any SQLAlchemy URL
     (``postgresql://user@host/db`` uses psycopg 3)."""
+    given = url
     if url in ("", ":memory:", "sqlite://"):  # for tests: a throwaway file, gone at exit
         handle, path = tempfile.mkstemp(prefix="gadshill-", suffix=".db")
         os.close(handle)
@@ -130,8 +111,8 @@ def engine_for(url: str) -> sa.Engine:
         url = f"sqlite:///{url}"
     try:
         engine = sa.create_engine(url, pool_pre_ping=True)
-    except (sa.exc.ArgumentError, ImportError) as err:
-        raise UsageError(f"--db {url!r}: {err}") from None
+    except (sa.exc.ArgumentError, ImportError, ValueError) as err:
+        raise UsageError(f"--db {given!r}: {_first_line(err)}") from None
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -153,8 +134,16 @@ class Database:
         self.postgres = self.engine.dialect.name == "postgresql"
         self.where = self.engine.url.render_as_string(hide_password=True)
         try:
-            META.create_all(self.engine)
-        except sa.exc.SQLAlchemyError as err:
+            check_and_create(self.engine, self.where)
+        except UsageError:
+            raise
+        except sa.exc.DatabaseError as err:
+            said = _first_line(getattr(err, "orig", None) or err)
+            if isinstance(err, sa.exc.OperationalError):  # not reached, or not allowed
+                raise UsageError(f"--db {self.where}: {said}") from None
+            damaged = f"--db {self.where}: damaged or not a database ({said}): refused"
+            raise UsageError(damaged) from None
+        except (sa.exc.SQLAlchemyError, ValueError) as err:
             raise UsageError(f"--db {self.where}: {_first_line(err)}") from None
         self._listener: threading.Thread | None = None
         self._writer: threading.Lock | contextlib.nullcontext[None] = (
@@ -179,9 +168,21 @@ class Database:
         hints: bool,
         seats: list[tuple[str, str | None]],
         to_move: int | None,
+        names: list[str | None] | None = None,
+        creator: str | None = None,
+        max_games: int | None = None,
     ) -> None:
+        """A new game, unless ``max_games`` games run already (:class:`Full`): counted
+        and inserted in one transaction, which PostgreSQL serialises across every process
+        sharing the database (an advisory lock), so no two processes both take the last
+        slot."""
         with self._begin() as conn:
-            _insert_game(conn, game_id, game, header, hints, seats, 0, to_move, False)
+            if self.postgres:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(CREATE_LOCK)))
+            if max_games is not None and _running(conn) >= max_games:
+                raise Full(f"the server runs {max_games} games; try again when one has ended")
+            _insert_game(conn, game_id, game, header, hints, seats, 0, to_move, False, names)
+            conn.execute(GAMES.update().where(GAMES.c.id == game_id).values(creator=creator))
 
     def import_finished(
         self,
@@ -196,7 +197,9 @@ class Database:
         try:
             with self._begin() as conn:
                 unjoined: list[tuple[str, str | None]] = [(kind, None) for kind in seats]
-                _insert_game(conn, game_id, game, header, False, unjoined, len(events), None, True)
+                _insert_game(
+                    conn, game_id, game, header, False, unjoined, len(events), None, True, seats
+                )
                 if events:
                     conn.execute(
                         EVENTS.insert(),
@@ -231,7 +234,9 @@ class Database:
                 done = conn.execute(
                     GAMES.update()
                     .where(GAMES.c.id == game_id, GAMES.c.version == event.n - 1)
-                    .values(version=event.n, to_move=to_move, finished=finished)
+                    .values(
+                        version=event.n, to_move=to_move, finished=finished, touched=time.time()
+                    )
                 )
                 if done.rowcount != 1:
                     raise Stale("the game moved on: look again")
@@ -240,18 +245,60 @@ class Database:
         except sa.exc.IntegrityError:
             raise Stale("the game moved on: look again") from None
 
-    def join(self, game_id: str, seat: int, hashed: str, kept: str | None = None) -> bool:
-        """Take an open seat (or one marked ``kept`` for its player); False when it is
-        taken (or not open)."""
-        free = SEATS.c.token_hash.is_(None) if kept is None else SEATS.c.token_hash == kept
+    def join(
+        self, game_id: str, seat: int, hashed: str, kept: str | None = None, name: str | None = None
+    ) -> bool:
+        """Take an open seat (or one marked ``kept`` for its player) with the player's
+        name; False when it is taken (or not open)."""
+        return self.join_many(game_id, [(seat, hashed, kept, name)])
+
+    def join_many(
+        self, game_id: str, seats: Sequence[tuple[int, str, str | None, str | None]]
+    ) -> bool:
+        """Take several seats at once, each ``(seat, hash, kept, name)``, all or none: a
+        seat already held by this very hash counts as taken by it (asking twice gets the
+        same seat). Counted in the game's ``joined`` and announced (PostgreSQL)."""
+        try:
+            self._join_all(game_id, seats)
+        except _Taken:
+            return False
+        return True
+
+    def _join_all(
+        self, game_id: str, seats: Sequence[tuple[int, str, str | None, str | None]]
+    ) -> None:
         with self._begin() as conn:
-            done = conn.execute(
-                SEATS.update()
-                .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
-                .where(SEATS.c.kind == "human", free)
-                .values(token_hash=hashed)
+            for seat, hashed, kept, name in seats:
+                free = SEATS.c.token_hash.is_(None) if kept is None else SEATS.c.token_hash == kept
+                done = conn.execute(
+                    SEATS.update()
+                    .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
+                    .where(SEATS.c.kind == "human", free | (SEATS.c.token_hash == hashed))
+                    .values(token_hash=hashed, **({} if name is None else {"name": name}))
+                )
+                if done.rowcount != 1:
+                    raise _Taken  # the transaction rolls back: no seat is taken
+            conn.execute(
+                GAMES.update()
+                .where(GAMES.c.id == game_id)
+                .values(joined=GAMES.c.joined + 1, touched=time.time())
             )
-            return done.rowcount == 1
+            if self.postgres:
+                version = conn.execute(
+                    sa.select(GAMES.c.version).where(GAMES.c.id == game_id)
+                ).scalar_one()
+                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id}:{version}")))
+
+    def name_seats(self, game_id: str, names: list[str | None]) -> None:
+        """Give the seats their players' names (a rematch keeps the names it had)."""
+        with self._begin() as conn:
+            for seat, name in enumerate(names):
+                if name is not None:
+                    conn.execute(
+                        SEATS.update()
+                        .where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
+                        .values(name=name)
+                    )
 
     def set_prefs(self, game_id: str, seat: int, prefs: dict[str, Any]) -> None:
         """A seat's preferences, replacing what it had."""
@@ -299,11 +346,44 @@ class Database:
         return [row.game_id for row in rows]
 
     def version(self, game_id: str) -> int | None:
+        found = self.stamp(game_id)
+        return None if found is None else found.version
+
+    def stamp(self, game_id: str) -> Stamp | None:
+        """The game's version, joins and whether it expired (None: no such game)."""
         with self.engine.connect() as conn:
-            found = conn.execute(
-                sa.select(GAMES.c.version).where(GAMES.c.id == game_id)
-            ).scalar_one_or_none()
-            return None if found is None else int(found)
+            row = conn.execute(
+                sa.select(GAMES.c.version, GAMES.c.joined, GAMES.c.expired).where(
+                    GAMES.c.id == game_id
+                )
+            ).first()
+        return None if row is None else Stamp(int(row.version), int(row.joined), bool(row.expired))
+
+    def expire(self, idle_s: float) -> list[str]:
+        """Mark expired every running game with a seat nobody took (open, or kept for a
+        player who has not come) that nothing touched for ``idle_s`` seconds: it leaves the
+        lobby and frees its slot. The games it expired."""
+        cutoff = time.time() - idle_s
+        waiting = (
+            sa.select(SEATS.c.game_id)
+            .where(SEATS.c.kind == "human")
+            .where(SEATS.c.token_hash.is_(None) | SEATS.c.token_hash.startswith("for:"))
+        )
+        idle = (
+            (GAMES.c.finished.is_(False))
+            & (GAMES.c.expired.is_(False))
+            & (sa.func.coalesce(GAMES.c.touched, GAMES.c.created) < cutoff)
+            & GAMES.c.id.in_(waiting)
+        )
+        with self._begin() as conn:
+            ids = [row.id for row in conn.execute(sa.select(GAMES.c.id).where(idle)).all()]
+            if ids:
+                conn.execute(
+                    GAMES.update()
+                    .where(GAMES.c.id.in_(ids), GAMES.c.expired.is_(False))
+                    .values(expired=True)
+                )
+        return ids
 
     def load(self, game_id: str, after: int = 0) -> StoredGame | None:
         """A game with its events numbered above ``after``."""
@@ -312,7 +392,7 @@ class Database:
             if row is None:
                 return None
             seats = conn.execute(
-                sa.select(SEATS.c.kind, SEATS.c.token_hash)
+                sa.select(SEATS.c.kind, SEATS.c.token_hash, SEATS.c.name)
                 .where(SEATS.c.game_id == game_id)
                 .order_by(SEATS.c.seat)
             ).all()
@@ -330,31 +410,63 @@ class Database:
             int(row.version),
             [(s.kind, s.token_hash) for s in seats],
             [Event(e.n, e.seat, json.loads(e.entry), e.line) for e in events],
+            [s.name for s in seats],
+            int(row.joined),
+            bool(row.expired),
         )
 
     def running(self) -> int:
-        """How many games have not ended (only these count against --max-games)."""
+        """How many games have not ended nor expired (only these count against
+        --max-games)."""
         with self.engine.connect() as conn:
-            query = sa.select(sa.func.count()).select_from(GAMES).where(GAMES.c.finished.is_(False))
-            return int(conn.execute(query).scalar_one())
+            return _running(conn)
 
     def open_games(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Running games with a human seat nobody has joined: the lobby."""
+        """Running games with a human seat nobody has joined: the lobby. Each with its
+        creator's name and every seat (kind, name, taken or free)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(GAMES.c.id, GAMES.c.game, GAMES.c.created, SEATS.c.seat)
-                .join(SEATS, SEATS.c.game_id == GAMES.c.id)
-                .where(GAMES.c.finished.is_(False), SEATS.c.token_hash.is_(None))
-                .where(SEATS.c.kind == "human")
-                .order_by(GAMES.c.created.desc(), SEATS.c.seat)
-            ).all()
-        games: dict[str, dict[str, Any]] = {}
-        for row in rows:
-            entry = games.setdefault(
-                row.id, {"id": row.id, "game": row.game, "created": row.created, "free": []}
+            waiting = (
+                sa.select(SEATS.c.game_id)
+                .where(SEATS.c.kind == "human", SEATS.c.token_hash.is_(None))
+                .scalar_subquery()
             )
-            entry["free"].append(row.seat)
-        return list(games.values())[:limit]
+            games = conn.execute(
+                sa.select(GAMES.c.id, GAMES.c.game, GAMES.c.created, GAMES.c.creator)
+                .where(GAMES.c.finished.is_(False), GAMES.c.expired.is_(False))
+                .where(GAMES.c.id.in_(waiting))
+                .order_by(GAMES.c.created.desc())
+                .limit(limit)
+            ).all()
+            ids = [row.id for row in games]
+            seats = conn.execute(
+                sa.select(SEATS).where(SEATS.c.game_id.in_(ids)).order_by(SEATS.c.seat)
+            ).all()
+        found: dict[str, dict[str, Any]] = {
+            row.id: {
+                "id": row.id,
+                "game": row.game,
+                "created": row.created,
+                "creator": row.creator,
+                "seats": [],
+                "free": [],
+            }
+            for row in games
+        }
+        for seat in seats:
+            entry = found[seat.game_id]
+            human = seat.kind == "human"
+            free = human and seat.token_hash is None
+            entry["seats"].append(
+                {
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "name": seat.name if human else seat.kind,
+                    "taken": not free,
+                }
+            )
+            if free:
+                entry["free"].append(seat.seat)
+        return list(found.values())
 
     def waiting_for_bots(self, is_bot: Callable[[str], bool]) -> list[str]:
         """Running games whose seat to move is a bot (to take up after a restart)."""
@@ -394,6 +506,15 @@ def _remove(path: str) -> None:
             os.remove(name)
 
 
+def _running(conn: sa.Connection) -> int:
+    query = (
+        sa.select(sa.func.count())
+        .select_from(GAMES)
+        .where(GAMES.c.finished.is_(False), GAMES.c.expired.is_(False))
+    )
+    return int(conn.execute(query).scalar_one())
+
+
 def _first_line(err: BaseException) -> str:
     return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
@@ -408,6 +529,7 @@ def _insert_game(
     version: int,
     to_move: int | None,
     finished: bool,
+    names: Sequence[str | None] | None = None,
 ) -> None:
     """A game's row and its seats' rows (kind, token hash): a new game, or a finished
     one read from a record (an imported replay)."""
@@ -418,6 +540,7 @@ def _insert_game(
             header=json.dumps(header),
             hints=hints,
             created=time.time(),
+            touched=time.time(),
             version=version,
             to_move=to_move,
             finished=finished,
@@ -426,7 +549,13 @@ def _insert_game(
     conn.execute(
         SEATS.insert(),
         [
-            {"game_id": game_id, "seat": i, "kind": kind, "token_hash": hashed}
+            {
+                "game_id": game_id,
+                "seat": i,
+                "kind": kind,
+                "token_hash": hashed,
+                "name": names[i] if names else None,
+            }
             for i, (kind, hashed) in enumerate(seats)
         ],
     )

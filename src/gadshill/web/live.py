@@ -1,9 +1,9 @@
 """What moves the table between requests: the bots' worker and the websocket hub. The
 **clock** wakes a game when a timed reaction window's time is up (a preference or a
-bot answers it then, web/prefs.py). The **worker** is a thread that plays the bots
-of one game at a time, a move at a time (games take turns, so one long game does not
-starve the others); a request never waits for a bot. The **hub** tells every
-websocket of a game that a new version exists (``{"version": N}``); the page then
+bot answers it then, web/prefs.py). The **worker** gives each game with a bot to move
+its own thread, a move at a time, so one game's long search never delays another's
+turn; a request never waits for a bot. The **hub** tells every websocket of a game
+that it changed (a new version, a join, expiry: web/app.py's ``live``); the page then
 fetches its own view, so what a seat is shown is always built by the same honest
 ``view``. Announcements come from this process's changes and, on PostgreSQL, from
 every other process's (LISTEN/NOTIFY, :meth:`gadshill.web.db.Database.listen`).
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import heapq
-import queue
 import sys
 import threading
 import time
@@ -21,6 +20,7 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable
 
+from gadshill.web.db import DatabaseTrouble
 from gadshill.web.table import Store
 
 
@@ -57,34 +57,40 @@ class Hub:
 
 
 class BotWorker:
-    """A thread playing bots' moves for the games it is given, round robin."""
+    """Plays the bots' moves: each game that has one to make gets its own thread for
+    as long as it has (at most one per game, so a game's moves stay in order), so one
+    game's long search never holds another game's turn. Running games are bounded by
+    --max-games, and so are these threads."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.queue: queue.Queue[str] = queue.Queue()
-        self.queued: set[str] = set()
+        #: the games whose thread is running, and whether it was kicked again meanwhile
+        self.busy: dict[str, bool] = {}
         self.lock = threading.Lock()
-        self.thread = threading.Thread(target=self._run, name="gadshill-bots", daemon=True)
-        self.thread.start()
 
     def kick(self, game_id: str) -> None:
         with self.lock:
-            if game_id in self.queued:
+            if game_id in self.busy:
+                self.busy[game_id] = True  # its thread looks again before it ends
                 return
-            self.queued.add(game_id)
-        self.queue.put(game_id)
+            self.busy[game_id] = False
+        name = f"gadshill-bots-{game_id}"
+        threading.Thread(target=self._run, args=(game_id,), name=name, daemon=True).start()
 
-    def _run(self) -> None:
+    def _run(self, game_id: str) -> None:
         while True:
-            game_id = self.queue.get()
-            with self.lock:
-                self.queued.discard(game_id)
             try:
-                if self.store.bot_move(game_id):
-                    self.kick(game_id)  # behind the other games waiting
-            except Exception:  # a bot's bug must not stop the other games' bots
-                print(f"gadshill serve: game {game_id}: a bot failed:", file=sys.stderr)
-                traceback.print_exc()
+                moved = self.store.bot_move(game_id)
+            except Exception as err:  # a bot's bug must not stop the other games' bots
+                moved = False
+                print(f"gadshill serve: game {game_id}: a bot failed: {err!r}", file=sys.stderr)
+                if not isinstance(err, DatabaseTrouble):
+                    traceback.print_exc()
+            with self.lock:
+                if not moved and not self.busy[game_id]:
+                    del self.busy[game_id]
+                    return
+                self.busy[game_id] = False
 
 
 class Clock:

@@ -13,6 +13,7 @@ of its events; a change made against another version is :class:`Stale`.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -22,7 +23,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadshill.errors import GadshillError, RecordError, UsageError
@@ -34,7 +35,8 @@ from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
 from gadshill.web import analysis_answers, prefs, wire
-from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
+from gadshill.web.db import Database, Event, Full, Stale, StoredGame, token_hash
+from gadshill.web.names import player_name
 from gadshill.web.prefs import REACTION_MS
 
 HUMAN = "human"
@@ -44,6 +46,9 @@ OPEN = "open"
 MAX_NAME = 40
 #: a search bot's clock per move, in milliseconds (mcts takes it as its budget)
 BOT_MS = 1000
+#: a game with a seat nobody took expires after this many seconds without a move or a
+#: join (it leaves the lobby and frees its --max-games slot)
+IDLE_S = 1800.0
 
 
 class NotYourTurn(GadshillError):
@@ -68,6 +73,10 @@ class GameFull(GadshillError):
 
 class SeatTaken(GadshillError):
     """Joining a seat that is not open (HTTP 409)."""
+
+
+class Expired(GadshillError):
+    """A move or a join in a game that expired while a seat waited (HTTP 409)."""
 
 
 class NoSuchVersion(GadshillError):
@@ -142,11 +151,39 @@ class Table:
     opened: float = field(default_factory=time.monotonic)
     #: digests of the views served, the bases of deltas (web/wire.py)
     sent: wire.Sent = field(default_factory=wire.Sent)
+    #: each seat's player name (None: not given; a bot's name is its kind)
+    names: list[str | None] = field(default_factory=list)
+    #: joins so far (a join is announced as this: it shows at once at every seat)
+    joined: int = 0
+    #: expired while a seat waited for its player (Store.idle_s): no move is taken
+    expired: bool = False
 
     @property
     def version(self) -> int:
         """Moves and refusals so far."""
         return len(self.record.moves)
+
+    def name_of(self, seat: int) -> str:
+        """What the table calls a seat: its player's name, else its kind (``human`` or
+        the bot's)."""
+        named = self.names[seat] if seat < len(self.names) else None
+        return named or self.kinds[seat]
+
+    def seat_name(self, seat: int) -> str | None:
+        """A seat's name as views and answers give it: the player's (None: not given, or
+        a seat still open), a bot's kind."""
+        if self.kinds[seat] != HUMAN:
+            return self.kinds[seat]
+        return self.names[seat] if seat < len(self.names) else None
+
+    def record_text(self) -> str:
+        """The record as JSON Lines, its players named as the table named them."""
+        players = [self.name_of(seat) for seat in range(len(self.kinds))]
+        return replace(self.record, players=players).to_jsonl()
+
+    def stamp(self) -> tuple[int, int, bool]:
+        """What the websocket announces: a new version, a join, the game expiring."""
+        return (self.version, self.joined, self.expired)
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.kinds[seat] != HUMAN
@@ -168,7 +205,7 @@ class Table:
 
     def event_for(self, seat: int, entry: Move | Refusal) -> Event:
         """The next event: a move (described before it is played) or a refusal."""
-        name = self.kinds[seat]
+        name = self.name_of(seat)
         if isinstance(entry, Refusal):
             return Event(self.version + 1, seat, entry.to_json(), entry.line(name))
         line = f"{name}#{seat} {self.spec.describe(self.state, entry)}"
@@ -315,9 +352,16 @@ class Table:
             "latest": self.version,
             "seat": None if seat == SPECTATOR else seat,
             "seats": [
-                {"seat": i, "kind": kind, **({"joined": _joined(h)} if kind == HUMAN else {})}
+                {
+                    "seat": i,
+                    "kind": kind,
+                    "name": self.seat_name(i),
+                    **({"joined": _joined(h)} if kind == HUMAN else {}),
+                }
                 for i, (kind, h) in enumerate(zip(self.kinds, self.hashes, strict=True))
             ],
+            "joins": self.joined,
+            "expired": self.expired,
             "to_move": state.current_player,
             "thinking": self.thinking() if at == self.version else None,
             "terminal": state.is_terminal,
@@ -381,6 +425,16 @@ def _new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def _rematch_token(token: str, rematch_id: str) -> str:
+    """A seat's token in the rematch, derived from its token in the game before: only
+    its holder can make it, and asking twice gives the same one."""
+    digest = hmac.new(token.encode("utf-8", "replace"), rematch_id.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:16]).decode().rstrip("=")
+
+
+_EXPIRED = "the game expired: nobody took its open seat while it was idle"
+
+
 class Store:
     """The games of one server, kept in a :class:`Database` and cached in memory.
 
@@ -396,8 +450,11 @@ class Store:
         cached: int = 512,
         reaction_ms: int = REACTION_MS,
         now: Callable[[], float] = time.monotonic,
+        idle_s: float = IDLE_S,
     ) -> None:
         self.max_games = max_games
+        #: a game with a seat nobody took expires after this long untouched
+        self.idle_s = idle_s
         self.db = db if isinstance(db, Database) else Database(db)
         self.bot_ms = bot_ms
         self.reaction_ms = reaction_ms
@@ -420,12 +477,26 @@ class Store:
         options: dict[str, str] | None = None,
         hints: bool = False,
         kept: dict[int, str] | None = None,
+        names: list[str | None] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new game and the token of each human seat (open seats have none yet; a
-        ``kept`` one waits for its player, RESERVED + the hash of an earlier token).
-        Bad input is a UsageError; the bots' first moves are the worker's."""
+        ``kept`` one waits for its player, RESERVED + the hash of an earlier token);
+        ``names``: a player's name per seat (human seats only; open seats name
+        themselves on joining). Bad input is a UsageError; the bots' first moves are the
+        worker's."""
         spec = get_spec(resolve(game))
         spec.check_players(len(seats))
+        given = list(names or [])
+        if len(given) > len(seats):
+            raise UsageError(f"names: {len(given)} names for {len(seats)} seats")
+        given += [None] * (len(seats) - len(given))
+        for seat, (kind, name) in enumerate(zip(seats, given, strict=True)):
+            if name is not None and kind != HUMAN:
+                raise UsageError(
+                    f"names.{seat}: only a human seat is named here ({kind} seat"
+                    f" {'names itself on joining' if kind == OPEN else 'is named by its kind'})"
+                )
+        named = [None if n is None else player_name(n, f"names.{i}") for i, n in enumerate(given)]
         resolved = spec.resolve_options(options or {})
         kinds = [HUMAN if kind == OPEN else kind for kind in seats]
         for kind in kinds:
@@ -446,21 +517,28 @@ class Store:
         hashes = [token_hash(tokens[i]) if i in tokens else None for i in range(len(seats))]
         for seat, mark in (kept or {}).items():
             hashes[seat] = mark
+        # the creator: the first seat this page holds (None when every human seat is open)
+        mine = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+        creator = (named[mine[0]] or HUMAN) if mine else None
+        self.expire()  # idle games waiting for a player free their slots first
         with self.lock:
-            if self.db.running() >= self.max_games:
-                raise GameFull(
-                    f"the server runs {self.max_games} games; try again when one has ended"
-                )
             game_id = secrets.token_urlsafe(9)
-            self.db.create(
-                game_id,
-                spec.id,
-                record.header(),
-                hints,
-                list(zip(kinds, hashes, strict=True)),
-                state.current_player,
-            )
+            try:
+                self.db.create(
+                    game_id,
+                    spec.id,
+                    record.header(),
+                    hints,
+                    list(zip(kinds, hashes, strict=True)),
+                    state.current_player,
+                    named,
+                    creator,
+                    self.max_games,
+                )
+            except Full as full:
+                raise GameFull(str(full)) from None
         table = Table(game_id, spec, state, record, kinds, hashes, hints, time.time())
+        table.names = named
         table.reaction_ms = self.reaction_ms
         table.opened = self.now()
         self._cache(table)
@@ -471,20 +549,22 @@ class Store:
         """The game as stored now (events another process stored are applied first)."""
         if len(game_id) > 64:
             raise NoSuchGame("no such game")
-        version = self.db.version(game_id)
-        if version is None:
+        stamp = self.db.stamp(game_id)
+        if stamp is None:
             raise NoSuchGame("no such game")
+        version = stamp.version
         with self.lock:
             table = self.tables.get(game_id)
             if table is not None:
                 self.tables.move_to_end(game_id)
         if table is None:
             table = self._load(game_id)
-        if table.version < version:
+        if table.version < version or table.joined < stamp.joined:
             with table.lock:
                 stored = self.db.load(game_id, after=table.version)
                 assert stored is not None
                 self._catch_up(table, stored)
+        table.expired = stamp.expired
         return table
 
     def _cache(self, table: Table) -> None:
@@ -518,12 +598,17 @@ class Store:
             rematch=self.db.rematch(game_id),
             reaction_ms=self.reaction_ms,
             opened=self.now(),
+            names=stored.names,
+            joined=stored.joined,
+            expired=stored.expired,
         )
         self._cache(table)
         return table
 
     def _catch_up(self, table: Table, stored: StoredGame) -> None:
         table.hashes = [hashed for _, hashed in stored.seats]
+        table.names = stored.names
+        table.joined = max(table.joined, stored.joined)
         for event in stored.events:
             if event.n == table.version + 1:
                 table.apply(event)
@@ -599,6 +684,8 @@ class Store:
             state = table.state
             if state.is_terminal:
                 raise NotYourTurn("the game is over")
+            if table.expired:
+                raise Expired(_EXPIRED)
             if state.current_player != seat:
                 raise NotYourTurn(f"seat {state.current_player} is to move, not seat {seat}")
             if table.version >= table.spec.max_moves:  # refusals count: no endless record
@@ -630,30 +717,45 @@ class Store:
         with table.lock:
             return self._seat(table, token)
 
-    def join(self, game_id: str, seat: int, kept: str | None = None) -> str:
-        """Take an open human seat (or one ``kept`` for a player): its new token."""
+    def join(self, game_id: str, seat: int, name: str | None = None) -> str:
+        """Take an open human seat with the player's ``name``: its new token. The join
+        is announced (the game's ``joins``), so it shows at once at every seat."""
+        named = None if name is None else player_name(name)
         table = self.get(game_id)
         if table.state.is_terminal:
             raise SeatTaken("the game is over")
+        if table.expired:
+            raise Expired(_EXPIRED)
         token = _new_token()
         if not 0 <= seat < len(table.kinds) or not self.db.join(
-            game_id, seat, token_hash(token), kept
+            game_id, seat, token_hash(token), None, named
         ):
             raise SeatTaken(f"seat {seat} is not open")
-        with table.lock:
-            table.hashes[seat] = token_hash(token)
-        self.changed(game_id, table.version)  # the seats' list changed: every view looks again
+        self._joined(table, {seat: (token_hash(token), named)})
         return token
 
+    def _joined(self, table: Table, seats: dict[int, tuple[str, str | None]]) -> None:
+        with table.lock:
+            for seat, (hashed, named) in seats.items():
+                table.hashes[seat] = hashed
+                if named is not None:
+                    table.names[seat] = named
+            table.joined += 1
+        self.changed(table.id, table.version)  # the seats' list changed: every view looks again
+
     def rematch(self, game_id: str, tokens: list[str]) -> tuple[Table, dict[int, str]]:
-        """After the end: the rematch (same seats, options and hints, a seed the server
-        draws) and a token for each seat of ``tokens``. The first seat to ask makes it
-        (every other human seat is open to its player); the others join it."""
+        """After the end: the rematch (same seats, names, options and hints, a seed the
+        server draws) and a token for each seat of ``tokens``. The first seat to ask makes
+        it (every other human seat is kept for its player); the others join it. A seat's
+        rematch token is derived from its token, so asking again gets the same seat and
+        token; a refused ask (a token twice, a stranger's) takes no seat."""
         table = self.get(game_id)
         with table.lock:
             seats = [self._seat(table, token) for token in tokens]
             if SPECTATOR in seats or not seats:
                 raise BadToken("a rematch needs the token of a seat")
+            if len(set(seats)) < len(seats):
+                raise UsageError("tokens: a seat's token is given twice")
             if not table.state.is_terminal:
                 raise TooEarly("a rematch is made once the game is over")
         rematch_id = table.rematch or self.db.rematch(game_id)
@@ -664,13 +766,25 @@ class Store:
             made, _ = self.create(
                 table.spec.id, kinds, None, table.record.options, table.hints, kept
             )
+            with made.lock:
+                made.names = list(table.names) + [None] * (len(kinds) - len(table.names))
+            self.db.name_seats(made.id, made.names)
             rematch_id = self.db.set_rematch(game_id, made.id)
         table.rematch = rematch_id
         self.changed(game_id, table.version)  # every seat's end screen offers it now
-        given = {}
-        for seat, token in zip(seats, tokens, strict=True):
-            given[seat] = self.join(rematch_id, seat, _kept_for(token_hash(token)))
-        return self.get(rematch_id), given
+        given = {
+            seat: _rematch_token(token, rematch_id)
+            for seat, token in zip(seats, tokens, strict=True)
+        }
+        wanted = [
+            (seat, token_hash(new), _kept_for(token_hash(old)), None)
+            for (seat, new), old in zip(given.items(), tokens, strict=True)
+        ]
+        if not self.db.join_many(rematch_id, wanted):
+            raise SeatTaken("a seat of the rematch is not kept for that token")
+        rematch = self.get(rematch_id)
+        self._joined(rematch, {seat: (token_hash(new), None) for seat, new in given.items()})
+        return rematch, given
 
     def import_record(self, text: str) -> Table:
         """A finished game from its record (``gadshill replay``'s JSON Lines), checked
@@ -758,7 +872,21 @@ class Store:
             return True
         return True
 
+    def expire(self) -> list[str]:
+        """Expire the idle games waiting for a player (``idle_s``) and tell their
+        pages; the games expired."""
+        gone = self.db.expire(self.idle_s)
+        for game_id in gone:
+            with self.lock:
+                table = self.tables.get(game_id)
+            if table is not None:
+                table.expired = True
+                self.changed(game_id, table.version)
+        return gone
+
     def open_games(self) -> list[dict[str, Any]]:
+        """The lobby: running games with a seat nobody took (the idle ones expire first)."""
+        self.expire()
         out = []
         for entry in self.db.open_games():
             spec = get_spec(entry["game"])

@@ -93,8 +93,20 @@ async function showStart() {
   $("seat-count").addEventListener("change", fillSeatKinds);
   $("start-form").addEventListener("submit", startGame);
   $("lobby-refresh").addEventListener("click", showLobby);
+  $("my-name").value = localStorage.getItem(NAME_KEY) || "";
   fillSeats();
   showLobby();
+}
+
+// --- names (issue 30): the creator's own, a friend's on this screen, a joiner's ----------
+const NAME_KEY = "gadshill-name";
+const NAME_MAX = 24;
+
+// the name typed (trimmed; null when none), kept in the browser for the next game
+function typedName(input) {
+  const name = input.value.trim();
+  if (name) localStorage.setItem(NAME_KEY, name);
+  return name || null;
 }
 
 function chosenGame() {
@@ -131,6 +143,11 @@ function fillSeatKinds() {
     select.value = seat === 0 ? "human" : game.seats.includes("greedy") ? "greedy" : game.seats[1];
     select.addEventListener("change", seedForSeats);
     label.append(select);
+    if (seat > 0) {
+      // a friend on this screen (hot seat) is named here; an open seat names itself on joining
+      const name = el("input", null, { class: "seat-name", "data-seat": seat, maxlength: NAME_MAX, placeholder: "name", "aria-label": `seat ${seat}'s name` });
+      label.append(" ", name);
+    }
     seats.append(label);
   }
   seedForSeats();
@@ -140,6 +157,10 @@ function fillSeatKinds() {
 // deal the creator chose (the server refuses a seed there too).
 function seedForSeats() {
   const open = [...document.querySelectorAll(".seat-kind")].some((s) => s.value === "open");
+  for (const input of document.querySelectorAll(".seat-name")) {
+    const kind = document.querySelector(`.seat-kind[data-seat="${input.dataset.seat}"]`).value;
+    input.hidden = kind !== "human";
+  }
   const seed = $("seed");
   seed.disabled = open;
   if (open) seed.value = "";
@@ -156,6 +177,15 @@ async function startGame(event) {
   };
   for (const select of document.querySelectorAll(".option")) body.options[select.dataset.option] = select.value;
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  // the creator's name goes to the first human seat; a friend's to its own seat
+  const mine = typedName($("my-name"));
+  const first = body.seats.indexOf("human");
+  body.names = body.seats.map((kind, seat) => {
+    if (kind !== "human") return null;
+    if (seat === first) return mine;
+    const input = document.querySelector(`.seat-name[data-seat="${seat}"]`);
+    return input && input.value.trim() ? input.value.trim() : null;
+  });
   const answer = await api("POST", "/api/games", body);
   if (answer.status !== 201) {
     $("status").textContent = answer.data.detail;
@@ -344,7 +374,9 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const said = JSON.parse(event.data);
-    if (!view || said.version !== view.version) refresh();
+    // a join (issue 30) or the game expiring changes the seats, not the version
+    const changed = !view || said.version !== view.version || said.joins !== view.joins || said.expired !== view.expired;
+    if (changed) refresh();
   };
   socket.onclose = () => {
     setLine("reconnecting");
@@ -367,8 +399,14 @@ let lastScores = null; // each seat's public score as last shown, to flash the p
 function seatName(seat) {
   if (seat === null || seat === undefined) return "the table";
   if (view && seat === view.seat) return "You";
-  const kind = view && view.seats[seat] ? view.seats[seat].kind : "";
-  return `Seat ${seat}${kind && kind !== "human" ? ` (${kind})` : ""}`;
+  return seatLabel(seat);
+}
+
+// a seat as the table calls it: its player's name, "Seat N (bot)", or "Seat N"
+function seatLabel(seat) {
+  const entry = view && view.seats[seat] ? view.seats[seat] : {};
+  if (entry.kind === "human" && entry.name) return entry.name;
+  return `Seat ${seat}${entry.kind && entry.kind !== "human" ? ` (${entry.kind})` : ""}`;
 }
 
 function hotSeat() {
@@ -382,11 +420,14 @@ function show(next, how = {}) {
   if (seatChanged || how.stepped) clearSelection(false);
   else pruneSelection();
   const who = view.seat === null ? "spectator" : `seat ${view.seat}`;
-  let mover = view.terminal ? "game over" : `seat ${view.to_move} (${view.seats[view.to_move].kind}) to move`;
-  if (view.thinking !== null && !view.terminal) mover = `seat ${view.thinking} (${view.seats[view.thinking].kind}) is thinking`;
+  let mover = view.terminal ? "game over" : `${seatLabel(view.to_move)} to move`;
+  if (view.thinking !== null && !view.terminal) mover = `${seatLabel(view.thinking)} is thinking`;
   const waiting = view.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
   if (waiting.length && !view.terminal) mover += `; waiting for seat ${waiting.join(", ")} to join`;
-  $("status").textContent = `${view.title}: ${mover}; you are ${who}`;
+  if (view.expired && !view.terminal) mover = "expired: nobody took the open seat while the game was idle";
+  const named = view.seat !== null && view.seats[view.seat].name ? ` (${view.seats[view.seat].name})` : "";
+  $("status").textContent = `${view.title}: ${mover}; you are ${who}${named}`;
+  for (const link of document.querySelectorAll("#links .join-link")) link.hidden = !!view.seats[link.dataset.seat].joined;
   $("version").textContent = `version ${view.version}`;
   document.title = `${view.title} - ${mover}`;
   // hot seat: a new seat's hand stays behind the pass screen until that player taps
@@ -449,16 +490,19 @@ function inPlayArea(node) {
   return !!node && node !== document.body && !!node.closest && !!node.closest("#play, #board, #hand, #menu, #end");
 }
 
-// focus stays on the menu after a move (never falls to <body>)
+// focus stays on the move bar after a move (never falls to <body>), always visible: on
+// the first control there is, else on the bar itself (its status line says why not)
 function keepFocus() {
   const active = document.activeElement;
-  // the menu box itself only holds the focus while there is nothing to choose
-  if (inPlayArea(active) && active.isConnected && active !== $("menu")) return;
+  // the bar (or the menu box) only holds the focus while there is nothing to choose
+  const holder = active === $("menu") || active === $("bar");
+  if (inPlayArea(active) && active.isConnected && !holder) return;
   const first =
     document.querySelector("#menu button:not([disabled]):not([data-confirm])") ||
     document.querySelector("#hand .card.target") ||
     (view && view.terminal ? document.querySelector("#end button, #end a") : null);
-  (first || $("menu")).focus({ preventScroll: true });
+  if (first) first.focus({ preventScroll: true });
+  else if (!holder || !active.isConnected) $("bar").focus({ preventScroll: true });
 }
 
 function showHand() {
@@ -789,7 +833,7 @@ function showScores(previous, how) {
   for (const row of rows) {
     const tr = el("tr", null, { "data-seat": row.seat });
     if (row.seat === view.to_move && !view.terminal) tr.classList.add("to-move");
-    tr.append(el("th", seatName(row.seat), { scope: "row" }));
+    tr.append(el("th", `${seatLabel(row.seat)}${row.seat === view.seat ? " (you)" : ""}`, { scope: "row" }));
     tr.append(el("td", row.score, { class: "score" }));
     const items = Object.entries(row.items).map(([k, v]) => `${k} ${v}`).join(", ");
     tr.append(el("td", items, { class: "items" }));
@@ -933,7 +977,7 @@ function showLinks() {
     }
   }
   for (const seat of JSON.parse(sessionStorage.getItem(`open-${gameId}`) || "[]")) {
-    box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link" }));
+    box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link", "data-seat": seat }));
   }
   box.append(el("a", "spectators", { href: base }));
 }
@@ -945,8 +989,8 @@ function showAnalyse() {
   if (view.analysis) link.href = `/analysis?position=${encodeURIComponent(view.analysis)}`;
 }
 
-async function joinSeat(game, seat) {
-  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/join`, { seat: Number(seat) });
+async function joinSeat(game, seat, name) {
+  const answer = await api("POST", `/api/games/${encodeURIComponent(game)}/join`, { seat: Number(seat), name });
   if (answer.status !== 200) {
     $("status").textContent = answer.data.detail;
     return;
@@ -998,14 +1042,44 @@ async function showLobby() {
     return;
   }
   for (const game of answer.data) {
-    const item = el("li", `${game.title}, started ${new Date(game.created * 1000).toLocaleString()}: `);
+    // who made it, the game, the seats taken (names) and free: all set as text
+    const by = game.creator ? ` by ${game.creator}` : "";
+    const item = el("li", `${game.title}${by}, started ${new Date(game.created * 1000).toLocaleString()}. `, { class: "lobby-game", "data-game": game.id });
+    const taken = game.seats.filter((s) => s.taken).map((s) => (s.kind === "human" ? s.name || `seat ${s.seat}` : `${s.name} (bot)`));
+    item.append(el("span", `Seated: ${taken.join(", ") || "nobody"}; free: ${game.free.length}. `, { class: "lobby-seats" }));
     for (const seat of game.free) {
-      const button = el("button", `join as seat ${seat}`, { type: "button", class: "join" });
-      button.addEventListener("click", () => joinSeat(game.id, seat));
+      const button = el("button", `join as seat ${seat}`, { type: "button", class: "join", "data-seat": seat });
+      button.addEventListener("click", () => {
+        const name = typedName($("my-name"));
+        if (!name) {
+          $("status").textContent = "Type your name (above) to join";
+          $("my-name").focus();
+          return;
+        }
+        joinSeat(game.id, seat, name);
+      });
       item.append(button);
     }
     list.append(item);
   }
+}
+
+// a join link (`/?game=ID&join=N`) asks the player's name first
+function askNameToJoin(game, seat) {
+  const form = el("form", null, { id: "join-form" });
+  form.append(el("h2", `Join seat ${seat}`));
+  const label = el("label", "Your name ");
+  const input = el("input", null, { id: "join-name", maxlength: NAME_MAX, required: "", autocomplete: "nickname" });
+  input.value = localStorage.getItem(NAME_KEY) || "";
+  label.append(input);
+  form.append(label, " ", el("button", "Join", { type: "submit", id: "join-button" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = typedName(input);
+    if (name) joinSeat(game, seat, name);
+  });
+  document.querySelector("header").after(form);
+  input.focus();
 }
 
 // the Puzzles panel's town (puzzles.js draws it) keeps its text legible the same way
@@ -1016,6 +1090,6 @@ new MutationObserver((changes) => {
   }
 }).observe(document.body, { childList: true, subtree: true });
 
-if (gameId && params.get("join") !== null) joinSeat(gameId, params.get("join"));
+if (gameId && params.get("join") !== null) askNameToJoin(gameId, params.get("join"));
 else if (gameId) showTable();
 else showStart();

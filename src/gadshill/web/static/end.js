@@ -8,9 +8,10 @@
   const el = g.el; // dom.js
 
   function seatName(view, seat) {
-    const kind = view.seats[seat].kind;
+    const { kind, name } = view.seats[seat];
     const you = view.seat === seat ? " (you)" : "";
-    return `Seat ${seat} (${kind})${you}`;
+    // a player's name (issue 30) as text; a bot's name is its kind
+    return kind === "human" && name ? `${name}${you}` : `Seat ${seat} (${kind})${you}`;
   }
 
   function winnerLine(view) {

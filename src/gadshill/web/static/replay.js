@@ -40,8 +40,8 @@
     const controls = el("div", null, { class: "replay-controls", role: "group", "aria-label": "step through the game" });
     for (const [action, label, move] of [
       ["replay-start", "|< Start", () => go(0)],
-      ["replay-back", "< Back", () => go(current.version - 1)],
-      ["replay-forward", "Forward >", () => go(current.version + 1)],
+      ["replay-back", "< Back", () => go(at() - 1)],
+      ["replay-forward", "Forward >", () => go(at() + 1)],
       ["replay-end", "End >|", () => go(current.latest)],
     ]) {
       const button = el("button", label, { type: "button", "data-action": action });
@@ -58,7 +58,7 @@
     box.append(head, step, controls, last, board, text, log);
     box.addEventListener("keydown", (event) => {
       if (!current || event.target.tagName === "INPUT") return;
-      const to = { ArrowLeft: current.version - 1, ArrowRight: current.version + 1, Home: 0, End: current.latest }[event.key];
+      const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: current.latest }[event.key];
       if (to === undefined) return;
       event.preventDefault();
       go(to);
@@ -137,16 +137,34 @@
     go(current.steps[index].version);
   }
 
+  // Key-repeat speed (issue 30): a step asked while another is fetched only moves the
+  // version wanted; one fetch at a time, always of the latest version asked for.
+  let fetching = false;
+
+  function at() {
+    return current.wanted !== undefined ? current.wanted : current.version;
+  }
+
   async function go(version) {
     if (!current) return;
-    version = Math.max(0, Math.min(version, current.latest));
+    current.wanted = Math.max(0, Math.min(version, current.latest));
+    document.getElementById("replay-where").textContent = `move ${current.wanted} of ${current.latest}`;
+    if (fetching) return;
+    fetching = true;
     try {
-      const view = await fetchView(current.id, version);
-      current.version = view.version;
-      current.latest = view.latest;
-      paint(view);
+      while (current && current.wanted !== current.shown) {
+        const asked = current.wanted;
+        const view = await fetchView(current.id, asked);
+        if (!current) break;
+        current.version = view.version;
+        current.latest = view.latest;
+        current.shown = asked;
+        if (current.wanted === asked) paint(view);
+      }
     } catch (err) {
       document.getElementById("replay-where").textContent = err.message;
+    } finally {
+      fetching = false;
     }
   }
 
