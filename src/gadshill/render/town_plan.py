@@ -24,6 +24,8 @@ whichever reads better.
 True
 >>> plan_size(town, portrait=True)
 (320, 484)
+>>> plan_size(town, portrait=False, compact=True)  # for paper: the phone's rows, not turned
+(484, 320)
 """
 
 from __future__ import annotations
@@ -117,9 +119,11 @@ class Plan:
         return self.east.length, self.south.length
 
 
-def make_plan(town: Town, portrait: bool) -> Plan:
+def make_plan(town: Town, portrait: bool, compact: bool = False) -> Plan:
+    """``compact``: the phone's small rows without the quarter turn (for paper, where
+    the words, not the lots, set the scale)."""
     data = town.data
-    sizes = PORTRAIT if portrait else LANDSCAPE
+    sizes = PORTRAIT if portrait or compact else LANDSCAPE
     xs: dict[float, str] = {}
     ys: dict[float, str] = {}
     for street in data.streets.values():
@@ -136,9 +140,9 @@ def make_plan(town: Town, portrait: bool) -> Plan:
     return Plan(_axis(xs, sizes, False), _axis(ys, sizes, portrait), portrait, sizes)
 
 
-def plan_size(town: Town, portrait: bool) -> tuple[int, int]:
+def plan_size(town: Town, portrait: bool, compact: bool = False) -> tuple[int, int]:
     """The drawing's (width, height) in units."""
-    width, height = make_plan(town, portrait).size
+    width, height = make_plan(town, portrait, compact).size
     return round(width), round(height)
 
 
@@ -162,14 +166,16 @@ def draw_plan(
     portrait: bool = False,
     highlights: Collection[Marker] = (),
     flagged: Mapping[str, str] | None = None,
+    compact: bool = False,
 ) -> tuple[float, float]:
     """Draw the town and a position into ``parent``; answers (width, height).
 
     ``highlights``: markers ringed red; ``flagged``: space or field id -> "error" or
-    "warning" (a ring in red, or a dashed one in amber, where a problem is).
+    "warning" (a ring in red, or a dashed one in amber, where a problem is);
+    ``compact``: the portrait's small rows, not turned (see :func:`make_plan`).
     """
     position, pf = (source.position, source) if isinstance(source, PositionFile) else (source, None)
-    plan = make_plan(town, portrait)
+    plan = make_plan(town, portrait, compact)
     data = town.data
     width, height = plan.size
     sizes = plan.sizes
@@ -420,9 +426,10 @@ def plan_svg(
     portrait: bool = False,
     highlights: Collection[Marker] = (),
     flagged: Mapping[str, str] | None = None,
+    compact: bool = False,
 ) -> str:
     """The compact plan as one SVG document (sized in units = CSS pixels)."""
     doc = svg.Document(100, 100, "Gads Hill 1874")
-    width, height = draw_plan(doc.root, town, source, portrait, highlights, flagged)
+    width, height = draw_plan(doc.root, town, source, portrait, highlights, flagged, compact)
     doc.resize(width, height)
     return doc.to_string()
