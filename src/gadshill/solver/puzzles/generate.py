@@ -201,11 +201,8 @@ class _SoloDraft:
     pool: list[CardClue]
 
     def solved(self, clues: list[CardClue], upto: int) -> bool:
-        named = {b for c in clues for b in c.constraint.named()}
-        if named != set(self.hidden):
-            return False
         # the clues are true of ``hidden``: the fast fixpoint answers as solve_solo would
-        return self.fixpoint.solved([c.constraint for c in clues], upto)
+        return self.fixpoint.solved([c.constraint for c in clues], upto, self.hidden.keys())
 
     @functools.cached_property
     def fixpoint(self) -> SoloFixpoint:

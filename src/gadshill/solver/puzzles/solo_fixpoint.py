@@ -18,133 +18,157 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from gadshill.solver.model import BuildingId, SpaceId
 from gadshill.solver.puzzles.solo_steps import MAX_SET, Constraint, SoloClue, solve_solo
 
-#: a relation on bits: (this, that, for each bit of this, the bits of that which fit)
-Arc = tuple[BuildingId, BuildingId, dict[int, int]]
+#: a clue compiled: its building, the bits of its map, its other building, and the
+#: relation both ways as (bit of one side, bits of the other side that fit) pairs
+Compiled = tuple[BuildingId, int, BuildingId | None, tuple[tuple[tuple[int, int], ...], ...]]
 
 
 class SoloFixpoint:
-    """The fixpoint over one set of free spaces (one puzzle draft); compiled clues kept."""
+    """The fixpoint over one set of free spaces (one puzzle draft); compiled clues kept
+    (by identity: the draft's clues live as long as it does)."""
 
     def __init__(self, free: Sequence[SpaceId]) -> None:
         self.free = list(free)
         self.bit = {s: 1 << i for i, s in enumerate(self.free)}
         self.full = (1 << len(self.free)) - 1
-        self._maps: dict[Constraint, int] = {}
-        self._arcs: dict[Constraint, tuple[Arc, Arc]] = {}
+        self._compiled: dict[int, tuple[Constraint, Compiled]] = {}
 
     def _mask(self, spaces: frozenset[SpaceId]) -> int:
         return sum(self.bit[s] for s in spaces if s in self.bit)
 
-    def _map(self, c: Constraint) -> int:
-        if c not in self._maps:
-            self._maps[c] = self._mask(c.subject_spaces)
-        return self._maps[c]
+    def _compile(self, c: Constraint) -> Compiled:
+        kept = self._compiled.get(id(c))
+        if kept is not None and kept[0] is c:
+            return kept[1]
+        ways: tuple[tuple[tuple[int, int], ...], ...] = ()
+        if c.other is not None:
+            ways = tuple(
+                tuple((self.bit[s], self._mask(to)) for s, to in fits.items() if s in self.bit)
+                for fits in c.partners
+            )
+        out = (c.building, self._mask(c.subject_spaces), c.other, ways)
+        self._compiled[id(c)] = (c, out)
+        return out
 
-    def _arc(self, c: Constraint) -> tuple[Arc, Arc]:
-        if c not in self._arcs:
-            forward, backward = c.partners
-            assert c.other is not None
-            ways = []
-            for this, that, fits in (
-                (c.building, c.other, forward),
-                (c.other, c.building, backward),
-            ):
-                masks = {self.bit[s]: self._mask(to) for s, to in fits.items() if s in self.bit}
-                ways.append((this, that, masks))
-            self._arcs[c] = (ways[0], ways[1])
-        return self._arcs[c]
-
-    def solved(self, clues: Sequence[Constraint], upto: int) -> bool:
+    def solved(
+        self, clues: Sequence[Constraint], upto: int, naming: Set[BuildingId] | None = None
+    ) -> bool:
         """Do ``clues`` (all true of one layout) place every building they name at
-        techniques up to level ``upto``? The same answer as ``solve_solo(...).solved``."""
+        techniques up to level ``upto``? The same answer as ``solve_solo(...).solved``;
+        with ``naming``, False too unless the clues name exactly those buildings."""
         if upto >= 4:
+            if naming is not None and {b for c in clues for b in c.named()} != naming:
+                return False
             return solve_solo(self.free, [SoloClue(0, c) for c in clues], upto).solved
-        domains: dict[BuildingId, int] = {}
+        full = self.full
+        start: dict[BuildingId, int] = {}
+        relations = []
+        compiled = self._compiled
         for c in clues:
-            for b in c.named():
-                domains.setdefault(b, self.full)
-        maps = [(c.building, self._map(c)) for c in clues]
-        arcs = [a for c in clues if c.other is not None for a in self._arc(c)] if upto >= 2 else []
-        changed = True
-        while changed:
-            before = dict(domains)
-            for b, allowed in maps:
-                domains[b] &= allowed
-            if not _singles(domains):
-                return False
-            for this, that, fits in arcs:
-                there, keep = domains[that], 0
-                rest = domains[this]
-                while rest:
-                    low = rest & -rest
-                    if fits.get(low, 0) & there:
-                        keep |= low
-                    rest ^= low
-                domains[this] = keep
-            if upto >= 3 and not _naked_sets(domains):
-                return False
-            if any(d == 0 for d in domains.values()):
-                return False
-            changed = domains != before
-        if any(d & (d - 1) for d in domains.values()):
+            kept = compiled.get(id(c))
+            b, allowed, other, ways = kept[1] if kept and kept[0] is c else self._compile(c)
+            start[b] = start.get(b, full) & allowed  # the map step, once for all
+            if other is not None:
+                start.setdefault(other, full)
+                relations.append((b, other, ways))
+        if naming is not None and start.keys() != naming:
             return False
-        where = {b: self.free[d.bit_length() - 1] for b, d in domains.items()}
-        return all(c.holds(where) for c in clues)
-
-
-def _singles(domains: dict[BuildingId, int]) -> bool:
-    """Singles and hidden singles to their own fixpoint; False on an emptied domain."""
-    changed = True
-    while changed:
-        changed = False
-        for b, d in domains.items():
-            if d and not d & (d - 1):
-                for o in domains:
-                    if o != b and domains[o] & d:
-                        domains[o] &= ~d
-                        changed = True
-        if any(d == 0 for d in domains.values()):
+        names = list(start)
+        at = {b: i for i, b in enumerate(names)}
+        ds = [start[b] for b in names]
+        arcs = []
+        if upto >= 2:
+            for b, other, (forward, backward) in relations:
+                arcs += [(at[b], at[other], forward), (at[other], at[b], backward)]
+        while True:
+            if not _singles(ds):
+                return False
+            changed = False
+            for i, j, fits in arcs:
+                di, there = ds[i], ds[j]
+                keep = 0
+                for bit, partners in fits:
+                    if di & bit and partners & there:
+                        keep |= bit
+                if keep != di:
+                    if not keep:
+                        return False
+                    ds[i], changed = keep, True
+            if not changed and upto >= 3:
+                sets = _naked_sets(ds)
+                if sets is None:
+                    return False
+                changed = sets
+            if not changed:
+                break
+        if any(d & (d - 1) for d in ds):
             return False
-        union = 0
-        for d in domains.values():
-            union |= d
-        if union.bit_count() == len(domains):  # every open space is filled: hidden singles
-            for low in _bits(union):
-                holders = [b for b, d in domains.items() if d & low]
-                if len(holders) == 1 and domains[holders[0]] != low:
-                    domains[holders[0]] = low
-                    changed = True
-    return True
+        # every clue holds of the layout found: a map clue by the map step, a relation by
+        # the relation step (level 2); below that the pair is looked up
+        for b, other, (forward, _) in relations:
+            here, there = ds[at[b]], ds[at[other]]
+            if not any(bit == here and partners & there for bit, partners in forward):
+                return False
+        return True
 
 
-def _naked_sets(domains: dict[BuildingId, int]) -> bool:
-    """Every naked set of 2 to ``MAX_SET`` buildings applied; False on a contradiction."""
-    open_ = [b for b, d in domains.items() if d & (d - 1)]
+def _singles(ds: list[int]) -> bool:
+    """Singles and hidden singles to their own fixpoint; False on a contradiction."""
+    n = len(ds)
+    while True:
+        placed = count = 0
+        for d in ds:
+            if not d:
+                return False
+            if not d & (d - 1):
+                placed |= d
+                count += 1
+        if placed.bit_count() != count:
+            return False  # two buildings on one space
+        moved = False
+        ones = twos = 0
+        for i, d in enumerate(ds):
+            if d & (d - 1) and d & placed:
+                d &= ~placed
+                if not d:
+                    return False
+                ds[i], moved = d, True
+            twos |= ones & d
+            ones |= d
+        if not moved and ones.bit_count() == n:  # every open space filled: hidden singles
+            unique = ones & ~twos
+            for i, d in enumerate(ds):
+                only = d & unique
+                if only and d != only:
+                    if only & (only - 1):
+                        return False  # two spaces only it could fill
+                    ds[i], moved = only, True
+        if not moved:
+            return True
+
+
+def _naked_sets(ds: list[int]) -> bool | None:
+    """Naked sets of 2 to ``MAX_SET`` buildings applied: did any remove a candidate?
+    None on a contradiction."""
+    open_ = [i for i, d in enumerate(ds) if d & (d - 1)]
+    changed = False
     for k in range(2, min(len(open_) - 1, MAX_SET) + 1):
-        small = [b for b in open_ if domains[b].bit_count() <= k]
+        small = [i for i in open_ if ds[i].bit_count() <= k]
         for group in itertools.combinations(small, k):
             union = 0
-            for b in group:
-                union |= domains[b]
+            for i in group:
+                union |= ds[i]
             count = union.bit_count()
             if count < k:
-                return False
+                return None
             if count == k:
-                for o in domains:
-                    if o not in group:
-                        domains[o] &= ~union
-    return True
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+                for o, d in enumerate(ds):
+                    if o not in group and d & union:
+                        ds[o] = d & ~union
+                        changed = True
+    return changed
