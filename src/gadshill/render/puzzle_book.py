@@ -17,9 +17,10 @@ from gadshill.errors import GadshillError
 from gadshill.render.card_plan import card_plan_svg
 from gadshill.render.gads_hill import town_svg
 from gadshill.render.puzzle_glossary import RELATIONS, RULES, example_pair
-from gadshill.render.puzzle_pages import answer_text, level_words
+from gadshill.render.puzzle_pages import answer_text
 from gadshill.solver.position_file import load_position
 from gadshill.solver.puzzles.generate import Stats, generate_one, puzzle_seed
+from gadshill.solver.puzzles.ladder import level_title
 from gadshill.solver.town import Town
 
 #: A4 in millimetres, and the margin
@@ -60,6 +61,14 @@ def book_puzzles(
         lvl = level or (i // len(kinds)) % 4 + 1
         out.append(generate_one(town, kind, lvl, puzzle_seed(seed, kind, lvl, i), Stats()))
     return out
+
+
+def _level(puzzle: dict[str, Any]) -> str:
+    """The level as the booklet names it: its grade within the level is called hardness
+    (a reader took the page's "score 0" for the answer's points)."""
+    words = f"level {puzzle['level']} ({level_title(puzzle['kind'], puzzle['level'])})"
+    score = puzzle.get("score")
+    return words if score is None else f"{words}, hardness {score}"
 
 
 def _plain(text: str) -> str:
@@ -144,7 +153,7 @@ def _question_page(pdf: Book, town: Town, number: int, puzzle: dict[str, Any]) -
     pdf.add_page()
     inner = WIDTH - 2 * MARGIN
     pdf.set_font("Helvetica", "B", 13)
-    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
+    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"))
     pdf.ln(7)
     # the code on one line: a code broken in two is a code mistyped
     code = f"code {puzzle['code']}"
@@ -227,7 +236,7 @@ def _answers(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
         pdf.multi_cell(
             0,
             5,
-            _plain(f"Puzzle {number} ({puzzle['kind']}, {level_words(puzzle)})"),
+            _plain(f"Puzzle {number} ({puzzle['kind']}, {_level(puzzle)})"),
             new_x="LMARGIN",
             new_y="NEXT",
             align="L",
@@ -277,7 +286,7 @@ def _contents(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
     for number, puzzle in enumerate(puzzles, 1):
         if number > CONTENTS_FIRST and (number - CONTENTS_FIRST) % CONTENTS_MORE == 1:
             pdf.add_page()
-        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
+        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"
                               f" .......... page {number + before}"))  # fmt: skip
         pdf.ln(6)
 
@@ -296,9 +305,9 @@ def _glossary(pdf: Book, town: Town) -> None:
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(0, 5, _plain(title))
         pdf.ln(5)
-        pdf.set_font("Helvetica", size=9.5)
-        pdf.multi_cell(0, 4.3, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
-        pdf.ln(1.5)
+        pdf.set_font("Helvetica", size=9)
+        pdf.multi_cell(0, 3.9, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.ln(1)
     pdf.set_font("Helvetica", "B", 10)
     pdf.cell(0, 5, "The relation words of the condition cards")
     pdf.ln(5)
