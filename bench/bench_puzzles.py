@@ -110,7 +110,7 @@ def solo_check(town: Town, count: int, seed: int) -> None:
     rates, codes = [], []
     fast: Any = gen._SoloDraft.solved
     for solved in (by_solve_solo, fast):
-        gen._SoloDraft.solved = solved  # type: ignore[method-assign]
+        gen._SoloDraft.solved = solved  # type: ignore[method-assign,assignment]
         try:
             cpu = time.process_time()
             docs = generate(town, "solo", 3, count, seed, Stats())
