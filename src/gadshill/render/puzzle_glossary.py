@@ -33,9 +33,10 @@ RULES: tuple[tuple[str, str], ...] = (
      " north at the top: a dark square is a lot of the card's map, a light one a lot"
      " outside it, a grey one a field. A building stands on one lot, and one lot holds at most one"
      " building. On each puzzle's big town plan: the lot's id at its top left, a black bar"
-     " on the side of its entrance street, markers as coloured chips, a brown lot with"
-     " white letters a standing building; the railway at the bottom with its stops 0 to 22"
-     " and the locomotive as a red square."),
+     " on the side of its entrance street (a white bar: a corner lot's side street),"
+     " markers as coloured chips, a brown lot with white letters a standing building;"
+     " the railway at the bottom with its stops 0 to 22 and the locomotive as a red"
+     " square."),
     ("Markers",
      "A marker (three letters, e.g. HOT for the Hotel) says a building may stand on that"
      " lot. A building whose markers are all on lots the town needs for others cannot"

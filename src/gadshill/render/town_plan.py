@@ -9,6 +9,9 @@ and no word is under 12 units. ``portrait`` turns the map a quarter turn clockwi
 (north to the right, the railway on the left) for a phone held upright; labels stay
 upright and the compass says where north went.
 
+A lot's entrance is a black bar on the side of its street; a corner lot's side street
+(which counts for "on the same street") a white bar outlined in black.
+
 Every space, field, marker and standing building carries ``data-target``
 (``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
 make them tappable and light them with CSS classes. A marker is drawn in its
@@ -252,6 +255,24 @@ def draw_plan(
             g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance", fill="#222"
         )
         svg.title(door, f"entrance on {space.entrance}")
+        for side_street in space.corner or ():  # a corner lot also fronts its side street
+            if side_street == space.entrance:
+                continue
+            side = data.streets[side_street]
+            at = (
+                plan.point(side.at, space.y)
+                if side.axis == "north-south"
+                else plan.point(space.x, side.at)
+            )
+            bar = svg.rect(
+                g,
+                *_entrance_bar(plan, at, (x0, y0, lot)),
+                class_="side-street",
+                fill="#fff",
+                stroke="#222",
+                stroke_width=1.5,
+            )
+            svg.title(bar, f"corner lot: side street {side_street}")
         svg.text(
             g,
             x0 + 4,
