@@ -93,7 +93,36 @@ def main(argv: list[str] | None = None) -> int:
     shares(town, args.sample, args.seed)
     shapes(made)
     web_open()
+    solo_check(town, args.count, args.seed)
     return 0
+
+
+def solo_check(town: Town, count: int, seed: int) -> None:
+    """Solo level 3, side by side: the generator's "solved at level L?" answered by
+    ``solve_solo`` (worded steps, as before issue 29's last round) and by the bit-mask
+    fixpoint (now); the same seeds must give the same puzzles."""
+    from gadshill.solver.puzzles import generate as gen
+
+    def by_solve_solo(draft: Any, clues: list[Any], upto: int) -> bool:
+        named = {b for c in clues for b in c.constraint.named()}
+        return named == set(draft.hidden) and draft.solution(clues, upto).solved
+
+    rates, codes = [], []
+    fast: Any = gen._SoloDraft.solved
+    for solved in (by_solve_solo, fast):
+        gen._SoloDraft.solved = solved  # type: ignore[method-assign,assignment]
+        try:
+            cpu = time.process_time()
+            docs = generate(town, "solo", 3, count, seed, Stats())
+            rates.append(len(docs) / (time.process_time() - cpu))
+            codes.append([d["code"] for d in docs])
+        finally:
+            gen._SoloDraft.solved = fast  # type: ignore[method-assign]
+    same = "the same puzzles" if codes[0] == codes[1] else "DIFFERENT PUZZLES"
+    print(
+        f"solo level 3, {count} puzzles: {rates[0]:.1f}/CPU s checked by solve_solo,"
+        f" {rates[1]:.1f}/CPU s by the fixpoint ({rates[1] / rates[0]:.1f}x; {same})"
+    )
 
 
 def shares(town: Town, sample: int, seed: int) -> None:

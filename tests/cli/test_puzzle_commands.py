@@ -236,7 +236,9 @@ def test_booklet_has_the_pages_it_says(tmp_path: Path, capsys: pytest.CaptureFix
     assert "Gads Hill puzzles" in texts[0]
     # the rules and glossary page: the booklet stands alone (no rule cited by id alone)
     assert "How to read the puzzles" in texts[1] and "straight across the street" in texts[1]
-    assert "STOP claims you could" in texts[1] and "GH-" not in texts[1]
+    glossary = " ".join(texts[1].split())  # the words, wherever the lines break
+    assert "STOP claims you could" in glossary and "GH-" not in glossary
+    assert "How a card scores" in glossary and "hardness number" in glossary
     for i in (1, 2, 3):  # each question on its own page, with its code and card maps
         page = texts[i + 1]
         assert f"Puzzle {i}:" in page and "code " in page and "Your answer" in page
@@ -292,3 +294,46 @@ def test_booklet_card_maps_print_their_numbers_at_7_pt_at_least() -> None:
     sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', plan)]
     for printed_mm in (PLAN_WIDTH, GLOSSARY_PLAN):
         assert min(sizes) * printed_mm / width * 72 / 25.4 >= 7.0
+
+
+def test_booklet_town_labels_print_at_7_pt_at_least() -> None:
+    """Every word of every question page's town (lot ids, markers, streets, railway
+    stops) is 7 pt or more in print (3-6 pt with the map before issue 29): measured on the
+    pages of a booklet of the pool's puzzles with the most cards of every kind and level,
+    and at the narrowest width a page may give its town."""
+    import re
+
+    from gadshill.render.gads_hill import town_svg
+    from gadshill.render.puzzle_book import TOWN_NARROW, build_book
+    from gadshill.solver.position_file import load_position
+    from gadshill.solver.puzzles import codes
+    from gadshill.solver.puzzles.analyse import analyse
+    from gadshill.solver.puzzles.document import document
+    from gadshill.solver.puzzles.pool import pool
+    from gadshill.solver.town import load_town
+
+    town = load_town()
+
+    def points(picture: str, printed_mm: float) -> float:
+        found = re.search(r'viewBox="0 0 ([\d.]+)', picture)
+        assert found is not None
+        sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', picture)]
+        return min(sizes) * printed_mm / float(found.group(1)) * 72 / 25.4
+
+    def cards(doc: dict[str, Any]) -> int:
+        return len(doc["clues"]) + sum(len(p["hand"]) for p in doc["position"].get("players", []))
+
+    chosen = []
+    for levels in pool().values():
+        for found in levels.values():
+            docs = []
+            for code in found:
+                puzzle = codes.decode(code, town)
+                docs.append(document(puzzle, analyse(puzzle, town, prove=False), town, None, None))
+            chosen += sorted(docs, key=cards, reverse=True)[:2]
+    book = build_book(town, chosen)
+    assert len(book.towns) == len(chosen) == 24
+    for number, (picture, printed_mm) in enumerate(book.towns, 1):
+        assert points(picture, printed_mm) >= 7.0, f"puzzle {number}: {printed_mm} mm"
+    crowded = town_svg(town, load_position(chosen[0]["position"], town), layout="print")
+    assert points(crowded, TOWN_NARROW) >= 7.0

@@ -697,37 +697,70 @@ def test_a_solo_puzzle_from_its_link_placed_by_clicks(browser: Any, server: str)
         browser.save_screenshot(str(Path(SCREENSHOTS) / "web-puzzle-solo.png"))
 
 
-#: window widths the puzzle board must fit without panning (CSS px)
-BOARD_VIEWPORTS = {"1400": (1400, 900), "1280": (1280, 800)}
+#: windows the puzzle board must fit without panning (CSS px; touch on the phone)
+BOARD_VIEWPORTS = {"1024": (1024, 768, False), "1400": (1400, 1000, False), "390": (390, 844, True)}
 
 
-@pytest.mark.parametrize("size", sorted(BOARD_VIEWPORTS))
-def test_the_puzzle_board_fits_the_window(browser: Any, server: str, size: str) -> None:
-    """The whole width of a puzzle's town is in view on a desktop window: the picture
-    takes its row and scales to it (viewBox, width 100%), nothing of it hidden sideways."""
+def _open_stop_puzzle(browser: Any, server: str, size: str, level: str) -> None:
+    """The page at a window size, the Puzzles panel open on the stop puzzle of seed 7."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    width, height = BOARD_VIEWPORTS[size]
-    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    width, height, touch = BOARD_VIEWPORTS[size]
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch})
     browser.get(server + "/")
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#puzzles summary"), "the page")
     click(browser, browser.find_element(By.CSS_SELECTOR, "#puzzles summary"))
     Select(browser.find_element(By.ID, "puzzle-kind")).select_by_value("stop")
-    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value("1")
+    Select(browser.find_element(By.ID, "puzzle-level")).select_by_value(level)
     browser.find_element(By.ID, "puzzle-seed").send_keys("7")
     click(browser, browser.find_element(By.ID, "puzzle-new"))
     wait_for(lambda: _text(browser, "puzzle-code-shown"), "the puzzle")
+
+
+@pytest.mark.parametrize("size", sorted(BOARD_VIEWPORTS))
+def test_the_puzzle_board_fits_the_window(browser: Any, server: str, size: str) -> None:
+    """The whole width of a puzzle's town is in view, at its reading size (one unit a CSS
+    pixel, so its 12-px text stays 12 px): the landscape plan on a desktop window, the
+    portrait on a phone; nothing of it hidden sideways, no panning of it or the page."""
+    _open_stop_puzzle(browser, server, size, "1")
     box = browser.execute_script(
         "const svg = document.querySelector('#puzzle-board svg');"
         "const r = svg.getBoundingClientRect(), b = document.getElementById('puzzle-board');"
         "return {left: r.left, right: r.right, w: r.width, innerW: window.innerWidth,"
+        " units: svg.viewBox.baseVal.width, layout: b.dataset.layout,"
         " scrollW: b.scrollWidth, clientW: b.clientWidth,"
         " pageW: document.documentElement.scrollWidth}"
     )
     assert box["left"] >= 0 and box["right"] <= box["innerW"] + 0.5, box
     assert box["scrollW"] <= box["clientW"] + 1, box  # no panning inside its row
     assert box["pageW"] <= box["innerW"] + 1, box  # nor of the page
-    assert box["w"] >= 1000, box  # at (nearly) full size: its text stays legible
+    assert abs(box["w"] - 2 - box["units"]) < 0.5, box  # not shrunk: its text stays legible
+    assert box["layout"] == ("portrait" if size == "390" else "plan"), box
+
+
+def test_a_stop_puzzle_answered_by_taps_on_a_phone(browser: Any, server: str) -> None:
+    """At 390x844 with touch, the stop puzzle is answered by a finger's taps on the
+    portrait town's markers (no mouse, no typing), and the answer is right."""
+    from selenium.webdriver.common.by import By
+
+    from gadshill.solver.puzzles.generate import generate
+    from gadshill.solver.town import load_town
+
+    doc = generate(load_town(None), "stop", 2, 1, 7)[0]
+    _open_stop_puzzle(browser, server, "390", "2")
+    assert _text(browser, "puzzle-code-shown") == doc["code"]
+    assert browser.find_element(By.ID, "puzzle-board").get_attribute("data-layout") == "portrait"
+    removable = {(m["building"], m["space"]) for m in doc["answer"]["removable"]}
+    for marker in browser.find_elements(By.CSS_SELECTOR, "#puzzle-board g.marker"):
+        where = (marker.get_attribute("data-building"), marker.get_attribute("data-space"))
+        if where in removable:
+            tap(browser, marker)
+    picked = browser.find_elements(By.CSS_SELECTOR, "#puzzle-board g.marker.puzzle-picked")
+    assert len(picked) == len(removable)
+    tap(browser, browser.find_element(By.ID, "puzzle-check"))
+    assert wait_for(lambda: _result(browser) == "right", "the verdict")
+    if SCREENSHOTS:
+        browser.save_screenshot(str(Path(SCREENSHOTS) / "web-puzzle-phone.png"))

@@ -70,6 +70,9 @@ def test_a_puzzle_comes_without_its_answer_and_the_right_answer_is_accepted(
     assert shown["position"] == doc["position"]
     assert [c["card"] for c in shown["clues"]] == [c["card"] for c in doc["clues"]]
     assert shown["svg"].startswith("<svg") and shown["answer_format"]
+    # the compact plan, landscape and portrait, every space a target for the page
+    for picture in (shown["svg"], shown["svg_portrait"]):
+        assert picture.startswith("<svg") and 'data-target="space:S1"' in picture
     # every card shown comes with its map
     for card in shown["clues"] + shown["hand"]:
         assert card["plan"].startswith("<svg") and "card-plan" in card["plan"]

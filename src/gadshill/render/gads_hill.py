@@ -238,8 +238,10 @@ def _draw_railway(
 
 
 #: the arrangements :func:`town_svg` draws: the map (streets as wide as lots, with a
-#: legend), the compact plan at reading size, and the plan turned upright for a phone
-LAYOUTS = ("map", "plan", "portrait")
+#: legend), the compact plan at reading size, the plan turned upright for a phone, and
+#: for print the plan with the phone's small rows, not turned (484 x 320 units: its
+#: 12-unit words print at 7 pt from 100 mm wide)
+LAYOUTS = ("map", "plan", "portrait", "print")
 
 
 def town_svg(
@@ -249,12 +251,13 @@ def town_svg(
 
     ``highlights`` are markers (building, space) ringed in red. ``layout`` "plan" and
     "portrait" draw :mod:`render.town_plan`'s compact plan (no legend: its words are
-    at reading size, one unit a CSS pixel), landscape or turned upright.
+    at reading size, one unit a CSS pixel), landscape or turned upright; "print" the
+    plan with the portrait's small rows, landscape (the booklet's town).
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r} (layouts: {', '.join(LAYOUTS)})")
     if layout != "map":
-        return plan_svg(town, source, layout == "portrait", highlights)
+        return plan_svg(town, source, layout == "portrait", highlights, compact=layout == "print")
     doc = svg.Document(100, 100, "Gads Hill 1874")
     width, height = draw_town(doc.root, town, source, highlights)
     entries = list(TOWN_LEGEND)

@@ -17,15 +17,18 @@ from gadshill.errors import GadshillError
 from gadshill.render.card_plan import card_plan_svg
 from gadshill.render.gads_hill import town_svg
 from gadshill.render.puzzle_glossary import RELATIONS, RULES, example_pair
-from gadshill.render.puzzle_pages import answer_text, level_words
+from gadshill.render.puzzle_pages import answer_text
 from gadshill.solver.position_file import load_position
 from gadshill.solver.puzzles.generate import Stats, generate_one, puzzle_seed
+from gadshill.solver.puzzles.ladder import level_title
 from gadshill.solver.town import Town
 
 #: A4 in millimetres, and the margin
 WIDTH, HEIGHT, MARGIN = 210.0, 297.0, 14.0
-#: the town picture's widest and narrowest width on a question page
-TOWN_WIDE, TOWN_NARROW = 182.0, 95.0
+#: the town picture's widest and narrowest width on a question page: the print plan
+#: (``town_svg(layout="print")``, 484 units wide, no word under 12 units) prints its
+#: words at 7 pt from 100 mm (the map, 1,040 units, printed them at 3-6 pt)
+TOWN_WIDE, TOWN_NARROW = 182.0, 101.0
 #: a Courier character's width, in ems
 COURIER_EM = 0.6
 #: a card's plan on the page, and its lot numbers' size as a share of a lot: 27 mm and
@@ -60,6 +63,14 @@ def book_puzzles(
     return out
 
 
+def _level(puzzle: dict[str, Any]) -> str:
+    """The level as the booklet names it: its grade within the level is called hardness
+    (a reader took the page's "score 0" for the answer's points)."""
+    words = f"level {puzzle['level']} ({level_title(puzzle['kind'], puzzle['level'])})"
+    score = puzzle.get("score")
+    return words if score is None else f"{words}, hardness {score}"
+
+
 def _plain(text: str) -> str:
     for k, v in _PLAIN.items():
         text = text.replace(k, v)
@@ -77,7 +88,14 @@ def _ratio(picture: str) -> float:
     return float(found.group(2)) / float(found.group(1))
 
 
-class _Book(FPDF):
+class Book(FPDF):
+    """The booklet: the footer on every page, and each question page's town kept."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: each question page's town: its picture and its width in print (mm)
+        self.towns: list[tuple[str, float]] = []
+
     def footer(self) -> None:
         self.set_y(-10)
         self.set_font("Helvetica", size=8)
@@ -131,11 +149,11 @@ def _facts(town: Town, puzzle: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) -> None:
+def _question_page(pdf: Book, town: Town, number: int, puzzle: dict[str, Any]) -> None:
     pdf.add_page()
     inner = WIDTH - 2 * MARGIN
     pdf.set_font("Helvetica", "B", 13)
-    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
+    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"))
     pdf.ln(7)
     # the code on one line: a code broken in two is a code mistyped
     code = f"code {puzzle['code']}"
@@ -145,7 +163,7 @@ def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) 
     pdf.ln(1)
     pdf.set_font("Helvetica", size=10)
     pdf.multi_cell(0, 4.4, _plain(puzzle["question"]), new_x="LMARGIN", new_y="NEXT", align="L")
-    picture = town_svg(town, load_position(puzzle["position"], town))
+    picture = town_svg(town, load_position(puzzle["position"], town), layout="print")
     cards = _cards(town, puzzle)
     facts = _facts(town, puzzle)
     column = (inner - 4) / 2  # the cards in two columns
@@ -154,9 +172,11 @@ def _question_page(pdf: _Book, town: Town, number: int, puzzle: dict[str, Any]) 
     heights = [max(plan_height, _lines(pdf, text_width, t, 8.5) * 3.6) + 2 for _, t in cards]
     rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
     fact_height = sum(_lines(pdf, inner, f, 8.5) * 3.6 for f in facts)
-    left = HEIGHT - 16 - pdf.get_y() - sum(rows) - fact_height - _grid_height(puzzle) - 4
+    left = HEIGHT - 16 - pdf.get_y() - sum(rows) - fact_height - _grid_height(puzzle) - 6
     town_width = max(TOWN_NARROW, min(TOWN_WIDE, left / _ratio(picture)))
     pdf.image(_svg(picture), x=MARGIN + (inner - town_width) / 2, w=town_width)
+    pdf.towns.append((picture, town_width))
+    pdf.ln(2)  # the railway's stop numbers end at the picture's edge
     for fact in facts:
         pdf.set_font("Helvetica", size=8.5)
         pdf.multi_cell(0, 3.6, _plain(fact), new_x="LMARGIN", new_y="NEXT", align="L")
@@ -184,7 +204,7 @@ def _grid_height(puzzle: dict[str, Any]) -> float:
     return 8 + 6 * (1 + (len(_grid_rows(puzzle)) + 1) // 2)
 
 
-def _grid(pdf: _Book, puzzle: dict[str, Any]) -> None:
+def _grid(pdf: Book, puzzle: dict[str, Any]) -> None:
     """The answer grid, in two columns of (building or move, space or points)."""
     pdf.ln(2)
     pdf.set_font("Helvetica", "B", 9)
@@ -205,7 +225,7 @@ def _grid(pdf: _Book, puzzle: dict[str, Any]) -> None:
         pdf.ln(6)
 
 
-def _answers(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
+def _answers(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 14)
     pdf.cell(0, 8, "Answers")
@@ -216,7 +236,7 @@ def _answers(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
         pdf.multi_cell(
             0,
             5,
-            _plain(f"Puzzle {number} ({puzzle['kind']}, {level_words(puzzle)})"),
+            _plain(f"Puzzle {number} ({puzzle['kind']}, {_level(puzzle)})"),
             new_x="LMARGIN",
             new_y="NEXT",
             align="L",
@@ -244,7 +264,7 @@ def _answers(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
         pdf.ln(3)
 
 
-def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
+def _contents(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 18)
     pdf.cell(0, 12, "Gads Hill puzzles")
@@ -266,7 +286,7 @@ def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
     for number, puzzle in enumerate(puzzles, 1):
         if number > CONTENTS_FIRST and (number - CONTENTS_FIRST) % CONTENTS_MORE == 1:
             pdf.add_page()
-        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
+        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"
                               f" .......... page {number + before}"))  # fmt: skip
         pdf.ln(6)
 
@@ -275,7 +295,7 @@ def _contents(pdf: _Book, puzzles: list[dict[str, Any]]) -> None:
 GLOSSARY_PLAN = 27.0
 
 
-def _glossary(pdf: _Book, town: Town) -> None:
+def _glossary(pdf: Book, town: Town) -> None:
     """One page: how to read the puzzles, and each relation word with a small plan."""
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 14)
@@ -285,9 +305,9 @@ def _glossary(pdf: _Book, town: Town) -> None:
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(0, 5, _plain(title))
         pdf.ln(5)
-        pdf.set_font("Helvetica", size=9.5)
-        pdf.multi_cell(0, 4.3, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
-        pdf.ln(1.5)
+        pdf.set_font("Helvetica", size=9)
+        pdf.multi_cell(0, 3.9, _plain(text), new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.ln(1)
     pdf.set_font("Helvetica", "B", 10)
     pdf.cell(0, 5, "The relation words of the condition cards")
     pdf.ln(5)
@@ -327,7 +347,17 @@ def contents_pages(count: int) -> int:
 
 def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
     """Write the booklet; answers its number of pages."""
-    pdf = _Book(format="A4")
+    pdf = build_book(town, puzzles)
+    try:
+        pdf.output(str(path))
+    except OSError as err:
+        raise GadshillError(f"{path}: cannot write ({err.strerror})") from None
+    return pdf.page_no()
+
+
+def build_book(town: Town, puzzles: list[dict[str, Any]]) -> Book:
+    """The booklet's pages, laid out (what :func:`write_book` writes)."""
+    pdf = Book(format="A4")
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
     pdf.set_auto_page_break(True, margin=14)
     pdf.set_title("Gads Hill puzzles")
@@ -341,8 +371,4 @@ def write_book(town: Town, puzzles: list[dict[str, Any]], path: Path) -> int:
         if pdf.page_no() != number + before:
             raise GadshillError(f"puzzle {number} ({puzzle['id']}) does not fit on one page")
     _answers(pdf, puzzles)
-    try:
-        pdf.output(str(path))
-    except OSError as err:
-        raise GadshillError(f"{path}: cannot write ({err.strerror})") from None
-    return pdf.page_no()
+    return pdf

@@ -32,7 +32,11 @@ RULES: tuple[tuple[str, str], ...] = (
      " F1 to F3 for fixed features. A plan beside each card shows the town from above,"
      " north at the top: a dark square is a lot of the card's map, a light one a lot"
      " outside it, a grey one a field. A building stands on one lot, and one lot holds at most one"
-     " building."),
+     " building. On each puzzle's big town plan: the lot's id at its top left, a black bar"
+     " on the side of its entrance street (a white bar: a corner lot's side street),"
+     " markers as coloured chips, a brown lot with white letters a standing building;"
+     " the railway at the bottom with its stops 0 to 22 and the locomotive as a red"
+     " square."),
     ("Markers",
      "A marker (three letters, e.g. HOT for the Hotel) says a building may stand on that"
      " lot. A building whose markers are all on lots the town needs for others cannot"
@@ -49,6 +53,18 @@ RULES: tuple[tuple[str, str], ...] = (
      " many buildings as can stand, each on one of its marker lots, one to a lot. The"
      " answer is every such marker, those seen at once and those that only show once the"
      " first are gone; a building's last marker is never part of it."),
+    ("Levels",
+     "Each puzzle has a level, 1 (warm-up) to 4, set by the hardest reasoning it needs,"
+     " and a hardness number that ranks puzzles within their level. Neither is the"
+     " answer's points."),
+    ("How a card scores (best-play puzzles)",
+     "A card scores one point for each marker it takes off the board: its building's"
+     " markers on lots the card rules out; then, each time a building is down to one"
+     " marker, the building is built on that lot and that marker and every other marker"
+     " on the lot come off too (which may leave another building with one marker, and so"
+     " on). A card whose building has no marker on the board marks the free lots of its"
+     " map that the building may take; of the building's five markers, those it does not"
+     " need are yours. A card that contradicts the board cannot be played."),
     ("Best play (best-play puzzles)",
      "Your turn is one action: one or two cards (one only, once the locomotive has"
      " reached 16), or two cards discarded to take one marker, or a pass; and at most one"

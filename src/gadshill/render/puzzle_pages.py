@@ -26,7 +26,8 @@ STYLE = (
     ".cols{display:flex;gap:1.2em;flex-wrap:wrap}"
     ".cards{columns:2;column-gap:1.2em}"
     "@media print{body{margin:0;max-width:none;font-size:9pt}a{display:none}"
-    "svg.town{max-height:10cm}.card svg{width:2.2cm;height:auto}@page{size:A4;margin:10mm}}"
+    "svg.town{width:15cm;height:auto;max-height:none}.card svg{width:2.2cm;height:auto}"
+    "@page{size:A4;margin:10mm}}"
 )
 
 
@@ -57,6 +58,12 @@ def _header(puzzle: dict[str, Any], what: str) -> list[str]:
 
 def _svg_class(picture: str, name: str) -> str:
     return picture.replace("<svg ", f'<svg class="{name}" ', 1)
+
+
+def _town(town: Town, pf: PositionFile) -> str:
+    """The town in the print plan (484 units wide, no word under 12): printed 15 cm
+    wide, its words are 10.5 pt (the map, 1,040 units at 10 cm tall, printed them at 4)."""
+    return _svg_class(town_svg(town, pf, layout="print"), "town")
 
 
 def card_html(town: Town, number: int, as_building: str | None, kind: bool = False) -> str:
@@ -118,7 +125,7 @@ def _named(clue: dict[str, Any]) -> list[str]:
 def question_body(town: Town, puzzle: dict[str, Any]) -> list[str]:
     """The question's HTML without the page around it (the booklet and the page share it)."""
     pf = load_position(puzzle["position"], town)
-    body = [f"<p>{escape(puzzle['question'])}</p>", _svg_class(town_svg(town, pf), "town")]
+    body = [f"<p>{escape(puzzle['question'])}</p>", _town(town, pf)]
     body.append(legend_html(town, pf))
     if puzzle["clues"]:
         body.append('<h2>Clues</h2><div class="cards">')
@@ -177,7 +184,7 @@ def solution_body(town: Town, puzzle: dict[str, Any]) -> list[str]:
     body.append("</ol>")
     solved = solved_position(town, puzzle)
     if solved is not None:
-        body.append(_svg_class(town_svg(town, solved), "town"))
+        body.append(_town(town, solved))
     # the cards the steps read, with their maps, as on the question page
     cards = [(c["card"], c["as"], False) for c in puzzle["clues"]] + [
         (n, None, True) for p in puzzle["position"].get("players", []) for n in p["hand"]

@@ -9,6 +9,9 @@ and no word is under 12 units. ``portrait`` turns the map a quarter turn clockwi
 (north to the right, the railway on the left) for a phone held upright; labels stay
 upright and the compass says where north went.
 
+A lot's entrance is a black bar on the side of its street; a corner lot's side street
+(which counts for "on the same street") a white bar outlined in black.
+
 Every space, field, marker and standing building carries ``data-target``
 (``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
 make them tappable and light them with CSS classes. A marker is drawn in its
@@ -24,6 +27,8 @@ whichever reads better.
 True
 >>> plan_size(town, portrait=True)
 (320, 484)
+>>> plan_size(town, portrait=False, compact=True)  # for paper: the phone's rows, not turned
+(484, 320)
 """
 
 from __future__ import annotations
@@ -117,9 +122,11 @@ class Plan:
         return self.east.length, self.south.length
 
 
-def make_plan(town: Town, portrait: bool) -> Plan:
+def make_plan(town: Town, portrait: bool, compact: bool = False) -> Plan:
+    """``compact``: the phone's small rows without the quarter turn (for paper, where
+    the words, not the lots, set the scale)."""
     data = town.data
-    sizes = PORTRAIT if portrait else LANDSCAPE
+    sizes = PORTRAIT if portrait or compact else LANDSCAPE
     xs: dict[float, str] = {}
     ys: dict[float, str] = {}
     for street in data.streets.values():
@@ -136,9 +143,9 @@ def make_plan(town: Town, portrait: bool) -> Plan:
     return Plan(_axis(xs, sizes, False), _axis(ys, sizes, portrait), portrait, sizes)
 
 
-def plan_size(town: Town, portrait: bool) -> tuple[int, int]:
+def plan_size(town: Town, portrait: bool, compact: bool = False) -> tuple[int, int]:
     """The drawing's (width, height) in units."""
-    width, height = make_plan(town, portrait).size
+    width, height = make_plan(town, portrait, compact).size
     return round(width), round(height)
 
 
@@ -162,14 +169,16 @@ def draw_plan(
     portrait: bool = False,
     highlights: Collection[Marker] = (),
     flagged: Mapping[str, str] | None = None,
+    compact: bool = False,
 ) -> tuple[float, float]:
     """Draw the town and a position into ``parent``; answers (width, height).
 
     ``highlights``: markers ringed red; ``flagged``: space or field id -> "error" or
-    "warning" (a ring in red, or a dashed one in amber, where a problem is).
+    "warning" (a ring in red, or a dashed one in amber, where a problem is);
+    ``compact``: the portrait's small rows, not turned (see :func:`make_plan`).
     """
     position, pf = (source.position, source) if isinstance(source, PositionFile) else (source, None)
-    plan = make_plan(town, portrait)
+    plan = make_plan(town, portrait, compact)
     data = town.data
     width, height = plan.size
     sizes = plan.sizes
@@ -246,6 +255,24 @@ def draw_plan(
             g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance", fill="#222"
         )
         svg.title(door, f"entrance on {space.entrance}")
+        for side_street in space.corner or ():  # a corner lot also fronts its side street
+            if side_street == space.entrance:
+                continue
+            side = data.streets[side_street]
+            at = (
+                plan.point(side.at, space.y)
+                if side.axis == "north-south"
+                else plan.point(space.x, side.at)
+            )
+            bar = svg.rect(
+                g,
+                *_entrance_bar(plan, at, (x0, y0, lot)),
+                class_="side-street",
+                fill="#fff",
+                stroke="#222",
+                stroke_width=1.5,
+            )
+            svg.title(bar, f"corner lot: side street {side_street}")
         svg.text(
             g,
             x0 + 4,
@@ -420,9 +447,10 @@ def plan_svg(
     portrait: bool = False,
     highlights: Collection[Marker] = (),
     flagged: Mapping[str, str] | None = None,
+    compact: bool = False,
 ) -> str:
     """The compact plan as one SVG document (sized in units = CSS pixels)."""
     doc = svg.Document(100, 100, "Gads Hill 1874")
-    width, height = draw_plan(doc.root, town, source, portrait, highlights, flagged)
+    width, height = draw_plan(doc.root, town, source, portrait, highlights, flagged, compact)
     doc.resize(width, height)
     return doc.to_string()

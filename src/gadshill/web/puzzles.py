@@ -12,7 +12,8 @@ a ``<section id="puzzles">`` and loads ``/puzzles.js``).
 
 A puzzle is named by its code (its content), so the server keeps no puzzle state and
 never takes an answer key from the client. The page is sent the question, the position,
-the clues or the hand with their maps, and the town picture, never the answer or the
+the clues or the hand with their maps, and the town as a compact plan in two turns
+(``svg`` landscape, ``svg_portrait`` for a phone), never the answer or the
 steps. Generation is bounded: seeds lie in ``0..MAX_SEED``, at most ``MAX_RUNNING``
 puzzles are worked out at once, generation stops after ``GENERATION_SECONDS``, and the
 last ``CACHED`` puzzles are kept. The solver is imported when the first puzzle is asked for.
@@ -228,7 +229,10 @@ def question(doc: dict[str, Any]) -> dict[str, Any]:
         "free": town.ordered(pf.position.free_spaces()),
         "abbr": {b.abbr: bid for bid, b in sorted(town.buildings.items())},
         "answer_format": ANSWER_FORMAT[doc["kind"]],
-        "svg": town_svg(town, pf),
+        # the compact plan at its reading size (text >= 12 px): landscape for a window,
+        # a quarter turn for a phone held upright; the page shows the one that fits
+        "svg": town_svg(town, pf, layout="plan"),
+        "svg_portrait": town_svg(town, pf, layout="portrait"),
     }
 
 

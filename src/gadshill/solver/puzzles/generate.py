@@ -17,6 +17,7 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import time
@@ -39,6 +40,7 @@ from gadshill.solver.puzzles.clues import CardClue, card_clue
 from gadshill.solver.puzzles.document import document
 from gadshill.solver.puzzles.ladder import MAX_LEVEL
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle
+from gadshill.solver.puzzles.solo_fixpoint import SoloFixpoint
 from gadshill.solver.puzzles.solo_steps import SoloSolution, solve_solo
 from gadshill.solver.puzzles.stop_steps import solve_stop
 from gadshill.solver.town import Town
@@ -199,8 +201,12 @@ class _SoloDraft:
     pool: list[CardClue]
 
     def solved(self, clues: list[CardClue], upto: int) -> bool:
-        named = {b for c in clues for b in c.constraint.named()}
-        return named == set(self.hidden) and self.solution(clues, upto).solved
+        # the clues are true of ``hidden``: the fast fixpoint answers as solve_solo would
+        return self.fixpoint.solved([c.constraint for c in clues], upto, self.hidden.keys())
+
+    @functools.cached_property
+    def fixpoint(self) -> SoloFixpoint:
+        return SoloFixpoint(self.free)
 
     def solution(self, clues: list[CardClue], upto: int = MAX_LEVEL) -> SoloSolution:
         return solve_solo(self.free, [c.solo() for c in clues], upto)

@@ -115,6 +115,7 @@
     byId("puzzle-answer").addEventListener("input", drawAnswer);
     byId("puzzle-step-back").addEventListener("click", () => step(-1));
     byId("puzzle-step-next").addEventListener("click", () => step(1));
+    details.addEventListener("toggle", drawTown);
   }
 
   function openCode(code) {
@@ -152,7 +153,6 @@
     byId("puzzle-link").setAttribute("href", link);
     history.replaceState(null, "", link);
     byId("puzzle-question").textContent = data.question;
-    byId("puzzle-board").replaceChildren(svgNode(data.svg));
     const cards = data.clues.length ? data.clues : data.hand;
     byId("puzzle-clues-title").textContent = data.clues.length ? "Clues" : data.hand.length ? "Your hand" : "";
     byId("puzzle-clues").replaceChildren(
@@ -172,8 +172,29 @@
     byId("puzzle-verdict").replaceChildren();
     byId("puzzle-solution").hidden = true;
     byId("puzzle-steps").replaceChildren();
-    wireBoard();
+    turn = null;
+    drawTown();
   }
+
+  // --- the town: the landscape plan where it fits at its size, else the portrait ------
+  let turn = null; // "svg" or "svg_portrait": the picture on the board now
+  const natural = (text) => Number((/<svg[^>]*\swidth="([\d.]+)"/.exec(text) || [])[1] || 0);
+
+  function drawTown() {
+    if (!puzzle) return;
+    const board = byId("puzzle-board");
+    // never scaled down (its text is 12 px at size 1): the turn that fits the row
+    const room = board.clientWidth;
+    const wanted = room && natural(puzzle.svg) + 2 > room ? "svg_portrait" : "svg";
+    if (wanted === turn) return;
+    turn = wanted;
+    board.replaceChildren(svgNode(puzzle[turn]));
+    board.dataset.layout = turn === "svg" ? "plan" : "portrait";
+    wireBoard();
+    drawAnswer();
+    step(0);
+  }
+  window.addEventListener("resize", drawTown);
 
   // --- answering on the board --------------------------------------------------------
   function pieces() {
