@@ -94,7 +94,13 @@ def _building_tile(
     return (f"{b.abbr} {b.name}", target, frame, b.name)
 
 
-def draw(state: GameState[Any], viewer: int | None, highlights: Collection[Marker] = ()) -> str:
+def draw(
+    state: GameState[Any],
+    viewer: int | None,
+    highlights: Collection[Marker] = (),
+    *,
+    layout: str = "wide",
+) -> str:
     """The board as seat ``viewer`` sees it (None: what everybody sees, no hand).
 
     Under the town: the buildings beside the board, each seat's buildings not standing

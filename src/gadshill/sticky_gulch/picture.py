@@ -197,7 +197,13 @@ def _players(parent: ET.Element, state: StickyGulchState, x: float, y: float) ->
     return y
 
 
-def draw(state: GameState[Any], viewer: int | None, highlights: Collection[int] = ()) -> str:
+def draw(
+    state: GameState[Any],
+    viewer: int | None,
+    highlights: Collection[int] = (),
+    *,
+    layout: str = "wide",
+) -> str:
     """The table as everybody sees it (``viewer`` changes nothing: a seat's drifters
     are its hand, not the picture's).
 
