@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gadshill.rules.records import ReplayResult
     from gadshill.rules.state import GameState
     from gadshill.solver import model
+    from gadshill.solver.engines import EachBuilding
     from gadshill.solver.model import ActionReport, CardReport, StopReport
     from gadshill.solver.position_file import PlayerInfo, PositionFile
     from gadshill.solver.town import Town
@@ -108,6 +109,14 @@ class Position:
     def players(self) -> tuple[PlayerInfo, ...]:
         return self.file.players
 
+    @property
+    def code(self) -> str:
+        """The position code (``pos-...``): the whole position as a short text that
+        ``load_position`` reads back (player names become ``seat 0``, ``seat 1``, ...)."""
+        from gadshill.solver.position_code import encode
+
+        return encode(self.file, self.town)
+
     def to_json(self) -> dict[str, Any]:
         """The position file's JSON object (what ``load_position`` reads back)."""
         from gadshill.solver.position_file import position_to_json
@@ -135,18 +144,23 @@ class Position:
 
 
 def load_position(source: PositionSource | Position, data: str | Path | None = None) -> Position:
-    """A Gads Hill position from a file path, a JSON text or a parsed JSON object.
+    """A Gads Hill position from a file path, a JSON text, a parsed JSON object or a
+    position code (``pos-...``, see docs/position-format.md).
 
     Ids may be written in any case (``"bank"`` is ``BANK``); anything wrong is a
     :class:`PositionError` (a ``ValueError``) naming the entry and, for an
-    unknown id, the closest known ones. ``data`` is a data pack folder.
+    unknown id, the closest known ones; a mistyped, cut or other-pack code too.
+    ``data`` is a data pack folder.
     """
     if isinstance(source, Position):
         return source
+    from gadshill.solver import position_code
     from gadshill.solver.position_file import load_position as read_position
     from gadshill.solver.town import load_town
 
     town = load_town(None if data is None else Path(data))
+    if isinstance(source, str) and position_code.names_a_code(source):
+        return Position(position_code.decode(source, town), town)
     return Position(read_position(source, town), town)
 
 
@@ -188,23 +202,49 @@ def stop(
     return engines.claim(loaded.board, markers, engine)
 
 
+@overload
+def check(
+    position: PositionSource | Position,
+    card: int,
+    as_: str,
+    player: str | None = None,
+    engine: str = "fast",
+) -> CardReport: ...
+
+
+@overload
+def check(
+    position: PositionSource | Position,
+    card: int,
+    as_: None = None,
+    player: str | None = None,
+    engine: str = "fast",
+) -> CardReport | EachBuilding: ...
+
+
 def check(
     position: PositionSource | Position,
     card: int,
     as_: str | None = None,
     player: str | None = None,
     engine: str = "fast",
-) -> CardReport:
+) -> CardReport | EachBuilding:
     """What ``gadshill check`` answers: may ``card`` be played, why not, what it does.
 
     ``as_`` is "my building" of a district or condition card (GH-5), ``player``
     the active player of the position file (then ``as_`` must be one of theirs).
     Returns a :class:`~gadshill.solver.model.CardReport`; ``engine`` as for
-    :func:`stop`.
+    :func:`stop`. With ``player`` and without ``as_``, a card that needs "my
+    building" is tried with each of the player's buildings, as the CLI does: the
+    answer is an :class:`~gadshill.solver.engines.EachBuilding` (``playable``
+    if any building makes it so, ``reports`` per building, ``to_json()`` the
+    CLI's ``--json`` list).
     """
     from gadshill.solver import engines
 
     loaded = load_position(position)
+    if as_ is None and player is not None and loaded.town.card(card).needs_my_building:
+        return engines.check_each_building(loaded.town, loaded.file, card, player, engine)
     return engines.check(loaded.town, loaded.file, card, as_, player, engine)
 
 

@@ -19,12 +19,16 @@ from gadshill.errors import GadshillError, PositionError, UsageError
 
 if TYPE_CHECKING:
     from gadshill.rules.rulebook import Violation
-    from gadshill.solver.model import CardReport, Effect
+    from gadshill.solver.model import Effect
     from gadshill.solver.position_file import PositionFile
     from gadshill.solver.town import Town
 
 PositionArg = Annotated[
-    Path, typer.Argument(help="A Gads Hill position (JSON); - reads it from standard input.")
+    Path,
+    typer.Argument(
+        help="A Gads Hill position: a JSON file, a position code (pos-...), or - for"
+        " standard input (either)."
+    ),
 ]
 EngineOption = Annotated[
     str,
@@ -37,24 +41,42 @@ EngineOption = Annotated[
 
 
 def _load(path: Path, data: Path | None, text: str | None = None) -> tuple[Town, PositionFile]:
-    """The town and the position in ``path`` (``-``: standard input, or ``text`` if read)."""
-    from gadshill.solver.position_file import load_position
+    """The town and the position in ``path``: a file, a position code, or ``-`` (standard
+    input, or ``text`` if already read) holding either. Warnings go to stderr."""
     from gadshill.solver.town import load_town
 
     town = load_town(data)
+    return town, load_position_arg(town, path, text)
+
+
+def load_position_arg(town: Town, path: Path, text: str | None = None) -> PositionFile:
+    """A position argument read (see :func:`_load`), its warnings printed on stderr."""
+    from gadshill.solver import position_code
+    from gadshill.solver.position_file import load_position
+
     if str(path) == "-":  # the position on standard input
         text = sys.stdin.read() if text is None else text
-        if not text.lstrip().startswith("{"):
-            raise PositionError("-: standard input holds no JSON object")
-        return town, load_position(text, town)
-    return town, load_position(path, town)
+        if position_code.looks_like_position_code(text):
+            loaded = position_code.decode(text, town)
+        elif not text.lstrip().startswith("{"):
+            raise PositionError("-: standard input holds no JSON object and no position code")
+        else:
+            loaded = load_position(text, town)
+    elif position_code.names_a_code(str(path)):
+        loaded = position_code.decode(str(path), town)
+    else:
+        loaded = load_position(path, town)
+    for warning in loaded.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return loaded
 
 
 RENDER_HELP = (
     "Draw a board: an SVG with -o, else the terminal picture.\n\n"
     "SOURCE is a game record of any game (drawn after --at N moves, as --seat P sees it)"
-    " or a Gads Hill position file (the town with its buildings and markers). They are"
-    " told apart by content: a record's first line is its gadshill-record header."
+    " or a Gads Hill position file or position code (the town with its buildings and"
+    " markers). They are told apart by content: a record's first line is its"
+    " gadshill-record header; a code starts with pos- (and names no file)."
 )
 
 
@@ -118,7 +140,13 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
 
         engine = engines.engine_name(engine)
         town, loaded = _load(position, data)
-        if as_building is None and player is not None and town.card(card).needs_my_building:
+        if as_building is None and town.card(card).needs_my_building:
+            if player is None:  # a question to complete, not a verdict on the card
+                raise UsageError(
+                    f"card {card} is a {town.card(card).kind} card: it needs a building"
+                    " ('my building', GH-5): give --as BUILDING, or --player P to try each"
+                    " of P's buildings"
+                )
             _check_each_building(town, loaded, card, player, engine, as_json)
             return
         report = engines.check(town, loaded, card, as_building, player, engine)
@@ -138,7 +166,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         source: Annotated[
             Path,
             typer.Argument(
-                help="A game record (.jsonl) of any game, or a Gads Hill position (JSON)."
+                help="A game record (.jsonl) of any game, or a Gads Hill position (JSON or"
+                " a position code pos-...)."
             ),
         ],
         output: Annotated[
@@ -154,7 +183,9 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         ] = None,
         data: DataOption = None,
     ) -> None:
-        text = _read(source)
+        from gadshill.solver.position_code import names_a_code
+
+        text = "" if names_a_code(str(source)) else _read(source)
         if _is_record(text):
             _render_record(source, text, output, at, seat, data)
             return
@@ -238,17 +269,12 @@ def _check_each_building(
     building"; exit 1 when none makes it playable."""
     from gadshill.solver import engines
 
-    buildings = loaded.player(player).buildings
-    reports: list[tuple[str | None, CardReport]] = [
-        (b, engines.check(town, loaded, card, b, player, engine)) for b in buildings
-    ]
-    if not reports:  # no building: the engine names the rule (GH-5)
-        reports = [(None, engines.check(town, loaded, card, None, player, engine))]
+    each = engines.check_each_building(town, loaded, card, player, engine)
     if as_json:
-        print(json.dumps([{"as": b, **r.to_json()} for b, r in reports], indent=2))
+        print(json.dumps(each.to_json(), indent=2))
     else:
         console.print(f"card {card}: {town.card(card).text}")
-        for building, report in reports:
+        for building, report in each.reports.items():
             console.print(f"[bold]as {building or '-'}[/bold]:", end=" ")
             if report.playable:
                 console.print(f"playable: {report.effect.points} point(s)")
@@ -257,7 +283,7 @@ def _check_each_building(
                 console.print("not playable:")
                 for violation in report.violations:
                     console.print(f"  {violation}")
-    if not any(report.playable for _, report in reports):
+    if not each.playable:
         raise typer.Exit(1)
 
 

@@ -134,7 +134,8 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         data: DataOption = None,
         moves: Annotated[bool, typer.Option(help="Tell every move too, as demo does.")] = False,
     ) -> None:
-        """Gads Hill: every point the players overlooked, turn by turn (as demo tells it)."""
+        """Gads Hill: every point the players overlooked, turn by turn, each with its reason
+        and the position code of that turn's board (open it with gadshill stop CODE)."""
         from gadshill.gads_hill.state import GadsHillState
         from gadshill.gads_hill.view import overlooked_summary
         from gadshill.rules.records import Record
@@ -148,6 +149,6 @@ def register(app: typer.Typer, data_app: typer.Typer) -> None:
         if not result.ok:
             raise GadshillError(f"{path}: {result.refusal()}: run gadshill replay")
         assert isinstance(result.state, GadsHillState)
-        console.print(overlooked_summary(result.state))
+        console.print(overlooked_summary(result.state, reasons=True), markup=False)
         if not result.over:
             console.print(f"the game is not over after {result.moves_played} moves")

@@ -20,7 +20,7 @@ from gadshill.gads_hill.constants import (
 )
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
-from gadshill.solver.model import MARKERS_PER_BUILDING, Effect, Marker
+from gadshill.solver.model import MARKERS_PER_BUILDING, Effect, Marker, Position
 
 if TYPE_CHECKING:
     from gadshill.gads_hill.state import GadsHillState
@@ -35,6 +35,9 @@ class TurnLog:
     events: list[dict[str, Any]] = field(default_factory=list)
     overlooked: list[Marker] = field(default_factory=list)
     locomotive: int = START_LOCOMOTIVE
+    #: the board at the end of the turn (public; kept by reference, it is immutable and
+    #: the state made it already), so a review can explain what was overlooked there
+    board: Position | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -228,6 +231,7 @@ def end_turn(state: GadsHillState) -> None:
     # GH-8.overlooked: the removable markers left at the end of the turn
     state.current_log.overlooked = sorted(state.removable_set())
     state.current_log.locomotive = state.locomotive
+    state.current_log.board = state.position()  # the one removable_set just read
     state.history.append(state.current_log)
     # GH-9 (amended): a quiet turn is one that *began* with the building and
     # condition piles empty and changed nothing. Before that every turn draws a

@@ -183,7 +183,7 @@ class GadsHillState(GameState[Move]):
         new.history = list(self.history)
         log = self.current_log  # its events are never changed once logged (effects.TurnLog)
         new.current_log = TurnLog(
-            log.turn, log.player, list(log.events), list(log.overlooked), log.locomotive
+            log.turn, log.player, list(log.events), list(log.overlooked), log.locomotive, log.board
         )
         new._cache = self._cache  # keyed by the board: an answer holds for every equal board
         return new

@@ -1,6 +1,11 @@
 """The end of a game in parts: each seat's points by where they came from (GH-9: one
 point per collected marker), its buildings, and the review of the markers the table
 overlooked (GH-8.overlooked), as data for the page and as lines for ``gadshill review``.
+
+Each overlooked marker comes with its reason on the board at the end of *that* turn
+(the turn log keeps that board by reference) and the board's position code, so a
+reader can open it (``gadshill stop pos-...``). The code holds the board, the fields
+and the locomotive only: no hand, nothing hidden.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from gadshill.gads_hill.effects import TurnLog
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.words import plural
 from gadshill.rules.state import GameState
+from gadshill.solver.deduction import explain_removals
+from gadshill.solver.position_code import encode
+from gadshill.solver.position_file import PositionFile
 
 #: the events that collect markers, and what the breakdown calls them
 SOURCES = (
@@ -55,16 +63,39 @@ def review(game: GameState[Any]) -> dict[str, Any]:
                 "seat": t.player,
                 "line": turn_line(t),
                 "markers": [marker_id(b, s) for b, s in t.overlooked],
+                **_explained(state, t),
             }
             for t in turns
         ],
     }
 
 
-def overlooked_summary(state: GadsHillState) -> str:
-    """The review in lines, as ``gadshill review`` and ``demo`` print it."""
+def _explained(state: GadsHillState, log: TurnLog) -> dict[str, Any]:
+    """Why each overlooked marker could go, on the board of that turn's end, and its code."""
+    if log.board is None:  # a log from before boards were kept (not made any more)
+        return {"reasons": [], "code": None}
+    removals = explain_removals(log.board, log.overlooked)
+    board = PositionFile(log.board, (), log.locomotive, dict(state.fields))
+    return {
+        "reasons": [
+            {"marker": marker_id(r.building, r.space), "because": r.because} for r in removals
+        ],
+        "code": encode(board, state.world.town),
+    }
+
+
+def overlooked_summary(state: GadsHillState, reasons: bool = False) -> str:
+    """The review in lines, as ``gadshill review`` and ``demo`` print it; with ``reasons``,
+    each turn's markers with their reasons and the code of that turn's board."""
     told = review(state)
-    return "\n".join([told["head"], *(turn["line"] for turn in told["turns"])])
+    lines = [told["head"]]
+    for turn in told["turns"]:
+        lines.append(turn["line"])
+        if reasons:
+            lines += [f"  {r['marker']}: {r['because']}" for r in turn["reasons"]]
+            if turn["code"]:
+                lines.append(f"  board: {turn['code']}")
+    return "\n".join(lines)
 
 
 def breakdown(game: GameState[Any]) -> list[dict[str, Any]]:

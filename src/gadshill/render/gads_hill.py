@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 
 from gadshill.gamedata.gads_hill import Space, Street
 from gadshill.render import svg
+from gadshill.render.town_plan import plan_svg
 from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
 from gadshill.solver.town import Town
@@ -236,11 +237,24 @@ def _draw_railway(
         )
 
 
-def town_svg(town: Town, source: Source, highlights: Collection[Marker] = ()) -> str:
+#: the arrangements :func:`town_svg` draws: the map (streets as wide as lots, with a
+#: legend), the compact plan at reading size, and the plan turned upright for a phone
+LAYOUTS = ("map", "plan", "portrait")
+
+
+def town_svg(
+    town: Town, source: Source, highlights: Collection[Marker] = (), layout: str = "map"
+) -> str:
     """An SVG picture of the town and a position, with a legend below it.
 
-    ``highlights`` are markers (building, space) ringed in red.
+    ``highlights`` are markers (building, space) ringed in red. ``layout`` "plan" and
+    "portrait" draw :mod:`render.town_plan`'s compact plan (no legend: its words are
+    at reading size, one unit a CSS pixel), landscape or turned upright.
     """
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r} (layouts: {', '.join(LAYOUTS)})")
+    if layout != "map":
+        return plan_svg(town, source, layout == "portrait", highlights)
     doc = svg.Document(100, 100, "Gads Hill 1874")
     width, height = draw_town(doc.root, town, source, highlights)
     entries = list(TOWN_LEGEND)

@@ -23,7 +23,9 @@ once by :func:`matching.analyse`. The readings of the rules are documented in
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -914,16 +916,19 @@ def stop(position: Position, removable: Removable | None = None) -> StopReport:
     """
     removals: list[Removal] = []
     placements: list[Marker] = []
+    placement_rounds: list[int] = []
     current = position
-    while True:
+    for round_no in itertools.count():
         if removable is None:
             found = removable_markers(current)
         else:
             found = explain_removals(current, removable(current))
         if not found:
-            return StopReport(removals, placements, current)
-        removals.extend(found)
+            break
+        removals.extend(dataclasses.replace(r, round=round_no) for r in found)
         effect = _remove(current, [(r.building, r.space) for r in found])
         assert effect.after is not None
         placements.extend(effect.buildings_placed)
+        placement_rounds.extend(round_no for _ in effect.buildings_placed)
         current = effect.after
+    return StopReport(removals, placements, current, placement_rounds)

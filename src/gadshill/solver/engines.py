@@ -30,7 +30,9 @@ gadshill.errors.UsageError: unknown engine 'sat' (did you mean cpsat?) ...
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from gadshill.errors import PositionError, UsageError, did_you_mean
 from gadshill.rules.rulebook import Violation
@@ -131,3 +133,40 @@ def check(
     if isinstance(bound, Violation):
         return CardReport(False, [bound], Effect())
     return check_card(loaded.position, bound, engine)
+
+
+@dataclass(frozen=True)
+class EachBuilding:
+    """A district or condition card checked with each of a player's buildings as "my
+    building" (GH-5): what ``gadshill check --player P`` without ``--as`` answers.
+
+    ``reports`` maps each building, in the player's order, to its
+    :class:`~gadshill.solver.model.CardReport`; a player without buildings has one
+    report under ``None`` (not playable, GH-5). The card is playable if it is with
+    any building.
+    """
+
+    card: int
+    player: str
+    reports: Mapping[str | None, CardReport]
+
+    @property
+    def playable(self) -> bool:
+        return any(report.playable for report in self.reports.values())
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """What ``gadshill check --json`` prints: one report per building, with ``as``."""
+        return [{"as": b, **report.to_json()} for b, report in self.reports.items()]
+
+
+def check_each_building(
+    town: Town, loaded: PositionFile, number: int, player: str, engine: str = "fast"
+) -> EachBuilding:
+    """Card ``number`` with each of ``player``'s buildings as "my building" (GH-5)."""
+    buildings = loaded.player(player).buildings
+    reports: dict[str | None, CardReport] = {
+        b: check(town, loaded, number, b, player, engine) for b in buildings
+    }
+    if not reports:  # no building: the engine names the rule (GH-5)
+        reports[None] = check(town, loaded, number, None, player, engine)
+    return EachBuilding(number, player, reports)

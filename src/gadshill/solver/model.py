@@ -278,7 +278,9 @@ class Removal:
     ``tight_buildings`` can only stand on ``tight_spaces`` and every maximum
     layout fills those spaces with them, so no other building stands there.
     Both are empty when the space is built on or the building already stands
-    elsewhere (then ``because`` says so).
+    elsewhere (then ``because`` says so). ``round`` is the STOP closure's round that
+    finds it: 0 for the markers logic removes at once, 1 for those that only follow
+    once the first ones are gone (and their cascade has run), and so on.
     """
 
     building: BuildingId
@@ -286,6 +288,7 @@ class Removal:
     tight_buildings: tuple[BuildingId, ...]
     tight_spaces: tuple[SpaceId, ...]
     because: str
+    round: int = 0
 
     def to_json(self) -> dict[str, str]:
         return {"building": self.building, "space": self.space, "because": self.because}
@@ -381,11 +384,16 @@ class ActionReport:
 
 @dataclass(frozen=True)
 class StopReport:
-    """The STOP closure: every marker that logic removes, and what then gets placed."""
+    """The STOP closure: every marker that logic removes, and what then gets placed.
+
+    ``placement_rounds[i]`` is the round (see :class:`Removal`) whose removals placed
+    ``placements[i]``.
+    """
 
     removable: list[Removal]
     placements: list[Marker]
     after: Position
+    placement_rounds: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

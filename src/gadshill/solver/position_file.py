@@ -56,6 +56,9 @@ class PositionFile:
     locomotive: int | None = None
     #: designated field id -> fixed feature id (empty when not given)
     fields: Mapping[str, str] = field(default_factory=dict)
+    #: what is allowed but unlikely at the end of a turn (a lone marker): one line each,
+    #: printed by the CLI as "warning: ..."; not part of the position (not compared)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def player(self, name: str) -> PlayerInfo:
         """The player of this name (UsageError, a ValueError, naming the players if none)."""
@@ -89,10 +92,17 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[str, Any]:
 
 
 def load_position(
-    source: str | Path | Mapping[str, Any], town: Town, *, allow_crowded: bool = False
+    source: str | Path | Mapping[str, Any],
+    town: Town,
+    *,
+    allow_crowded: bool = False,
+    name: str | None = None,
 ) -> PositionFile:
-    """Read a position (a file path, a JSON text, or parsed JSON) and check it."""
-    name, doc = _read(source)
+    """Read a position (a file path, a JSON text, or parsed JSON) and check it.
+
+    An error starts with ``name`` (by default the file's path, or ``position``)."""
+    given_name, doc = _read(source)
+    name = given_name if name is None else name
     try:
         return _check(doc, town, allow_crowded)
     except PositionError as err:
@@ -125,6 +135,7 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
     markers: dict[str, frozenset[str]] = {}
     seen: set[str] = set()
     for given_building, given_spaces in doc["markers"].items():
+        _space_as_building(town, given_building, given_spaces)
         building = _building(town, given_building, "markers")
         if building in seen:
             raise PositionError(f"markers: {building} is given twice")
@@ -194,7 +205,47 @@ def _check(doc: Any, town: Town, allow_crowded: bool) -> PositionFile:
     position = Position(
         spaces=town.space_ids, markers=markers, placed=placed, retired=frozenset(retired)
     )
-    return PositionFile(position, players, locomotive, fields)
+    warnings = tuple(message for _, _, message in lone_markers(markers))
+    return PositionFile(position, players, locomotive, fields, warnings)
+
+
+def lone_markers(markers: Mapping[str, frozenset[str]]) -> list[tuple[str, str, str]]:
+    """(building, space, message) of each building with a single marker: it would have
+    been placed there at once (GH-R3), so no turn ends that way -- unless two buildings'
+    only markers share that space (the shared last space, GH-6). A warning, not a refusal.
+    """
+    alone = {b: next(iter(s)) for b, s in markers.items() if len(s) == 1}
+    found = []
+    for building, space in sorted(alone.items()):
+        if sum(other == space for other in alone.values()) == 1:
+            found.append(
+                (
+                    building,
+                    space,
+                    f"markers.{building}: a single marker (on {space}): the {building} would"
+                    " stand there already unless another building's last marker shares the"
+                    " space (GH-R3, GH-6)",
+                )
+            )
+    return found
+
+
+def _space_as_building(town: Town, given: Any, entries: Any) -> None:
+    """A space used as a key of "markers" (a board read space by space): say how to write it."""
+    try:
+        space = town.space_id(given)
+    except PositionError:
+        return
+    named = []
+    for entry in entries if isinstance(entries, list) else []:
+        try:
+            named.append(town.building_id(entry))
+        except PositionError:
+            continue
+    example = f'"{named[0]}": ["{space}"]' if named else f'"BUILDING": ["{space}"]'
+    raise PositionError(
+        f"markers: {space} is a space; markers are listed by building: did you mean {example}?"
+    )
 
 
 def _retired(

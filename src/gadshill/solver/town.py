@@ -191,8 +191,10 @@ class Town:
         return match_id(name, self.fields, "field")
 
     def feature_id(self, name: object) -> str:
-        """The fixed feature ``name`` means (``"station"`` -> ``"STATION"``)."""
-        return match_id(name, self.features, "feature")
+        """The fixed feature ``name`` means (``"station"`` -> ``"STATION"``), or by the
+        abbreviation the board draws (``"STN"`` -> ``"STATION"``)."""
+        aliases = {f.abbr: ident for ident, f in self.features.items()}
+        return match_id(name, self.features, "feature", aliases)
 
     def ordered(self, spaces: Iterable[str]) -> list[str]:
         """Space ids in town order (S1, S2, ..., S19)."""

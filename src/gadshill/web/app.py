@@ -31,6 +31,7 @@ from gadshill.rules.bots import bot_names
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
 from gadshill.web import learn, wire
+from gadshill.web.analysis import router as analysis_router
 from gadshill.web.db import Busy, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
@@ -450,6 +451,7 @@ def create_app(store: Store | None = None) -> FastAPI:
             hub.unsubscribe(game_id, box)
 
     app.include_router(puzzle_router)  # the puzzle panel: its own API, script and style
+    app.include_router(analysis_router)  # the analysis board: its own page, API and script
     app.add_middleware(BodyLimit, larger={"/api/replays": MAX_RECORD})
     # JSON and the page's files compressed (a Gads Hill view: ~59 KB, ~6 KB gzipped)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)

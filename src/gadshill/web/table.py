@@ -33,7 +33,7 @@ from gadshill.rules.records import Record, Refusal, is_refusal, new_record, repl
 from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
-from gadshill.web import prefs, wire
+from gadshill.web import analysis_answers, prefs, wire
 from gadshill.web.db import Database, Event, Stale, StoredGame, token_hash
 from gadshill.web.prefs import REACTION_MS
 
@@ -339,6 +339,9 @@ class Table:
             "prompt": shown.prompt,
             "public": [tally.to_json() for tally in self.spec.public_tallies(state)],
         }
+        # "Analyse this position": only what this view shows (every hand: a replay's)
+        shown_seat = None if seat == SPECTATOR else seat
+        view["analysis"] = analysis_answers.game_code(self.spec.id, state, shown_seat, reveal)
         if state.is_terminal:
             view["scores"] = state.scores()
             view["winners"] = state.winners()

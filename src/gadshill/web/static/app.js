@@ -416,6 +416,7 @@ function show(next, how = {}) {
   showLog();
   $("hints-label").hidden = !view.hints || view.seat === null;
   showEnd();
+  showAnalyse();
   showPrefs();
   offerPrefs();
   if (!how.stepped) highlightLast(view.last || []);
@@ -935,6 +936,13 @@ function showLinks() {
     box.append(el("a", `join link for seat ${seat}`, { href: `${base}&join=${seat}`, class: "join-link" }));
   }
   box.append(el("a", "spectators", { href: base }));
+}
+
+// "Analyse this position": the server's code holds only what this seat may know
+function showAnalyse() {
+  const link = $("analyse-link");
+  link.hidden = !view.analysis;
+  if (view.analysis) link.href = `/analysis?position=${encodeURIComponent(view.analysis)}`;
 }
 
 async function joinSeat(game, seat) {

@@ -70,6 +70,12 @@
     for (const turn of view.review.turns) {
       const item = el("li", turn.line);
       item.dataset.turn = turn.turn;
+      const reasons = el("ul", null, { class: "end-reasons" });
+      for (const r of turn.reasons || []) reasons.append(el("li", `${r.marker}: ${r.because}`));
+      if (reasons.children.length) item.append(reasons);
+      if (turn.code) {
+        item.append(el("a", `Analyse the board of turn ${turn.turn}`, { href: `/analysis?position=${encodeURIComponent(turn.code)}`, class: "analyse-link", "data-action": "analyse-turn" }));
+      }
       list.append(item);
     }
     if (view.review.turns.length) box.append(list);
@@ -115,6 +121,9 @@
     const fresh = el("a", "New game", { href: "/", class: "button", "data-action": "new-game" });
     const record = el("a", "Download the record", { href: view.record, download: "", class: "button", "data-action": "record" });
     buttons.append(fresh, record);
+    if (view.analysis) {
+      buttons.append(el("a", "Analyse this position", { href: `/analysis?position=${encodeURIComponent(view.analysis)}`, class: "button", "data-action": "analyse" }));
+    }
     if (g.openReplay) {
       const replay = el("button", "Replay the game", { type: "button", "data-action": "replay" });
       replay.addEventListener("click", () => g.openReplay(view.id));

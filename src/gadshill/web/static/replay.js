@@ -50,6 +50,7 @@
     }
     const where = el("span", "", { id: "replay-where", role: "status" });
     controls.append(where);
+    controls.append(el("a", "Analyse this position", { id: "replay-analyse", class: "button", href: "/analysis", hidden: "", "data-action": "analyse" }));
     const board = el("div", null, { id: "replay-board", "aria-label": "the board at this move" });
     const last = el("p", "", { id: "replay-last" });
     const text = el("pre", "", { id: "replay-text" });
@@ -87,6 +88,9 @@
     const now = log.lastElementChild;
     if (now) now.scrollIntoView({ block: "nearest" });
     document.getElementById("replay-where").textContent = `move ${view.version} of ${view.latest}`;
+    const analyse = document.getElementById("replay-analyse");
+    analyse.hidden = !view.analysis;
+    if (view.analysis) analyse.href = `/analysis?position=${encodeURIComponent(view.analysis)}`;
     document.getElementById("replay-title").textContent = `Replay: ${view.title}`;
     const box = panel();
     box.querySelector('[data-action="replay-start"]').disabled = view.version === 0;

@@ -1,0 +1,352 @@
+"""The Gads Hill town as a compact plan, landscape or portrait, drawn at its reading size.
+
+The map of :mod:`render.gads_hill` spaces the town on a square grid whose streets are
+as wide as a lot; a phone showing it whole would shrink its words to 4 px. This plan
+keeps the streets' topology (which lots face which street, which lie side by side, the
+railway to the south) but gives each row and column only the room it needs: a lot is
+a square ``lot`` units wide, a street ``street`` units, so one unit is one CSS pixel
+and no word is under 12 units. ``portrait`` turns the map a quarter turn clockwise
+(north to the right, the railway on the left) for a phone held upright; labels stay
+upright and the compass says where north went.
+
+Every space, field, marker and standing building carries ``data-target``
+(``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
+make them tappable and light them with CSS classes. A marker is drawn in its
+building's colour (:data:`BUILDING_COLOURS`) with its abbreviation in black or white,
+whichever reads better.
+
+>>> from gadshill.solver.town import load_town
+>>> from gadshill.solver.model import Position
+>>> town = load_town()
+>>> board = Position(town.space_ids, {"BANK": frozenset({"S7", "S13"})}, {"S1": "HOTEL"})
+>>> picture = plan_svg(town, board, portrait=True)
+>>> 'data-target="marker:BANK@S13"' in picture and 'data-target="building:HOTEL"' in picture
+True
+>>> plan_size(town, portrait=True)
+(320, 484)
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from gadshill.render import svg
+from gadshill.solver.model import Marker, Position
+from gadshill.solver.position_file import PositionFile
+from gadshill.solver.town import Town
+
+Source = Position | PositionFile
+
+#: one colour per building, in the order of the building ids: Kenneth Kelly's 22
+#: colours of maximum contrast (1965), so that markers of two buildings side by side
+#: are told apart at a glance. The page's palette shows the same colours.
+KELLY = (
+    "#f2f3f4", "#222222", "#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280",
+    "#848482", "#008856", "#e68fac", "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c",
+    "#dcd300", "#882d17", "#8db600", "#654522", "#e25822", "#2b3d26",
+)  # fmt: skip
+
+LOT_FILL = "#fffaf0"
+BUILT_FILL = "#7a5230"
+FIELD_FILL = "#e6dcc0"
+STREET_FILL = "#d9c59a"
+STREET_INK = "#5a4526"
+
+
+def building_colours(town: Town) -> dict[str, str]:
+    """Each building's colour: the pack's order of ids mapped onto :data:`KELLY`.
+
+    >>> from gadshill.solver.town import load_town
+    >>> building_colours(load_town())["BANK"]
+    '#f2f3f4'
+    """
+    return {b: KELLY[i % len(KELLY)] for i, b in enumerate(sorted(town.buildings))}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Room given to each kind of row or column, in units (CSS pixels at scale 1)."""
+
+    lot: float
+    street: float
+    gap: float  # between two lots side by side
+    rail: float
+    margin: float
+
+
+PORTRAIT = Sizes(lot=56, street=24, gap=4, rail=36, margin=4)
+LANDSCAPE = Sizes(lot=88, street=34, gap=6, rail=54, margin=10)
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Where each map coordinate of one axis lands: piecewise linear between the
+    centres of its rows (lots, streets, the railway), each as wide as its kind."""
+
+    centres: tuple[tuple[float, float], ...]  # (map coordinate, pixel), ascending
+    length: float
+
+    def at(self, value: float) -> float:
+        points = self.centres
+        if value <= points[0][0]:
+            return points[0][1]
+        for (a, pa), (b, pb) in zip(points, points[1:], strict=False):
+            if value <= b:
+                return round(pa + (pb - pa) * (value - a) / (b - a), 1)
+        return points[-1][1]
+
+
+def _axis(kinds: Mapping[float, str], sizes: Sizes, flip: bool) -> Axis:
+    """Lay out one axis: ``kinds`` maps each map coordinate to lot, street, rail or edge."""
+    room = {"lot": sizes.lot, "street": sizes.street, "rail": sizes.rail, "edge": 0.0}
+    order = sorted(kinds, reverse=flip)  # flipped: the largest coordinate comes first
+    centres: list[tuple[float, float]] = []
+    pos = sizes.margin
+    for i, value in enumerate(order):
+        width = room[kinds[value]]
+        centres.append((value, pos + width / 2))
+        pos += width
+        if i + 1 < len(order) and kinds[value] == kinds[order[i + 1]] == "lot":
+            pos += sizes.gap
+    return Axis(tuple(sorted(centres)), pos + sizes.margin)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The two axes and how map (x, y) turns into page (x, y)."""
+
+    east: Axis  # map x (west to east)
+    south: Axis  # map y (north to south)
+    portrait: bool
+    sizes: Sizes
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        if self.portrait:  # a quarter turn clockwise: east is down, south is left
+            return self.south.at(y), self.east.at(x)
+        return self.east.at(x), self.south.at(y)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        if self.portrait:
+            return self.south.length, self.east.length
+        return self.east.length, self.south.length
+
+
+def make_plan(town: Town, portrait: bool) -> Plan:
+    data = town.data
+    sizes = PORTRAIT if portrait else LANDSCAPE
+    xs: dict[float, str] = {}
+    ys: dict[float, str] = {}
+    for street in data.streets.values():
+        along, across = (xs, ys) if street.axis == "east-west" else (ys, xs)
+        across[street.at] = "street"
+        along.setdefault(street.start, "edge")
+        along.setdefault(street.end, "edge")
+    for lot in [*data.spaces.values(), *data.fields.values()]:
+        xs[lot.x], ys[lot.y] = "lot", "lot"
+    ys[data.railway.y] = "rail"
+    ys.setdefault(0.0, "edge")
+    # portrait: map y runs right to left (south on the left), so that axis is flipped
+    return Plan(_axis(xs, sizes, False), _axis(ys, sizes, portrait), portrait, sizes)
+
+
+def plan_size(town: Town, portrait: bool) -> tuple[int, int]:
+    """The drawing's (width, height) in units."""
+    width, height = make_plan(town, portrait).size
+    return round(width), round(height)
+
+
+def _entrance_bar(
+    plan: Plan, street_centre: tuple[float, float], lot: tuple[float, float, float]
+) -> tuple[float, float, float, float]:
+    """The black bar on the side of a lot that faces its entrance street."""
+    x0, y0, size = lot
+    cx, cy = x0 + size / 2, y0 + size / 2
+    sx, sy = street_centre
+    third, thick = size / 3, 5.0
+    if abs(sx - cx) > abs(sy - cy):  # the street is to the left or right
+        return (x0 if sx < cx else x0 + size - thick, y0 + third, thick, third)
+    return (x0 + third, y0 if sy < cy else y0 + size - thick, third, thick)
+
+
+def draw_plan(
+    parent: ET.Element,
+    town: Town,
+    source: Source,
+    portrait: bool = False,
+    highlights: Collection[Marker] = (),
+    flagged: Mapping[str, str] | None = None,
+) -> tuple[float, float]:
+    """Draw the town and a position into ``parent``; answers (width, height).
+
+    ``highlights``: markers ringed red; ``flagged``: space or field id -> "error" or
+    "warning" (a ring in red, or a dashed one in amber, where a problem is).
+    """
+    position, pf = (source.position, source) if isinstance(source, PositionFile) else (source, None)
+    plan = make_plan(town, portrait)
+    data = town.data
+    width, height = plan.size
+    sizes = plan.sizes
+    for named in (False, True):  # every band first: no band covers another's name
+        for street in data.streets.values():
+            ends = (street.at, street.start, street.end)
+            _street(parent, plan, street.id, street.axis, *ends, named=named)
+    _railway(parent, plan, town, pf.locomotive if pf is not None else None)
+    corner = plan.point(1, 1)  # an empty corner of the town: the compass
+    svg.text(
+        parent, corner[0], corner[1] + 6, "N \u2192" if portrait else "N \u2191",
+        font_size=18, font_weight="bold", text_anchor="middle", class_="compass",
+    )  # fmt: skip
+    colours = building_colours(town)
+    flagged = flagged or {}
+    lot = sizes.lot
+    for f in data.fields.values():
+        cx, cy = plan.point(f.x, f.y)
+        x0, y0 = cx - lot / 2, cy - lot / 2
+        g = svg.group(parent, "field", id=f.id, data_target=f"field:{f.id}")
+        _frame(g, x0, y0, lot, FIELD_FILL, "#000", 3, flagged.get(f.id))
+        svg.text(g, x0 + 5, y0 + 14, f.id, font_weight="bold", font_size=13)
+        feature = pf.fields.get(f.id) if pf is not None else None
+        words = town.features[feature].name.split() if feature else ["no", "feature"]
+        if feature:
+            words = [town.features[feature].abbr, *words]
+        step = 13 if lot < 60 else 14  # three rows fit a phone's small lot too
+        for row, word in enumerate(words[:3]):
+            svg.text(g, cx, y0 + 27 + row * step, word, font_size=12, text_anchor="middle",
+                     font_weight="bold" if row == 0 and feature else None)  # fmt: skip
+        svg.title(g, f"{f.id}: {town.features[feature].name if feature else 'no fixed feature'}")
+    ringed = set(highlights)
+    for space in data.spaces.values():
+        cx, cy = plan.point(space.x, space.y)
+        x0, y0 = cx - lot / 2, cy - lot / 2
+        standing = position.placed.get(space.id)
+        g = svg.group(parent, "space", id=space.id, data_target=f"space:{space.id}",
+                      data_districts=" ".join(space.districts) or None)  # fmt: skip
+        _frame(g, x0, y0, lot, BUILT_FILL if standing else LOT_FILL, "#6b5a3a", 1.5,
+               flagged.get(space.id))  # fmt: skip
+        street = data.streets[space.entrance]
+        centre = plan.point(street.at, space.y) if street.axis == "north-south" else (
+            plan.point(space.x, street.at))  # fmt: skip
+        door = svg.rect(g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance",
+                        fill="#222")  # fmt: skip
+        svg.title(door, f"entrance on {space.entrance}")
+        svg.text(g, x0 + 4, y0 + 13, space.id, font_size=12, font_weight="bold",
+                 fill="#fff" if standing else "#333")  # fmt: skip
+        if standing:
+            building = town.buildings.get(standing)
+            abbr = building.abbr if building else standing
+            bg = svg.group(g, "building", data_target=f"building:{standing}")
+            svg.text(bg, cx, cy + 10, abbr, tooltip=building.name if building else standing,
+                     font_size=17, font_weight="bold", fill="#fff", text_anchor="middle")  # fmt: skip
+        _markers(g, town, position.markers_on(space.id), space.id, (x0, y0, lot), ringed, colours)
+    return width, height
+
+
+def _frame(
+    g: ET.Element, x0: float, y0: float, size: float, fill: str, stroke: str, width: float,
+    flag: str | None,
+) -> None:  # fmt: skip
+    svg.rect(g, x0, y0, size, size, fill=fill, stroke=stroke, stroke_width=width)
+    if flag is not None:  # a problem here: drawn over the lot's edge, inside it
+        svg.rect(g, x0 + 2, y0 + 2, size - 4, size - 4, fill="none", class_=f"flag flag-{flag}",
+                 stroke=svg.HIGHLIGHT if flag == "error" else "#b45309", stroke_width=4,
+                 stroke_dasharray=None if flag == "error" else "6 4")  # fmt: skip
+
+
+def _markers(
+    g: ET.Element,
+    town: Town,
+    marks: list[str],
+    space: str,
+    lot: tuple[float, float, float],
+    ringed: set[Marker],
+    colours: Mapping[str, str],
+) -> None:
+    """The markers on a lot, each a chip in its building's colour."""
+    x0, y0, size = lot
+    # one chip a row under the id (two a row past three, a board that breaks GH-R6c)
+    per_row = 1 if len(marks) <= 3 else 2
+    top = y0 + 16
+    chip_h = min(16.0, (size - 17) / max(1, -(-len(marks) // per_row))) - 1
+    chip_w = (size - 8 - 2 * (per_row - 1)) / per_row
+    for i, marker in enumerate(marks):
+        building = town.buildings.get(marker)
+        abbr = building.abbr if building else marker
+        x = x0 + 4 + (i % per_row) * (chip_w + 2)
+        y = top + (i // per_row) * (chip_h + 1)
+        lit = (marker, space) in ringed
+        fill = colours.get(marker, "#f6d365")
+        mg = svg.group(g, "marker highlight" if lit else "marker",
+                       data_target=f"marker:{marker}@{space}")  # fmt: skip
+        svg.rect(mg, x, y, chip_w, chip_h, rx=3, fill=fill,
+                 stroke=svg.HIGHLIGHT if lit else "#333", stroke_width=3 if lit else 1)  # fmt: skip
+        svg.text(mg, x + chip_w / 2, y + chip_h / 2 + 4.5, abbr, font_size=12,
+                 fill=svg.ink_on(fill), text_anchor="middle")  # fmt: skip
+        svg.title(mg, f"{building.name if building else marker} marker")
+
+
+def _street(
+    parent: ET.Element,
+    plan: Plan,
+    name: str,
+    axis: str,
+    at: float,
+    start: float,
+    end: float,
+    named: bool,
+) -> None:
+    """A street as a band, or (``named``) its name, upright or along it, near its start."""
+    wide = plan.sizes.street
+    if axis == "east-west":
+        (ax, ay), (bx, by) = plan.point(start, at), plan.point(end, at)
+    else:
+        (ax, ay), (bx, by) = plan.point(at, start), plan.point(at, end)
+    x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+    across = ay == by  # the band runs across the page
+    if across and not named:
+        svg.rect(parent, x0, y0 - wide / 2, x1 - x0, wide, class_="street", fill=STREET_FILL)
+    elif across:
+        tx = x1 - 6 if plan.portrait else x0 + 6  # a portrait's streets start on the right
+        svg.text(parent, tx, y0 + 5, name, font_size=13, fill=STREET_INK,
+                 text_anchor="end" if plan.portrait else "start")  # fmt: skip
+    elif not named:
+        svg.rect(parent, x0 - wide / 2, y0, wide, y1 - y0, class_="street", fill=STREET_FILL)
+    else:
+        tx, ty = x0 - 5, y0 + 6  # turned a quarter: the letters rise to the right of tx
+        svg.text(parent, tx, ty, name, font_size=13, fill=STREET_INK,
+                 transform=f"rotate(90 {svg.number(tx)} {svg.number(ty)})")  # fmt: skip
+
+
+def _railway(parent: ET.Element, plan: Plan, town: Town, locomotive: int | None) -> None:
+    """The railway with its 23 stops (0..22), and the locomotive when known."""
+    rail = town.data.railway
+    (ax, ay), (bx, by) = plan.point(rail.start, rail.y), plan.point(rail.end, rail.y)
+    svg.line(parent, ax, ay, bx, by, class_="railway", stroke="#333", stroke_width=4)
+    stops = 23
+    for i in range(stops):
+        x, y = ax + (bx - ax) * i / (stops - 1), ay + (by - ay) * i / (stops - 1)
+        if plan.portrait:
+            svg.line(parent, x - 6, y, x + 6, y, stroke="#333", stroke_width=2)
+            svg.text(parent, x - 9, y + 4.5, str(i), font_size=12, text_anchor="end")
+        else:
+            svg.line(parent, x, y - 6, x, y + 6, stroke="#333", stroke_width=2)
+            svg.text(parent, x, y + 20, str(i), font_size=12, text_anchor="middle")
+        if locomotive == i:
+            loco = svg.rect(parent, x - 9, y - 9, 18, 18, class_="locomotive", fill="#8b0000")
+            svg.title(loco, f"locomotive {locomotive}")
+
+
+def plan_svg(
+    town: Town,
+    source: Source,
+    portrait: bool = False,
+    highlights: Collection[Marker] = (),
+    flagged: Mapping[str, str] | None = None,
+) -> str:
+    """The compact plan as one SVG document (sized in units = CSS pixels)."""
+    doc = svg.Document(100, 100, "Gads Hill 1874")
+    width, height = draw_plan(doc.root, town, source, portrait, highlights, flagged)
+    doc.resize(width, height)
+    return doc.to_string()
