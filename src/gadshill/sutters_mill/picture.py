@@ -187,7 +187,8 @@ def _vein(
 def _building_height(state: SuttersMillState, b: int, at: Sizes) -> float:
     """Room for a building's name, deed, stack and one row of prospectors."""
     per_row = int((at.building_w - 14) // (CARD_W + 1))
-    stack_rows = max(1, -(-len(state.stacks[b]) // per_row))
+    # a phone's empty building says "no cards" on its deed's line: no row kept for cards
+    stack_rows = max(1 if at.title else 0, -(-len(state.stacks[b]) // per_row))
     name_rows = min(2, len(svg.wrap(state.data.buildings[b].name, at.name_wrap)))
     label = 18 if at.title else 0  # the wide picture's "cards, bottom first" line
     return 12 + name_rows * 16 + 16 + label + stack_rows * (CARD_H + 2) + 2 * DISC + 10
