@@ -46,10 +46,8 @@ class Sizes:
 
 
 WIDE = Sizes(portrait=False, column=300, tile_h=30, font=15, short=False, margin=10)
-PORTRAIT = Sizes(portrait=True, column=362, tile_h=28, font=13, short=True, margin=4)
+PORTRAIT = Sizes(portrait=True, column=362, tile_h=26, font=13, short=True, margin=4)
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
-#: a tile's room beside its words
-PAD = 16
 
 
 def status(state: GadsHillState) -> str:
@@ -83,12 +81,16 @@ class Flow:
 
     def newline(self) -> None:
         if self.tx > self.x:
-            self.tx, self.y = self.x, self.y + self.at.tile_h + 5
+            self.tx, self.y = self.x, self.y + self.at.tile_h + self.gap
+
+    @property
+    def gap(self) -> float:
+        return 4 if self.at.short else 6
 
     def label(self, words: str, colour: str | None = None) -> None:
         at = self.at
         w = _text_width(words, at.font) + (22 if colour else 0)
-        self._room(w)
+        self._room(w + 60)  # never a label alone at a row's end
         head = svg.group(self.parent, "row-label")
         x = self.tx
         if colour is not None:
@@ -103,7 +105,7 @@ class Flow:
         being what the move bar's button for it says (``data-label``)."""
         text, target, frame, tip, named = tile
         at = self.at
-        w = _text_width(text, at.font) + PAD
+        w = _text_width(text, at.font) + (10 if at.short else 16)
         self._room(w)
         g = svg.group(self.parent, "tile", data_target=target, data_label=named if target else None)
         svg.rect(
@@ -120,7 +122,7 @@ class Flow:
         baseline = self.y + at.tile_h - 9
         svg.text(g, self.tx + w / 2, baseline, text, font_size=at.font, text_anchor="middle")
         svg.title(g, tip)
-        self.tx += w + 6
+        self.tx += w + self.gap
 
     def end(self) -> float:
         """The ``y`` under the last row."""
@@ -168,7 +170,6 @@ def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -
         flow.newline()
     for tile in beside or [("-", None, "#6b5a3a", "none", "")]:
         flow.tile(tile)
-    flow.newline()
     for p in range(s.players):
         if not at.portrait:
             flow.newline()
@@ -176,12 +177,14 @@ def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -
         for b in s.owned[p]:
             if not s.is_placed(b):
                 flow.tile(_building_tile(s, b, svg.seat_colour(p), at, b not in s.retired))
-    flow.newline()
+    if not at.portrait:
+        flow.newline()
     if s.retired:
         flow.label("out of the game:")
         for b in sorted(s.retired):
             flow.tile(_building_tile(s, b, "#999", at, False))
-        flow.newline()
+        if not at.portrait:
+            flow.newline()
     flow.label("piles:")
     for pile in PILES:
         count = len(s.piles[pile])
@@ -223,8 +226,9 @@ def draw(
         plan.set("transform", f"translate({svg.number(inset)} 0)")
         x, y, width = at.margin, height + 4, at.column + 2 * at.margin
         y = _rows(rows, s, x, y, at)
-        # the page's status line says whose turn it is; the words stay for a reader
-        svg.text(rows, x, y + 14, where, font_size=at.font, class_="status")
+        # under the pieces (the page's status line says whose turn it is)
+        words = svg.group(doc.root, "panel")
+        svg.text(words, x, y + 14, where, font_size=at.font, class_="status")
         y += 22
         legend_y = y
     else:  # a column beside the town
@@ -239,7 +243,7 @@ def draw(
         svg.text(rows, at.margin, legend_y + 16, f"highlighted: {marked}", font_size=at.font)
         legend_y += 24
     entries = [
-        ("#f2f3f4", "marker: its building's colour and abbreviation"),
+        ("#f2f3f4", "marker: building's colour, abbreviation"),
         (BUILT_FILL, "a building stands here"),
         (FIELD_FILL, "designated field (fixed feature)"),
         *((svg.seat_colour(p), f"seat {p} frames its buildings") for p in range(s.players)),

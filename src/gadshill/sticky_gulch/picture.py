@@ -55,7 +55,9 @@ class Sizes:
 #: a desktop window: four location cards a row
 WIDE = Sizes(20, 10, 4, 232, 150, 15, 36, 52, 52, 78, 100, True)
 #: a phone held upright: two cards a row in a 370-px column
-PORTRAIT = Sizes(4, 4, 2, 179, 118, 13, 28, 39, 44, 64, 48, False)
+PORTRAIT = Sizes(4, 4, 2, 179, 84, 13, 28, 39, 36, 53, 48, False)
+#: a phone's row of cards with the die's words grows by a line
+ROLL_LINE = 16
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
 MARGIN = WIDE.margin
 WIDTH = WIDE.width
@@ -80,8 +82,11 @@ def _location(
     y: float,
     lit: bool,
     at: Sizes,
+    height: float,
 ) -> None:
-    """One location card: number and name, its sites in a row, its lodes below."""
+    """One location card ``height`` high: number and name, its sites in a row, its lodes
+    below, and (wide) the dollars still in the ground: the open lodes' payouts added
+    up, which a phone's card leaves to its tooltip."""
     location = state.data.location(number)
     card = svg.group(parent, "location", id=f"location-{number}", data_target=f"location:{number}")
     rolling = state.roll_location == number and state.phase != OVER
@@ -90,14 +95,15 @@ def _location(
         x,
         y,
         at.card_w,
-        at.card_h,
+        height,
         rx=6,
         fill="#fffaf0",
         stroke=svg.HIGHLIGHT if lit else "#6b5a3a",
         stroke_width=4 if lit else 1.5,
     )
     name = f"#{number} {location.name}"
-    svg.text(card, x + 8, y + 22, name, font_weight="bold", font_size=15 if at.title else FONT)
+    title_y = y + (22 if at.title else 19)
+    svg.text(card, x + 8, title_y, name, font_weight="bold", font_size=15 if at.title else FONT)
     sites = state.sites[number]
     for i, owner in enumerate(sites):
         cx = x + 8 + at.site_r + i * at.site_step
@@ -163,15 +169,17 @@ def _location(
         svg.title(
             box, f"lode {lode.letter}: ${lode.payout}, {'claimed' + by if claimed else 'open'}"
         )
-    left = location.left[state.claimed[number]]
-    ground = f"${left} still in the ground" if at.title else f"${left} left"
-    svg.text(card, x + 8, y + at.card_h - 16, ground, font_size=SMALL)
-    if rolling:  # a phone's narrow card says it on its last line
+    ground = f"${location.left[state.claimed[number]]} still in the ground"
+    if at.title:
+        svg.text(card, x + 8, y + height - 16, ground, font_size=SMALL)
+    else:
+        svg.title(card, f"#{number} {location.name}: {ground}")
+    if rolling:  # a phone's narrow card says it on a last line of its own
         die = f"die {state.die}" if state.die else "die to roll"
         svg.text(
             card,
             x + at.card_w - 8,
-            y + 22 if at.title else y + at.card_h - 16,
+            y + 22 if at.title else y + height - 7,
             die,
             font_size=FONT,
             font_weight="bold",
@@ -258,12 +266,16 @@ def draw(
         svg.text(board, at.margin, 28, title, font_size=20, font_weight="bold")
         svg.text(board, at.margin, 50, _status(s), font_size=FONT)
         top = 62
-    for i, number in enumerate(s.in_play):
-        x = at.margin + (i % at.per_row) * (at.card_w + at.gap)
-        y = top + (i // at.per_row) * (at.card_h + at.gap)
-        _location(board, s, number, x, y, number in highlights, at)
-    rows_of_cards = max(1, (len(s.in_play) + at.per_row - 1) // at.per_row)
-    bottom: float = top + rows_of_cards * (at.card_h + at.gap) + at.gap
+    bottom: float = top
+    for first in range(0, len(s.in_play), at.per_row):
+        row = s.in_play[first : first + at.per_row]
+        rolling = s.roll_location in row and s.phase != OVER
+        height = at.card_h + (ROLL_LINE if rolling and not at.title else 0)
+        for i, number in enumerate(row):
+            x = at.margin + i * (at.card_w + at.gap)
+            _location(board, s, number, x, bottom, number in highlights, at, height)
+        bottom += height + at.gap
+    bottom = max(bottom, top + at.card_h + at.gap) + at.gap
     if s.roll_location and s.die and s.phase != OVER:
         bottom = _die_faces(board, s, at.margin, bottom)
     retired = ", ".join(f"#{n} {s.data.location(n).name}" for n in s.retired) or "-"
@@ -292,8 +304,6 @@ def draw(
         (X_GREY, "X site: no camp"),
         ("#f6d365", "open lode: letter and payout"),
     ]
-    if not at.title:  # a phone's card says it in two words
-        entries.append(("", "$N left: dollars still in the ground"))
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted location"))
     legend_height = svg.legend(doc.root, at.margin, bottom + 6, entries)

@@ -439,7 +439,7 @@ function show(next, how = {}) {
 
 // A phone: the move bar takes the screen the board leaves under it (its choices scroll
 // inside it), so the board stays whole in sight above it; never less than a few rows.
-const BAR_LEAST = 150;
+const BAR_LEAST = 120;
 function fitBar() {
   const bar = $("bar");
   if (layout() !== "portrait") {
