@@ -46,6 +46,7 @@ class Sizes:
     lodes_y: float
     wrap: int  # characters per row of a long line
     title: bool  # the game's name and the status over the board
+    lodes_per_row: int = 4  # more lodes (a pack may have them) take another row
 
     @property
     def width(self) -> float:
@@ -56,8 +57,6 @@ class Sizes:
 WIDE = Sizes(20, 10, 4, 232, 150, 15, 36, 52, 52, 78, 100, True)
 #: a phone held upright: two cards a row in a 370-px column
 PORTRAIT = Sizes(4, 4, 2, 179, 84, 13, 28, 39, 36, 53, 48, False)
-#: a phone's row of cards with the die's words grows by a line
-ROLL_LINE = 16
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
 MARGIN = WIDE.margin
 WIDTH = WIDE.width
@@ -72,6 +71,15 @@ def _status(state: StickyGulchState) -> str:
     if state.phase == ACT:
         line += f"; {state.action_points} action points left"
     return line
+
+
+LODE_ROW = 30  # a lode's 26 units and a gap
+
+
+def _card_height(state: StickyGulchState, number: int, at: Sizes) -> float:
+    """A card's height: one row more for each more row of lodes."""
+    lode_rows = max(1, -(-len(state.data.location(number).lodes) // at.lodes_per_row))
+    return at.card_h + LODE_ROW * (lode_rows - 1)
 
 
 def _location(
@@ -137,8 +145,9 @@ def _location(
         letter: player for where, letter, player, _dollars in state.claims if where == number
     }
     for i, lode in enumerate(location.lodes):
-        lx = x + (8 if at.title else 6) + i * (at.lode_w + 4)
-        ly = y + at.lodes_y
+        column, row = i % at.lodes_per_row, i // at.lodes_per_row
+        lx = x + (8 if at.title else 6) + column * (at.lode_w + 4)
+        ly = y + at.lodes_y + row * LODE_ROW
         claimed = i < state.claimed[number]
         box = svg.group(card, "lode claimed" if claimed else "lode")
         who = claimants.get(lode.letter)
@@ -174,12 +183,16 @@ def _location(
         svg.text(card, x + 8, y + height - 16, ground, font_size=SMALL)
     else:
         svg.title(card, f"#{number} {location.name}: {ground}")
-    if rolling:  # a phone's narrow card says it on a last line of its own
+    if rolling and not at.title:  # a phone's narrow card: a dashed frame inside its own
+        inner = (x + 4, y + 4, at.card_w - 8, height - 8)
+        svg.rect(card, *inner, rx=4, fill="none", stroke="#6b4f00", stroke_width=3,
+                 stroke_dasharray="8 4", class_="rolling")  # fmt: skip
+    if rolling and at.title:
         die = f"die {state.die}" if state.die else "die to roll"
         svg.text(
             card,
             x + at.card_w - 8,
-            y + 22 if at.title else y + height - 7,
+            y + 22,
             die,
             font_size=FONT,
             font_weight="bold",
@@ -192,22 +205,25 @@ def _location(
 DIE = 40  # a die face's side
 
 
-def _die_faces(parent: ET.Element, state: StickyGulchState, x: float, y: float) -> float:
+def _die_faces(
+    parent: ET.Element, state: StickyGulchState, x: float, y: float, side: float = DIE
+) -> float:
     """The faces a die drifter may turn the die to, the face showing ringed: a change is
-    made by clicking the face it gives (``die:N``). Answers the ``y`` below."""
-    svg.text(parent, x, y + DIE / 2 + 6, "die:", font_size=16, font_weight="bold")
+    made by clicking the face it gives (``die:N``), each ``side`` units square. Answers the
+    ``y`` below."""
+    svg.text(parent, x, y + side / 2 + 6, "die:", font_size=16, font_weight="bold")
     for face in range(1, state.data.table.die_sides + 1):
         showing = face == state.die
         g = svg.group(
             parent, "die-face showing" if showing else "die-face", data_target=f"die:{face}"
         )
-        fx = x + 44 + (face - 1) * (DIE + 8)
+        fx = x + 44 + (face - 1) * (side + 8)
         svg.rect(
             g,
             fx,
             y,
-            DIE,
-            DIE,
+            side,
+            side,
             rx=6,
             fill="#fffaf0",
             stroke=svg.HIGHLIGHT if showing else svg.INK,
@@ -215,15 +231,15 @@ def _die_faces(parent: ET.Element, state: StickyGulchState, x: float, y: float) 
         )
         svg.text(
             g,
-            fx + DIE / 2,
-            y + DIE / 2 + 7,
+            fx + side / 2,
+            y + side / 2 + 7,
             str(face),
             font_size=20,
             font_weight="bold",
             text_anchor="middle",
         )
         svg.title(g, f"the die showing {face}" if showing else f"turn the die to {face}")
-    return y + DIE + 8
+    return y + side + 6
 
 
 def _players(parent: ET.Element, state: StickyGulchState, x: float, y: float, at: Sizes) -> float:
@@ -269,15 +285,14 @@ def draw(
     bottom: float = top
     for first in range(0, len(s.in_play), at.per_row):
         row = s.in_play[first : first + at.per_row]
-        rolling = s.roll_location in row and s.phase != OVER
-        height = at.card_h + (ROLL_LINE if rolling and not at.title else 0)
+        height = max(_card_height(s, number, at) for number in row)
         for i, number in enumerate(row):
             x = at.margin + i * (at.card_w + at.gap)
             _location(board, s, number, x, bottom, number in highlights, at, height)
         bottom += height + at.gap
     bottom = max(bottom, top + at.card_h + at.gap) + at.gap
     if s.roll_location and s.die and s.phase != OVER:
-        bottom = _die_faces(board, s, at.margin, bottom)
+        bottom = _die_faces(board, s, at.margin, bottom, DIE if at.title else 36)
     retired = ", ".join(f"#{n} {s.data.location(n).name}" for n in s.retired) or "-"
     rows = [
         *svg.wrap(f"retired locations ({len(s.retired)} of {s.target}): {retired}", at.wrap),
@@ -304,6 +319,8 @@ def draw(
         (X_GREY, "X site: no camp"),
         ("#f6d365", "open lode: letter and payout"),
     ]
+    if not at.title and s.roll_location and s.phase != OVER:
+        entries.append(("", "dashed frame: the location rolled for"))
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted location"))
     legend_height = svg.legend(doc.root, at.margin, bottom + 6, entries)

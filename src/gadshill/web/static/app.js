@@ -438,16 +438,23 @@ function show(next, how = {}) {
 }
 
 // A phone: the move bar takes the screen the board leaves under it (its choices scroll
-// inside it), so the board stays whole in sight above it; never less than a few rows.
-const BAR_LEAST = 120;
+// inside it), so the board stays whole in sight above it; never less than a few rows,
+// unless a lit piece at the board's foot needs them (then the status line and a row).
+const BAR_LEAST = 112;
+const BAR_FLOOR = 48;
 function fitBar() {
   const bar = $("bar");
   if (layout() !== "portrait") {
     bar.style.removeProperty("--bar-room");
     return;
   }
-  const boardBottom = $("board-box").getBoundingClientRect().bottom + window.scrollY;
-  const room = Math.max(BAR_LEAST, Math.floor(window.innerHeight - boardBottom - 8));
+  const below = (node) => node.getBoundingClientRect().bottom + window.scrollY;
+  let room = Math.floor(window.innerHeight - below($("board-box")) - 8);
+  if (room < BAR_LEAST) {
+    const lit = [...document.querySelectorAll("#board .target")].map(below);
+    const clear = lit.length ? Math.floor(window.innerHeight - Math.max(...lit) - 8) : BAR_LEAST;
+    room = Math.min(BAR_LEAST, Math.max(BAR_FLOOR, clear));
+  }
   bar.style.setProperty("--bar-room", `${room}px`);
 }
 
@@ -617,6 +624,7 @@ function drawMenu() {
     menu.append(chips);
   }
   for (const target of picked) for (const node of piecesOf(target)) node.classList.add("picked");
+  fitBar();
   if (next.length) setTimeout(bringLitIntoSight, 0);
   if (actions.length > 1 || picked.length) {
     const back = el("button", "Cancel (Esc)", { type: "button", class: "cancel", id: "cancel-button" });
