@@ -43,6 +43,8 @@ class Sizes:
     font: float
     short: bool  # tiles show abbreviations only (the names: tooltips and the move bar)
     margin: float
+    #: the buildings beside the board (all 22 at the draft) as abbreviations, in a few rows
+    short_beside: bool = True
 
 
 WIDE = Sizes(portrait=False, column=300, tile_h=30, font=15, short=False, margin=10)
@@ -131,12 +133,12 @@ class Flow:
 
 
 def _building_tile(
-    state: GadsHillState, building: str, frame: str, at: Sizes, clickable: bool = True
+    state: GadsHillState, building: str, frame: str, short: bool, clickable: bool = True
 ) -> Tile:
     b = state.world.town.buildings[building]
     target = f"building:{building}" if clickable else None
     named = f"{b.abbr} {b.name}"
-    return (b.abbr if at.short else named, target, frame, b.name, named)
+    return (b.abbr if short else named, target, frame, b.name, named)
 
 
 def _frame_owned(
@@ -164,7 +166,8 @@ def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -
     column starts each on its own row; a phone's rows run on, so seats without
     buildings share one."""
     flow = Flow(parent, x, y, at)
-    beside = [_building_tile(s, b, "#6b5a3a", at) for b in s.beside_board()]
+    short = at.short or at.short_beside
+    beside = [_building_tile(s, b, "#6b5a3a", short) for b in s.beside_board()]
     flow.label("beside the board:")
     if not at.portrait:
         flow.newline()
@@ -176,13 +179,13 @@ def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -
         flow.label(f"seat {p}: {plural(s.collected[p], 'point')}", svg.seat_colour(p))
         for b in s.owned[p]:
             if not s.is_placed(b):
-                flow.tile(_building_tile(s, b, svg.seat_colour(p), at, b not in s.retired))
+                flow.tile(_building_tile(s, b, svg.seat_colour(p), at.short, b not in s.retired))
     if not at.portrait:
         flow.newline()
     if s.retired:
         flow.label("out of the game:")
         for b in sorted(s.retired):
-            flow.tile(_building_tile(s, b, "#999", at, False))
+            flow.tile(_building_tile(s, b, "#999", at.short, False))
         if not at.portrait:
             flow.newline()
     flow.label("piles:")
@@ -248,7 +251,7 @@ def draw(
         (FIELD_FILL, "designated field (fixed feature)"),
         *((svg.seat_colour(p), f"seat {p} frames its buildings") for p in range(s.players)),
     ]
-    if at.short:
+    if at.short or at.short_beside:
         entries.append(("", "tiles: abbreviations (names in the bar)"))
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted marker"))

@@ -53,8 +53,8 @@ class Sizes:
         return 2 * self.margin + self.per_row * self.card_w + (self.per_row - 1) * self.gap
 
 
-#: a desktop window: four location cards a row
-WIDE = Sizes(20, 10, 4, 232, 150, 15, 36, 52, 52, 78, 100, True)
+#: a desktop window: five location cards a row (three rows hold a long game)
+WIDE = Sizes(20, 10, 5, 200, 118, 14, 31, 44, 46, 68, 100, True)
 #: a phone held upright: two cards a row in a 370-px column
 PORTRAIT = Sizes(4, 4, 2, 179, 84, 13, 28, 39, 36, 53, 48, False)
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
@@ -180,7 +180,7 @@ def _location(
         )
     ground = f"${location.left[state.claimed[number]]} still in the ground"
     if at.title:
-        svg.text(card, x + 8, y + height - 16, ground, font_size=SMALL)
+        svg.text(card, x + 8, y + height - 6, ground.replace(" still", ""), font_size=SMALL)
     else:
         svg.title(card, f"#{number} {location.name}: {ground}")
     if rolling and not at.title:  # a phone's narrow card: a dashed frame inside its own
@@ -192,7 +192,7 @@ def _location(
         svg.text(
             card,
             x + at.card_w - 8,
-            y + 22,
+            y + height - 6,
             die,
             font_size=FONT,
             font_weight="bold",
