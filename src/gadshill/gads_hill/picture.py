@@ -215,7 +215,7 @@ def draw(
     ringed in red.
     """
     s = cast("GadsHillState", state)
-    at = LAYOUTS[layout]
+    at = svg.arrangement(LAYOUTS, layout)
     town = s.world.town
     doc = svg.Document(100, 100, "Gads Hill 1874")
     owners = {b: svg.seat_colour(p) for p in range(s.players) for b in s.owned[p]}

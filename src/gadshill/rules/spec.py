@@ -39,8 +39,9 @@ class Draw(Protocol):
     """draw(state, viewer, layout=...): an SVG picture (a whole ``<svg>`` document) of
     what seat ``viewer`` may see, in one of :data:`LAYOUTS`."""
 
-    def __call__(self, state: GameState[Any], viewer: int | None, /, *, layout: str = ...) -> str:
-        ...
+    def __call__(
+        self, state: GameState[Any], viewer: int | None, /, *, layout: str = ...
+    ) -> str: ...
 
 
 def default_heuristic(state: GameState[Any], player: int) -> float:

@@ -273,7 +273,7 @@ def draw(
     ``highlights`` are location numbers framed in red.
     """
     s = cast("StickyGulchState", state)
-    at = LAYOUTS[layout]
+    at = svg.arrangement(LAYOUTS, layout)
     doc = svg.Document(100, 100, "The Mother Lode of Sticky Gulch")
     board = svg.group(doc.root, "board")
     top = at.margin

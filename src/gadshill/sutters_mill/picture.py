@@ -356,7 +356,7 @@ def draw(
     ``highlights`` are space ids (camps or buildings) framed in red.
     """
     s = cast("SuttersMillState", state)
-    at = LAYOUTS[layout]
+    at = svg.arrangement(LAYOUTS, layout)
     tables = s.tables
     doc = svg.Document(100, 100, "Sutter's Mill")
     board = svg.group(doc.root, "board")
