@@ -194,7 +194,8 @@ def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -
         tip = f"the {pile} pile: {plural(count, 'card')}"
         target = f"pile:{pile}" if count else None
         flow.tile((f"{pile} {count}", target, "#6b5a3a", tip, f"the {pile} pile"))
-    flow.tile((f"discards {len(s.discards)}", None, "#999", "the discard pile", ""))
+    if not at.portrait:  # a phone says it under the pieces: a row the less
+        flow.tile((f"discards {len(s.discards)}", None, "#999", "the discard pile", ""))
     return flow.end()
 
 
@@ -231,8 +232,9 @@ def draw(
         y = _rows(rows, s, x, y, at)
         # under the pieces (the page's status line says whose turn it is)
         words = svg.group(doc.root, "panel")
-        svg.text(words, x, y + 14, where, font_size=at.font, class_="status")
-        y += 22
+        where += f" · {plural(len(s.discards), 'card')} discarded"
+        rows = svg.wrap(where, int(at.column / (at.font * 0.6)))
+        y = svg.lines(words, x, y + 14, rows, font_size=at.font, class_="status") + 6
         legend_y = y
     else:  # a column beside the town
         x, y = width + at.margin, at.margin

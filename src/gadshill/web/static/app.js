@@ -441,6 +441,7 @@ function show(next, how = {}) {
 // inside it), so the board stays whole in sight above it; never less than a few rows,
 // unless a lit piece at the board's foot needs them (then the status line and a row).
 const BAR_LEAST = 112;
+const BOARD_PARTS = "#board svg > g.board, #board svg > g.town, #board svg > g.pieces";
 const BAR_FLOOR = 48;
 function fitBar() {
   const bar = $("bar");
@@ -449,7 +450,11 @@ function fitBar() {
     return;
   }
   const below = (node) => node.getBoundingClientRect().bottom + window.scrollY;
-  let room = Math.floor(window.innerHeight - below($("board-box")) - 8);
+  // the board's playing surface (its pieces); the players' panel and the legend under it
+  // may go under the bar, as the rest of the page does
+  const parts = [...document.querySelectorAll(BOARD_PARTS)].map(below);
+  const foot = parts.length ? Math.max(...parts) : below($("board-box"));
+  let room = Math.floor(window.innerHeight - foot - 8);
   if (room < BAR_LEAST) {
     const lit = [...document.querySelectorAll("#board .target")].map(below);
     const clear = lit.length ? Math.floor(window.innerHeight - Math.max(...lit) - 8) : BAR_LEAST;
