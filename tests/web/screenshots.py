@@ -133,7 +133,7 @@ def main(folder: Path) -> None:
                 stop = driver.find_element("css selector", '#menu [data-action="claim"]')
                 click(driver, stop)
                 shoot(driver, folder, "web-gads-hill-stop.png")
-                driver.find_element("id", "cancel-button").click()
+                click(driver, driver.find_element("id", "cancel-button"))
             if game == "sutters-mill":
                 play_until(clicker, lambda s: False)
                 shoot(driver, folder, "web-end.png")
