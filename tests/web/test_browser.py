@@ -425,7 +425,8 @@ def test_a_whole_game_played_by_clicking_the_board(
         assert not unnamed, "a refusal names its rules"
         # never more than a screenful of choices: the move bar fits the viewport
         bar, screen = browser.execute_script(
-            "return [document.getElementById('bar').scrollHeight, window.innerHeight]"
+            "return [document.getElementById('status-line').offsetHeight"
+            " + document.getElementById('choices').scrollHeight, window.innerHeight]"
         )
         assert bar <= screen, f"the move bar is {bar} px high on a {screen}-px screen"
 

@@ -115,8 +115,8 @@ class Tapper:
         where = self.driver.execute_script(
             """const n = document.querySelector(arguments[0]);
             if (!n) return null;
-            // inside the bar: its own rows scroll (up and down, a row of pieces sideways)
-            if (n.closest('#bar')) n.scrollIntoView({block: 'nearest', inline: 'nearest'});
+            // inside the bar: its choices scroll (up and down, a row of pieces sideways)
+            if (n.closest('#choices')) n.scrollIntoView({block: 'nearest', inline: 'nearest'});
             const r = n.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + Math.min(r.height / 2, 20)];""",
             selector,
