@@ -21,7 +21,7 @@ import gadshill
 from gadshill.errors import PositionError
 from gadshill.gads_hill.positions import position_file_at
 from gadshill.gamedata.pack import pack_path
-from gadshill.solver import code_text
+from gadshill.solver import code_text, position_code
 from gadshill.solver.model import Position
 from gadshill.solver.position_code import (
     decode,
@@ -206,6 +206,29 @@ def sample_codes() -> list[str]:
     return [encode(pf, TOWN) for pf in docs]
 
 
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(games, boards()))
+def test_every_slip_of_generated_codes_is_refused(pf: PositionFile) -> None:
+    """Exhaustively per code: every substitution, every neighbour swap, every cut."""
+    code = encode(pf, TOWN)
+    body = code[4:]
+    slips = [
+        body[:i] + c + body[i + 1 :]
+        for i in range(len(body))
+        for c in code_text.ALPHABET
+        if c != body[i]
+    ]
+    slips += [
+        body[:i] + body[i + 1] + body[i] + body[i + 2 :]
+        for i in range(len(body) - 1)
+        if body[i] != body[i + 1]
+    ]
+    slips += [body[:end] for end in range(len(body))]
+    for slip in slips:
+        with pytest.raises(PositionError):
+            decode_doc("pos-" + slip, TOWN)
+
+
 @pytest.mark.parametrize("code", sample_codes())
 def test_every_single_substitution_is_refused(code: str) -> None:
     body = code[len("pos-") :]
@@ -213,7 +236,9 @@ def test_every_single_substitution_is_refused(code: str) -> None:
         for c in code_text.ALPHABET:
             if c != original:
                 slip = "pos-" + body[:i] + c + body[i + 1 :]
-                with pytest.raises(PositionError, match=r"^'pos-.*': a character is mistyped"):
+                with pytest.raises(
+                    PositionError, match=r"^'pos-.*': the check does not add up: a character"
+                ):
                     decode_doc(slip, TOWN)
 
 
@@ -223,7 +248,7 @@ def test_every_neighbour_swap_is_refused(code: str) -> None:
     for i in range(len(body) - 1):
         if body[i] != body[i + 1]:
             slip = "pos-" + body[:i] + body[i + 1] + body[i] + body[i + 2 :]
-            with pytest.raises(PositionError, match="mistyped or two are swapped"):
+            with pytest.raises(PositionError, match=r"does not add up: .* or two are swapped"):
                 decode_doc(slip, TOWN)
 
 
@@ -263,6 +288,7 @@ def test_typing_slips_that_are_not_mistakes_are_read() -> None:
         ("pos-3g2u003zzzzg2r4", "'u' cannot be in a position code"),
         ("pos-", "too short"),
         ("pos-3", "too short"),
+        ("pos-" + "z" * 2001, r"too long \(2001 characters; a position code has at most 2000\)"),
     ],
 )
 def test_malformed_codes(text: str, message: str) -> None:
@@ -353,7 +379,7 @@ def test_api_reads_codes_and_gives_them() -> None:
     code = position.code
     assert gadshill.load_position(code).file == position.file
     assert gadshill.stop(code) == gadshill.stop(position)
-    with pytest.raises(PositionError, match="mistyped"):
+    with pytest.raises(PositionError, match="the check does not add up"):
         gadshill.load_position(code[:-1] + ("0" if code[-1] != "0" else "1"))
 
 
@@ -363,3 +389,24 @@ def test_typical_lengths() -> None:
     mid = encode(game_position(3, 1, 60), TOWN)
     assert len(empty) <= 20
     assert len(mid) <= 100
+
+
+def test_a_running_games_code_holds_only_the_seats_own_hand() -> None:
+    state = gadshill.new_game("gads-hill", players=4, seed=12)
+    chooser = random.Random(12)
+    for _ in range(50):
+        state.push(chooser.choice(state.legal_moves()))
+    for seat in range(4):
+        back = decode(encode(position_file_at(state, seat), TOWN), TOWN)  # type: ignore[arg-type]
+        assert [bool(p.hand) for p in back.players] == [p == seat for p in range(4)]
+        assert back.players[seat].hand == tuple(state.hands[seat])  # type: ignore[attr-defined]
+        assert [p.collected for p in back.players] == state.collected  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="no seat 4"):
+        position_file_at(state, 4)  # type: ignore[arg-type]
+
+
+def test_a_huge_code_is_refused_quickly_as_a_code() -> None:
+    huge = "pos-" + "z" * 5000
+    assert position_code.names_a_code(huge)
+    with pytest.raises(PositionError, match="too long"):
+        gadshill.load_position(huge)

@@ -13,6 +13,13 @@ tests do) through games against bots, and saves in the folder given:
   move bar), a move half made; ``web-phone-sutters-mill.png`` and
   ``web-phone-sticky-gulch.png``: the others on the phone, pieces lit. The phone's games
   are played by taps (``test_browser_phone.Tapper``), the page never scrolled by hand.
+- ``web-analysis.png``: the analysis board at 1400x1000, a mid-game board with STOP
+  asked and a removal tapped (its tight set lit);
+- ``web-analysis-phone.png``: the analysis board on a 390x844 phone with touch, the
+  board being tapped in building by building (the brush).
+
+``analysis`` alone (``python -m tests.web.screenshots docs analysis``) makes only the
+analysis board's two.
 """
 
 from __future__ import annotations
@@ -113,10 +120,38 @@ def shoot(driver: Any, folder: Path, name: str) -> None:
     print(f"saved {folder / name}")
 
 
-def main(folder: Path) -> None:
+def analysis(driver: Any, url: str, folder: Path) -> None:
+    """The analysis board's two screenshots, the board tapped in as the tests do."""
+    from tests.web.analysis_games import MID_GAME, board_of, bot_game
+    from tests.web.test_analysis_browser import Tapper, settled, transcribe
+
+    target, code = board_of(bot_game(*MID_GAME))
+    set_viewport(driver, "desktop")
+    driver.get(f"{url}/analysis?position={code}")
+    settled(driver)
+    tapper = Tapper(driver, touch=False)
+    tapper.tap("#an-stop")
+    time.sleep(1)
+    tapper.tap("#an-stop-answer .an-removal")
+    shoot(driver, folder, "web-analysis.png")
+    set_viewport(driver, "phone")
+    driver.get(f"{url}/analysis")
+    settled(driver)
+    tapper = Tapper(driver, touch=True)
+    partial = {**target, "placed": {}, "markers": dict(list(target["markers"].items())[:4])}
+    transcribe(driver, tapper, partial)
+    settled(driver)
+    tapper.tap('#an-buildings [data-building="THEATRE"]')  # the next building picked
+    shoot(driver, folder, "web-analysis-phone.png")
+
+
+def main(folder: Path, only: str | None = None) -> None:
     url, server = serve()
     driver = chromium()
     try:
+        analysis(driver, url, folder)
+        if only == "analysis":
+            return
         for game in ("gads-hill", "sutters-mill", "sticky-gulch"):
             set_viewport(driver, "desktop")
             start_from_the_form(driver, url, game)
@@ -158,4 +193,7 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs"))
+    main(
+        Path(sys.argv[1] if len(sys.argv) > 1 else "docs"),
+        sys.argv[2] if len(sys.argv) > 2 else None,
+    )

@@ -11,8 +11,8 @@ or condition card.
 from __future__ import annotations
 
 import json
-import time
 import random
+import time
 import warnings
 from typing import Any
 
@@ -215,7 +215,9 @@ def test_check_answers_as_the_cli_word_for_word(code: str, capsys: Any) -> None:
         one = CLIENT.post(
             "/api/analysis/check", json={"code": code, "card": number, "as": named}
         ).json()
-        assert one["answer"] == cli_json(["check", code, "--card", str(number), "--as", named], capsys)
+        assert one["answer"] == cli_json(
+            ["check", code, "--card", str(number), "--as", named], capsys
+        )
         if loaded.players:
             player = loaded.players[0].name
             each = CLIENT.post(
@@ -226,7 +228,7 @@ def test_check_answers_as_the_cli_word_for_word(code: str, capsys: Any) -> None:
 
 
 def test_a_playable_cards_effect_is_drawn_and_applied() -> None:
-    code = CODES[-4]  # seed 22 after 40 moves
+    code = CODES[-4]  # seed 22 after 40 moves of bots
     for number in sorted(TOWN.cards):
         data = CLIENT.post("/api/analysis/check", json={"code": code, "card": number}).json()
         playable = [r for r in data["reports"] if r["playable"] and r["effect"]["markers_placed"]]

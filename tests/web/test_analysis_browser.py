@@ -122,21 +122,21 @@ def transcribe(driver: Any, tapper: Tapper, target: dict[str, Any]) -> None:
         for _ in range(4):
             if state(driver)["doc"].get("fields", {}).get(fid) == feature:
                 break
-            tapper.tap((f'#an-board [data-target="field:{fid}"]'))
+            tapper.tap(f'#an-board [data-target="field:{fid}"]')
         assert state(driver)["doc"]["fields"][fid] == feature
     for building, spaces in sorted(target["markers"].items()):
-        tapper.tap((f'#an-buildings [data-building="{building}"]'))
+        tapper.tap(f'#an-buildings [data-building="{building}"]')
         for space in spaces:
-            tapper.tap((f'#an-board [data-target="space:{space}"]'))
+            tapper.tap(f'#an-board [data-target="space:{space}"]')
     if target["placed"]:
-        tapper.tap(("#an-stand"))
+        tapper.tap("#an-stand")
         for space, building in target["placed"].items():
-            tapper.tap((f'#an-buildings [data-building="{building}"]'))
-            tapper.tap((f'#an-board [data-target="space:{space}"]'))
+            tapper.tap(f'#an-buildings [data-building="{building}"]')
+            tapper.tap(f'#an-board [data-target="space:{space}"]')
     if target.get("retired"):
-        tapper.tap(("#an-retired-box summary"))
+        tapper.tap("#an-retired-box summary")
         for building in target["retired"]:
-            tapper.tap((f'#an-retired [data-retired="{building}"]'))
+            tapper.tap(f'#an-retired [data-retired="{building}"]')
 
 
 def cli_json(args: list[str]) -> Any:
@@ -148,9 +148,9 @@ def cli_json(args: list[str]) -> Any:
     return json.loads(out.getvalue())
 
 
-def check_stop(driver: Any, tapper: Tapper, code: str) -> None:
+def check_stop(driver: Any, tapper: Tapper, code: str) -> Any:
     """STOP? on the page: the same removals and placements as ``gadshill stop CODE``."""
-    tapper.tap(("#an-stop"))
+    tapper.tap("#an-stop")
     wait_for(
         lambda: driver.execute_script(
             "return document.querySelector('#an-stop-answer .an-line, #an-stop-answer .an-removal')"
@@ -177,10 +177,15 @@ def check_stop(driver: Any, tapper: Tapper, code: str) -> None:
     )
     assert sorted(lit) == sorted(f"marker:{r['building']}@{r['space']}" for r in cli["removable"])
     if cli["removable"]:  # a removal tapped: its sentence, its tight set lit
-        tapper.tap(("#an-stop-answer .an-removal"))
+        tapper.tap("#an-stop-answer .an-removal")
         first = cli["removable"][0]
         why = driver.execute_script("return document.getElementById('an-why').textContent")
         assert why.startswith(f"{first['building']} on {first['space']}: {first['because']}")
+        tight = driver.execute_script(
+            "return [...document.querySelectorAll('#an-board .tight')].map((n) => n.dataset.target)"
+        )
+        assert tight, "the tight set is lit"
+    return cli
 
 
 def check_card(driver: Any, tapper: Tapper, code: str, number: int) -> list[dict[str, Any]]:
@@ -188,9 +193,9 @@ def check_card(driver: Any, tapper: Tapper, code: str, number: int) -> list[dict
     search = tapper.css("#an-card-search")
     search.clear()
     search.send_keys(str(number))
-    tapper.tap((f'#an-card-list [data-card="{number}"]'))
+    tapper.tap(f'#an-card-list [data-card="{number}"]')
     wait_for(lambda: driver.find_elements("css selector", "#an-card-chosen svg"), "its plan")
-    tapper.tap(("#an-check"))
+    tapper.tap("#an-check")
     wait_for(lambda: driver.find_elements("css selector", ".an-report"), "the card's answer")
     shown = driver.execute_script(
         "return [...document.querySelectorAll('.an-report')].map((r) => ({"
@@ -282,7 +287,8 @@ def test_a_mid_game_board_tapped_in_then_stop_and_a_card(
         assert fits["ask_left"] >= fits["right"] and fits["ask_top"] < fits["bottom"]
     legibility(driver)
 
-    check_stop(driver, tapper, code)
+    stop = check_stop(driver, tapper, code)
+    assert stop["removable"], "a board where STOP has an answer"
     hand = sorted(game.hands[game.active])
     reports = check_card(driver, tapper, code, hand[0])
     legibility(driver)
@@ -293,7 +299,7 @@ def test_a_mid_game_board_tapped_in_then_stop_and_a_card(
             before = state(driver)["shown"]["code"]
             tapper.tap(box.find_element("css selector", '[data-action="apply"]'))
             wait_for(lambda: state(driver)["shown"]["code"] != before, "the applied position")
-            tapper.tap(("#an-undo"))
+            tapper.tap("#an-undo")
             wait_for(lambda: state(driver)["shown"]["code"] == before, "undo")
 
 
@@ -306,10 +312,10 @@ def test_a_crowded_space_is_ringed_where_it_is_and_questions_wait(
     driver.get(f"{server}/analysis")
     settled(driver)
     tapper = Tapper(driver, touch=False)
-    tapper.tap(("#an-mode"))  # a space first, then its buildings
-    tapper.tap(('#an-board [data-target="space:S7"]'))
+    tapper.tap("#an-mode")  # a space first, then its buildings
+    tapper.tap('#an-board [data-target="space:S7"]')
     for building in ("BANK", "CHURCH", "HOTEL", "SALOON"):
-        tapper.tap((f'#an-buildings [data-building="{building}"]'))
+        tapper.tap(f'#an-buildings [data-building="{building}"]')
     now = settled(driver)
     assert now["doc"]["markers"] == {b: ["S7"] for b in ("BANK", "CHURCH", "HOTEL", "SALOON")}
     ring = driver.execute_script(
@@ -320,7 +326,7 @@ def test_a_crowded_space_is_ringed_where_it_is_and_questions_wait(
     assert "GH-R6c" in problems and "S7" in problems
     assert tapper.css("#an-stop").get_attribute("disabled") is not None
     assert "error" in tapper.css("#an-blocked").text
-    tapper.tap(("#an-undo"))
+    tapper.tap("#an-undo")
     now = settled(driver)
     assert "SALOON" not in now["doc"]["markers"]
     assert tapper.css("#an-stop").get_attribute("disabled") is None
@@ -338,3 +344,42 @@ def test_a_bad_code_in_the_address_shows_its_one_line_error(
     assert "too short" in error or "mistyped" in error
     driver.get(f"{server}/analysis?position={code}")
     assert settled(driver)["shown"]["code"] == code
+
+
+def test_a_finished_games_end_and_replay_lead_to_the_analysis_board(
+    browser: Any,  # noqa: F811
+    server: str,  # noqa: F811
+) -> None:
+    """The end screen's review: each overlooked marker's reason and a link to that turn's
+    board; "Analyse this position" on the end screen and at every step of the replay."""
+    import urllib.request
+
+    from tests.web.test_end import played_record
+
+    record = played_record("gads-hill", ["random", "greedy"], seed=2)  # 3 turns overlooked
+    request = urllib.request.Request(
+        f"{server}/api/replays", data=record.to_jsonl().encode(), method="POST"
+    )
+    with urllib.request.urlopen(request) as answer:
+        game = json.loads(answer.read())["id"]
+    driver = browser
+    set_viewport(driver, "desktop")
+    driver.get(f"{server}/?game={game}")
+    read = """return document.querySelector('#end [data-action="analyse"]') && {
+      links: [...document.querySelectorAll('.end-review a.analyse-link')].map((a) => a.href),
+      reasons: [...document.querySelectorAll('.end-review .end-reasons li')]
+        .map((li) => li.textContent),
+      final: document.querySelector('#end [data-action="analyse"]').href}"""
+    end = wait_for(lambda: driver.execute_script(read), "the end screen")
+    hrefs = end["links"]
+    assert len(hrefs) == 3
+    assert end["reasons"] and all("@" in r and ": " in r for r in end["reasons"])
+    assert all("/analysis?position=pos-" in h for h in hrefs)
+    assert "/analysis?position=pos-" in end["final"]
+    driver.execute_script("document.querySelector('#end [data-action=\"replay\"]').click()")
+    link = "return document.getElementById('replay-analyse')?.href || ''"
+    step = wait_for(lambda: "position=" in driver.execute_script(link), "the replay's link")
+    assert step and "/analysis?position=pos-" in driver.execute_script(link)
+    driver.get(hrefs[0])
+    shown = settled(driver)["shown"]
+    assert hrefs[0].endswith(shown["code"])

@@ -19,6 +19,7 @@ from gadshill.cli import (
     deduction_cmds,
     demo_cmds,
     game_cmds,
+    position_cmds,
     puzzle_cmds,
     replay_cmds,
     web_cmds,
@@ -61,6 +62,7 @@ for _module in (
     data_cmds,
     deduction_cmds,
     demo_cmds,
+    position_cmds,
     puzzle_cmds,
     web_cmds,
 ):

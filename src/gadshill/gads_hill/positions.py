@@ -8,6 +8,7 @@ or a record, whose owner may see all).
 
 from __future__ import annotations
 
+from gadshill.errors import UsageError
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.solver.position_file import PlayerInfo, PositionFile
 
@@ -26,7 +27,7 @@ def position_file_at(state: GadsHillState, seat: int | None) -> PositionFile:
     [5, 5, 5]
     """
     if seat is not None and not 0 <= seat < state.players:
-        raise ValueError(f"no seat {seat} (seats 0-{state.players - 1})")
+        raise UsageError(f"no seat {seat} (seats 0-{state.players - 1})")
     players = tuple(
         PlayerInfo(
             f"seat {p}",

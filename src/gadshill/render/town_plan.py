@@ -12,7 +12,7 @@ upright and the compass says where north went.
 Every space, field, marker and standing building carries ``data-target``
 (``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
 make them tappable and light them with CSS classes. A marker is drawn in its
-building's colour (:data:`BUILDING_COLOURS`) with its abbreviation in black or white,
+building's colour (:mod:`render.building_colours`) with its abbreviation in black or white,
 whichever reads better.
 
 >>> from gadshill.solver.town import load_town
@@ -28,41 +28,24 @@ True
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from gadshill.render import svg
+from gadshill.render.building_colours import building_colours
 from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
 from gadshill.solver.town import Town
 
 Source = Position | PositionFile
 
-#: one colour per building, in the order of the building ids: Kenneth Kelly's 22
-#: colours of maximum contrast (1965), so that markers of two buildings side by side
-#: are told apart at a glance. The page's palette shows the same colours.
-KELLY = (
-    "#f2f3f4", "#222222", "#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280",
-    "#848482", "#008856", "#e68fac", "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c",
-    "#dcd300", "#882d17", "#8db600", "#654522", "#e25822", "#2b3d26",
-)  # fmt: skip
-
 LOT_FILL = "#fffaf0"
 BUILT_FILL = "#7a5230"
 FIELD_FILL = "#e6dcc0"
 STREET_FILL = "#d9c59a"
 STREET_INK = "#5a4526"
-
-
-def building_colours(town: Town) -> dict[str, str]:
-    """Each building's colour: the pack's order of ids mapped onto :data:`KELLY`.
-
-    >>> from gadshill.solver.town import load_town
-    >>> building_colours(load_town())["BANK"]
-    '#f2f3f4'
-    """
-    return {b: KELLY[i % len(KELLY)] for i, b in enumerate(sorted(town.buildings))}
 
 
 @dataclass(frozen=True)
@@ -92,7 +75,7 @@ class Axis:
         points = self.centres
         if value <= points[0][0]:
             return points[0][1]
-        for (a, pa), (b, pb) in zip(points, points[1:], strict=False):
+        for (a, pa), (b, pb) in itertools.pairwise(points):
             if value <= b:
                 return round(pa + (pb - pa) * (value - a) / (b - a), 1)
         return points[-1][1]
@@ -144,8 +127,9 @@ def make_plan(town: Town, portrait: bool) -> Plan:
         across[street.at] = "street"
         along.setdefault(street.start, "edge")
         along.setdefault(street.end, "edge")
-    for lot in [*data.spaces.values(), *data.fields.values()]:
-        xs[lot.x], ys[lot.y] = "lot", "lot"
+    lots = [(s.x, s.y) for s in data.spaces.values()] + [(f.x, f.y) for f in data.fields.values()]
+    for x, y in lots:
+        xs[x], ys[y] = "lot", "lot"
     ys[data.railway.y] = "rail"
     ys.setdefault(0.0, "edge")
     # portrait: map y runs right to left (south on the left), so that axis is flipped
@@ -196,9 +180,15 @@ def draw_plan(
     _railway(parent, plan, town, pf.locomotive if pf is not None else None)
     corner = plan.point(1, 1)  # an empty corner of the town: the compass
     svg.text(
-        parent, corner[0], corner[1] + 6, "N \u2192" if portrait else "N \u2191",
-        font_size=18, font_weight="bold", text_anchor="middle", class_="compass",
-    )  # fmt: skip
+        parent,
+        corner[0],
+        corner[1] + 6,
+        "N \u2192" if portrait else "N \u2191",
+        font_size=18,
+        font_weight="bold",
+        text_anchor="middle",
+        class_="compass",
+    )
     colours = building_colours(town)
     flagged = flagged or {}
     lot = sizes.lot
@@ -214,45 +204,100 @@ def draw_plan(
             words = [town.features[feature].abbr, *words]
         step = 13 if lot < 60 else 14  # three rows fit a phone's small lot too
         for row, word in enumerate(words[:3]):
-            svg.text(g, cx, y0 + 27 + row * step, word, font_size=12, text_anchor="middle",
-                     font_weight="bold" if row == 0 and feature else None)  # fmt: skip
+            svg.text(
+                g,
+                cx,
+                y0 + 27 + row * step,
+                word,
+                font_size=12,
+                text_anchor="middle",
+                font_weight="bold" if row == 0 and feature else None,
+            )
         svg.title(g, f"{f.id}: {town.features[feature].name if feature else 'no fixed feature'}")
     ringed = set(highlights)
     for space in data.spaces.values():
         cx, cy = plan.point(space.x, space.y)
         x0, y0 = cx - lot / 2, cy - lot / 2
         standing = position.placed.get(space.id)
-        g = svg.group(parent, "space", id=space.id, data_target=f"space:{space.id}",
-                      data_districts=" ".join(space.districts) or None)  # fmt: skip
-        _frame(g, x0, y0, lot, BUILT_FILL if standing else LOT_FILL, "#6b5a3a", 1.5,
-               flagged.get(space.id))  # fmt: skip
+        g = svg.group(
+            parent,
+            "space",
+            id=space.id,
+            data_target=f"space:{space.id}",
+            data_districts=" ".join(space.districts) or None,
+        )
+        _frame(
+            g,
+            x0,
+            y0,
+            lot,
+            BUILT_FILL if standing else LOT_FILL,
+            "#6b5a3a",
+            1.5,
+            flagged.get(space.id),
+        )
         street = data.streets[space.entrance]
-        centre = plan.point(street.at, space.y) if street.axis == "north-south" else (
-            plan.point(space.x, street.at))  # fmt: skip
-        door = svg.rect(g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance",
-                        fill="#222")  # fmt: skip
+        centre = (
+            plan.point(street.at, space.y)
+            if street.axis == "north-south"
+            else plan.point(space.x, street.at)
+        )
+        door = svg.rect(
+            g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance", fill="#222"
+        )
         svg.title(door, f"entrance on {space.entrance}")
-        svg.text(g, x0 + 4, y0 + 13, space.id, font_size=12, font_weight="bold",
-                 fill="#fff" if standing else "#333")  # fmt: skip
+        svg.text(
+            g,
+            x0 + 4,
+            y0 + 13,
+            space.id,
+            font_size=12,
+            font_weight="bold",
+            fill="#fff" if standing else "#333",
+        )
         if standing:
             building = town.buildings.get(standing)
             abbr = building.abbr if building else standing
             bg = svg.group(g, "building", data_target=f"building:{standing}")
-            svg.text(bg, cx, cy + 10, abbr, tooltip=building.name if building else standing,
-                     font_size=17, font_weight="bold", fill="#fff", text_anchor="middle")  # fmt: skip
+            svg.text(
+                bg,
+                cx,
+                cy + 10,
+                abbr,
+                tooltip=building.name if building else standing,
+                font_size=17,
+                font_weight="bold",
+                fill="#fff",
+                text_anchor="middle",
+            )
         _markers(g, town, position.markers_on(space.id), space.id, (x0, y0, lot), ringed, colours)
     return width, height
 
 
 def _frame(
-    g: ET.Element, x0: float, y0: float, size: float, fill: str, stroke: str, width: float,
+    g: ET.Element,
+    x0: float,
+    y0: float,
+    size: float,
+    fill: str,
+    stroke: str,
+    width: float,
     flag: str | None,
-) -> None:  # fmt: skip
+) -> None:
     svg.rect(g, x0, y0, size, size, fill=fill, stroke=stroke, stroke_width=width)
     if flag is not None:  # a problem here: drawn over the lot's edge, inside it
-        svg.rect(g, x0 + 2, y0 + 2, size - 4, size - 4, fill="none", class_=f"flag flag-{flag}",
-                 stroke=svg.HIGHLIGHT if flag == "error" else "#b45309", stroke_width=4,
-                 stroke_dasharray=None if flag == "error" else "6 4")  # fmt: skip
+        svg.rect(
+            g,
+            x0 + 2,
+            y0 + 2,
+            size - 4,
+            size - 4,
+            fill="none",
+            class_=f"flag flag-{flag}",
+            stroke=svg.HIGHLIGHT if flag == "error" else "#b45309",
+            stroke_width=4,
+            stroke_dasharray=None if flag == "error" else "6 4",
+        )
 
 
 def _markers(
@@ -278,12 +323,29 @@ def _markers(
         y = top + (i // per_row) * (chip_h + 1)
         lit = (marker, space) in ringed
         fill = colours.get(marker, "#f6d365")
-        mg = svg.group(g, "marker highlight" if lit else "marker",
-                       data_target=f"marker:{marker}@{space}")  # fmt: skip
-        svg.rect(mg, x, y, chip_w, chip_h, rx=3, fill=fill,
-                 stroke=svg.HIGHLIGHT if lit else "#333", stroke_width=3 if lit else 1)  # fmt: skip
-        svg.text(mg, x + chip_w / 2, y + chip_h / 2 + 4.5, abbr, font_size=12,
-                 fill=svg.ink_on(fill), text_anchor="middle")  # fmt: skip
+        mg = svg.group(
+            g, "marker highlight" if lit else "marker", data_target=f"marker:{marker}@{space}"
+        )
+        svg.rect(
+            mg,
+            x,
+            y,
+            chip_w,
+            chip_h,
+            rx=3,
+            fill=fill,
+            stroke=svg.HIGHLIGHT if lit else "#333",
+            stroke_width=3 if lit else 1,
+        )
+        svg.text(
+            mg,
+            x + chip_w / 2,
+            y + chip_h / 2 + 4.5,
+            abbr,
+            font_size=12,
+            fill=svg.ink_on(fill),
+            text_anchor="middle",
+        )
         svg.title(mg, f"{building.name if building else marker} marker")
 
 
@@ -309,14 +371,28 @@ def _street(
         svg.rect(parent, x0, y0 - wide / 2, x1 - x0, wide, class_="street", fill=STREET_FILL)
     elif across:
         tx = x1 - 6 if plan.portrait else x0 + 6  # a portrait's streets start on the right
-        svg.text(parent, tx, y0 + 5, name, font_size=13, fill=STREET_INK,
-                 text_anchor="end" if plan.portrait else "start")  # fmt: skip
+        svg.text(
+            parent,
+            tx,
+            y0 + 5,
+            name,
+            font_size=13,
+            fill=STREET_INK,
+            text_anchor="end" if plan.portrait else "start",
+        )
     elif not named:
         svg.rect(parent, x0 - wide / 2, y0, wide, y1 - y0, class_="street", fill=STREET_FILL)
     else:
         tx, ty = x0 - 5, y0 + 6  # turned a quarter: the letters rise to the right of tx
-        svg.text(parent, tx, ty, name, font_size=13, fill=STREET_INK,
-                 transform=f"rotate(90 {svg.number(tx)} {svg.number(ty)})")  # fmt: skip
+        svg.text(
+            parent,
+            tx,
+            ty,
+            name,
+            font_size=13,
+            fill=STREET_INK,
+            transform=f"rotate(90 {svg.number(tx)} {svg.number(ty)})",
+        )
 
 
 def _railway(parent: ET.Element, plan: Plan, town: Town, locomotive: int | None) -> None:

@@ -14,9 +14,9 @@ per building space in town order, a bit and the building standing there; per bui
 in sorted order, the count of its markers and their spaces in town order; the retired
 buildings; per designated field, its feature (0: none); the locomotive flag; the
 players. Counts are written short when small (Elias gamma), so an empty board is
-``pos-`` and 15 characters. Two check characters make the whole code a multiple of the prime 1021:
-every single mistyped character and every swap of two neighbours is refused (the proof
-is in :mod:`~gadshill.solver.code_text`). A code cut short or made longer is refused by
+``pos-`` and 15 characters. Two check characters make the whole code a multiple of the
+prime 1021: every single mistyped character and every swap of two neighbours is refused
+(the proof is in :mod:`~gadshill.solver.code_text`). A code cut short or made longer is refused by
 its length, whatever the check says: the fields are read from the front, so a shorter
 body runs out of bits and a longer one has bits left over.
 
@@ -35,8 +35,8 @@ True
 >>> decode_doc(code[:-3] + code[-2] + code[-3] + code[-1], town)
 Traceback (most recent call last):
 ...
-gadshill.errors.PositionError: 'pos-...': a character is mistyped or two are swapped (the check does not add up)
-"""  # noqa: E501
+gadshill.errors.PositionError: 'pos-...': the check does not add up: a character is mistyped, ...
+"""
 
 from __future__ import annotations
 
@@ -66,7 +66,10 @@ VERSION = 1
 VERSION_BITS = 4
 TAG_BITS = 10
 #: the longest code shown whole in a message
-SHOWN = 28
+SHOWN = 40
+#: more characters than any position needs (a full board with five players and every
+#: card in hand takes about 1,000): a longer text is refused before it is read
+MAX_CHARACTERS = 2000
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,12 @@ def looks_like_position_code(text: str) -> bool:
 def names_a_code(text: str) -> bool:
     """Whether a command-line argument is a code rather than a path: written like a
     code, and no file of that name exists."""
-    return looks_like_position_code(text) and not Path(text.strip()).exists()
+    if not looks_like_position_code(text):
+        return False
+    try:
+        return not Path(text.strip()).exists()
+    except OSError:  # a name no file can have (too long): not a path
+        return True
 
 
 # --- encoding -----------------------------------------------------------------------
@@ -301,6 +309,11 @@ def _body(code: str) -> BitReader:
     if text[: len(PREFIX)].casefold() != PREFIX:
         raise PositionError(f"a position code starts with {PREFIX!r}")
     rest = code_text.normalise(text[len(PREFIX) :])
+    if len(rest) > MAX_CHARACTERS:
+        raise PositionError(
+            f"the code is too long ({len(rest)} characters; a position code has at most"
+            f" {MAX_CHARACTERS})"
+        )
     bad = code_text.bad_characters(rest)
     if bad:
         raise PositionError(f"{bad!r} cannot be in a position code")
@@ -308,7 +321,8 @@ def _body(code: str) -> BitReader:
         raise PositionError("the code is too short (a character missing?)")
     if not code_text.check_holds(rest):
         raise PositionError(
-            "a character is mistyped or two are swapped (the check does not add up)"
+            "the check does not add up: a character is mistyped, missing or extra,"
+            " or two are swapped"
         )
     return BitReader.of(rest[: -code_text.CHECK_CHARS])
 

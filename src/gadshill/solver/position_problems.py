@@ -65,11 +65,12 @@ def position_problems(doc: Any, town: Town) -> list[Problem]:
         return [Problem("error", (), "a position is a JSON object")]
     problems: list[Problem] = []
 
-    def known(match: Callable[[object], str], given: object, key: str) -> str | None:
+    def known(match: Callable[[object], str], given: object, key: str, *at: str) -> str | None:
+        """The id ``given`` names, or None with an error where it was found (``at``)."""
         try:
             return match(given)
         except PositionError as err:
-            problems.append(Problem("error", (key,), f"{key}: {err}"))
+            problems.append(Problem("error", at, f"{key}: {err}"))
             return None
 
     placed: dict[str, str] = {}
@@ -78,8 +79,10 @@ def position_problems(doc: Any, town: Town) -> list[Problem]:
         given_placed if isinstance(given_placed, dict) else {}
     ).items():
         space = known(town.space_id, given_space, "placed")
-        building = known(town.building_id, given_building, "placed")
-        if space is not None and building is not None:
+        if space is None:
+            continue
+        building = known(town.building_id, given_building, f"placed.{space}", space)
+        if building is not None:
             placed[space] = building
     markers: dict[str, set[str]] = {}
     given_markers = doc.get("markers", {})
@@ -90,7 +93,7 @@ def position_problems(doc: Any, town: Town) -> list[Problem]:
         if building is None:
             continue
         for given_space in spaces if isinstance(spaces, list) else []:
-            space = known(town.space_id, given_space, f"markers.{building}")
+            space = known(town.space_id, given_space, f"markers.{building}", building)
             if space is not None:
                 markers.setdefault(building, set()).add(space)
 

@@ -101,9 +101,7 @@ def _static(name: str) -> str:
 
 
 router = APIRouter()
-_files = {
-    name: _static(name) for name in ("analysis.html", "analysis.js", "analysis.css")
-}
+_files = {name: _static(name) for name in ("analysis.html", "analysis.js", "analysis.css")}
 
 
 @router.get("/analysis", response_class=HTMLResponse, include_in_schema=False)

@@ -18,8 +18,8 @@ from gadshill.errors import GadshillError
 if TYPE_CHECKING:
     from gadshill.rules.rulebook import Violation
     from gadshill.solver.model import CardReport, Position
-    from gadshill.solver.position_problems import Problem
     from gadshill.solver.position_file import PositionFile
+    from gadshill.solver.position_problems import Problem
     from gadshill.solver.town import Town
 
 #: the locomotive counts the three fixed features and every building standing
@@ -40,7 +40,7 @@ def _town() -> Town:
 def pack() -> dict[str, Any]:
     """The pack as the editor shows it: buildings with their colours, the fields and
     features, and each card's number, kind and text (its plan: :func:`card`)."""
-    from gadshill.render.town_plan import building_colours
+    from gadshill.render.building_colours import building_colours
 
     town = _town()
     colours = building_colours(town)
@@ -320,7 +320,9 @@ def game_code(game: str, state: Any, seat: int | None, everything: bool) -> str 
     # a spectator holds no hand; a hand's order is no part of the game (a seat's cards
     # are the same cards however the state keeps them), so it is sorted
     players = tuple(
-        dataclasses.replace(p, hand=() if seat is None and not everything else tuple(sorted(p.hand)))
+        dataclasses.replace(
+            p, hand=() if seat is None and not everything else tuple(sorted(p.hand))
+        )
         for p in pf.players
     )
     return encode(PositionFile(pf.position, players, pf.locomotive, pf.fields), _town())

@@ -197,9 +197,16 @@
 
   function drawBoard(svgText) {
     const box = byId("an-board");
+    // the keyboard's place survives the redraw: the same space keeps the focus
+    const focused = box.contains(document.activeElement) ? document.activeElement.dataset.target : null;
     box.replaceChildren(svgNode(svgText));
     for (const node of box.querySelectorAll('[data-target^="space:"], [data-target^="field:"]')) {
+      const [kind, id] = node.dataset.target.split(":");
       node.classList.add("an-target");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", kind === "field" ? `field ${id}: tap to change its fixed feature` : `space ${id}`);
+      if (node.dataset.target === focused) node.focus();
     }
     paintSelection();
   }
@@ -269,8 +276,16 @@
   }
 
   // --- STOP? ---------------------------------------------------------------------------
+  // an answer's words over the board it lights; a phone brings the board into sight
+  function caption(words) {
+    byId("an-caption").textContent = words;
+    byId("analysis").classList.toggle("answering", !!words);
+    if (words && NARROW.matches) byId("an-caption").scrollIntoView({ block: "start" });
+  }
+
   function clearOverlay() {
     overlay = null;
+    caption("");
     byId("an-stop-answer").replaceChildren();
     byId("an-check-answer").replaceChildren();
   }
@@ -322,6 +337,7 @@
       label(p.space, `\u2192 ${building(p.building).abbr}`);
     }
     box.append(el("p", null, { id: "an-why", role: "status" }));
+    if (data.removals.length) box.append(el("p", "On the board: a red ring, removable now; dashed, once those go; tap one for why: its tight set ringed in purple; green, a building then placed.", { class: "an-key" }));
   }
 
   function label(spaceId, words) {
@@ -346,8 +362,9 @@
     for (const s of r.tight_spaces) mark(`space:${s}`, "tight");
     mark(`marker:${r.building}@${r.space}`, "picked");
     for (const button of document.querySelectorAll(".an-removal")) button.setAttribute("aria-pressed", String(button.dataset.marker === `${r.building}@${r.space}`));
-    const tight = r.tight_buildings.length ? ` Tight set: ${r.tight_buildings.join(", ")} on ${r.tight_spaces.join(", ")} (lit on the board).` : "";
+    const tight = r.tight_buildings.length ? ` Tight set: ${r.tight_buildings.join(", ")} on ${r.tight_spaces.join(", ")} (ringed in purple on the board).` : "";
     byId("an-why").textContent = `${r.building} on ${r.space}: ${r.because}.${tight}`;
+    caption(byId("an-why").textContent);
   }
 
   // --- check a card --------------------------------------------------------------------
@@ -413,9 +430,10 @@
     }
     overlay = { kind: "check", data: answer.data };
     box.replaceChildren(el("p", `card ${answer.data.card.number}: ${answer.data.card.text}`, { class: "an-line" }));
+    box.append(el("p", "On the board: a green ring, a marker the card places; faded and dashed, a marker it removes; a green lot, a building it places; a red lot, where a broken rule is.", { class: "an-key" }));
     answer.data.reports.forEach((report, i) => box.append(reportBox(report, i)));
     const first = answer.data.reports.findIndex((r) => r.playable);
-    showReport(answer.data.reports[first >= 0 ? first : 0]);
+    showReport(answer.data.reports[first >= 0 ? first : 0], true);
   }
 
   function reportBox(report, i) {
@@ -445,8 +463,11 @@
     return box;
   }
 
-  function showReport(report) {
+  function showReport(report, quiet) {
     if (!report) return;
+    const who = report.as !== null && report.as !== undefined ? `as ${report.as}: ` : "";
+    const verdict = report.playable ? `playable: ${report.effect.points} point(s)` : `not playable: ${report.violations.map((v) => `[${v.rule}] ${v.message}`).join("; ")}`;
+    if (!quiet) caption(`card ${card.number} ${who}${verdict}`);
     drawBoard(report.playable && report.svg ? report.svg : shown.svg);
     for (const m of report.placed) mark(`marker:${m}`, "fx-new");
     for (const m of report.gone) mark(`marker:${m}`, "fx-gone");
@@ -465,6 +486,12 @@
 
   // --- wiring --------------------------------------------------------------------------
   function wire() {
+    byId("an-board").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      if (!event.target.closest("[data-target]")) return;
+      event.preventDefault();
+      event.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
     byId("an-board").addEventListener("click", (event) => {
       const marker = event.target.closest('[data-target^="marker:"]');
       const lit = marker && (marker.classList.contains("stop-now") || marker.classList.contains("stop-later"));
