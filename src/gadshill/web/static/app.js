@@ -747,11 +747,19 @@ function pruneSelection() {
 function onPieceClick(event) {
   const node = event.target.closest("[data-target]");
   if (!node || !view) return;
-  const target = node.dataset.target;
-  if (node.classList.contains("target") || node.classList.contains("picked")) {
-    pick(target);
+  // a lit piece holding unlit ones (a Sticky Gulch location and its sites): a tap on
+  // any part of it picks it
+  let lit = node;
+  while (lit && !lit.classList.contains("target") && !lit.classList.contains("picked")) {
+    lit = lit.parentElement ? lit.parentElement.closest("[data-target]") : null;
+  }
+  if (lit) {
+    pick(lit.dataset.target);
     event.preventDefault();
-  } else if (node.closest("#hand")) {
+    return;
+  }
+  const target = node.dataset.target;
+  if (node.closest("#hand")) {
     // a tap on a card shows its spaces (no hover on a phone)
     const card = (view.hand || []).find((c) => c.target === target);
     lightUp(card ? card.lights || [] : [], !node.classList.contains("showing"));
