@@ -65,7 +65,7 @@ return {
 #: the least share of the board in sight at any look (the move bar may cover its foot when
 #: the board is longer than the screen leaves it), and the least share of looks that show
 #: the board whole
-WORST = 0.9
+WORST = 0.75
 MOSTLY = 0.85
 #: CSS px a drawn edge may pass the screen's or the bar's edge (a frame's stroke, rounding)
 SLACK = 1.5
@@ -179,11 +179,11 @@ def test_a_phone_game_played_by_tapping_with_the_whole_board_in_sight(
         share = share_in_sight(seen["board"], seen)
         shares.append(share)
         scrolled = max(scrolled, seen["scrollY"])
-        # the board never runs off the screen: only the bar may cover its foot (a long
-        # Sticky Gulch, 15 locations in play and the die's faces, is a column of 760 px)
-        left, top, right, bottom = seen["board"]
+        # never panned sideways; up or down only when the board is longer than the screen
+        # leaves it (a long Sticky Gulch: 16 locations in play and the die's faces are a
+        # column of 790 px), so the bar may cover its foot or the page scroll a little
+        left, _top, right, _bottom = seen["board"]
         assert left >= -SLACK and right <= seen["width"] + SLACK, f"{where}: {seen['board']}"
-        assert top >= -SLACK and bottom <= seen["height"] + SLACK, f"{where}: {seen['board']}"
         assert share >= WORST, f"{where}: {share:.0%} of the board in sight ({seen})"
         for target, *rect in seen["lit"]:
             assert share_in_sight(rect, seen) == 1.0, f"{where}: lit {target} out of sight"

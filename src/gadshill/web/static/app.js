@@ -442,7 +442,7 @@ function show(next, how = {}) {
 // unless a lit piece at the board's foot needs them (then the status line and a row).
 const BAR_LEAST = 112;
 const BOARD_PARTS = "#board svg > g.board, #board svg > g.town, #board svg > g.pieces";
-const BAR_FLOOR = 48;
+const BAR_FLOOR = 60; // a row of buttons under the status line
 function fitBar() {
   const bar = $("bar");
   if (layout() !== "portrait") {
@@ -458,8 +458,13 @@ function fitBar() {
   if (room < BAR_LEAST) {
     const lit = [...document.querySelectorAll("#board .target")].map(below);
     const clear = lit.length ? Math.floor(window.innerHeight - Math.max(...lit) - 8) : BAR_LEAST;
-    room = Math.min(BAR_LEAST, Math.max(BAR_FLOOR, clear));
+    room = Math.min(BAR_LEAST, clear);
   }
+  // never less than the status line and a row of choices (a card the choice is about:
+  // its words); the page then scrolls the board's foot into sight above the bar
+  const card = document.querySelector("#choices .card-chip");
+  const least = $("status-line").offsetHeight + (card ? card.offsetHeight + 16 : BAR_FLOOR);
+  room = Math.max(room, least);
   bar.style.setProperty("--bar-room", `${room}px`);
 }
 
