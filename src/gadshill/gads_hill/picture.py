@@ -233,8 +233,8 @@ def draw(
         # under the pieces (the page's status line says whose turn it is)
         words = svg.group(doc.root, "panel")
         where += f" · {plural(len(s.discards), 'card')} discarded"
-        rows = svg.wrap(where, int(at.column / (at.font * 0.6)))
-        y = svg.lines(words, x, y + 14, rows, font_size=at.font, class_="status") + 6
+        said = svg.wrap(where, int(at.column / (at.font * 0.6)))
+        y = svg.lines(words, x, y + 14, said, font_size=at.font, class_="status") + 6
         legend_y = y
     else:  # a column beside the town
         x, y = width + at.margin, at.margin
