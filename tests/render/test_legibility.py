@@ -68,20 +68,26 @@ def background(node: ET.Element, shapes: list[tuple[float, ...]]) -> str:
     return svg.PAPER
 
 
+#: the widest CSS width each arrangement may ask for: a 1400-px window's board column,
+#: and a 390-px phone's column (its 8-px margins and the picture's border left out)
+FITS = {"wide": 1100, "portrait": 372}
+
+
+@pytest.mark.parametrize("layout", sorted(FITS))
 @pytest.mark.parametrize("game", game_ids())
-def test_pictures_are_legible_at_the_width_they_ask_for(game: str) -> None:
+def test_pictures_are_legible_at_the_width_they_ask_for(game: str, layout: str) -> None:
     spec = get_spec(game)
     assert spec.draw is not None
     checked = 0
     for state in positions(game):
         for viewer in {None, state.current_player or 0}:
-            root = ET.fromstring(spec.draw(state, viewer))
+            root = ET.fromstring(spec.draw(state, viewer, layout=layout))
             assert root.get("width") is None and root.get("height") is None
             width = float((root.get("viewBox") or "").split()[2])
             sizes = [float(t.get("font-size", 12)) for t in root.iter(f"{SVG}text")]
             least = math.ceil(width * 12 / min(sizes))
             assert root.get("data-min-width") == str(least)
-            assert least <= 1100, f"{game}: text under 12 px below {least} CSS px"
+            assert least <= FITS[layout], f"{game}: text under 12 px below {least} CSS px"
             for text, shapes in painted(root):
                 ink = text.get("fill", "#000")
                 under = background(text, shapes)

@@ -9,7 +9,10 @@ tests do) through games against bots, and saves in the folder given:
 - ``web-gads-hill-stop.png``: a STOP window, STOP! pressed, the markers lit;
 - ``web-sutters-mill.png``, ``web-sticky-gulch.png``: each mid-game with lit pieces;
 - ``web-end.png``: the end of a game;
-- ``web-phone.png``: Gads Hill on a 390x844 phone, a move half made;
+- ``web-phone.png``: Gads Hill on a 390x844 phone (the board upright, whole, above the
+  move bar), a move half made; ``web-phone-sutters-mill.png`` and
+  ``web-phone-sticky-gulch.png``: the others on the phone, pieces lit. The phone's games
+  are played by taps (``test_browser_phone.Tapper``), the page never scrolled by hand.
 - ``web-analysis.png``: the analysis board at 1400x1000, a mid-game board with STOP
   asked and a removal tapped (its tight set lit);
 - ``web-analysis-phone.png``: the analysis board on a 390x844 phone with touch, the
@@ -42,6 +45,7 @@ from tests.web.test_browser import (
     set_viewport,
     start_from_the_form,
 )
+from tests.web.test_browser_phone import MEASURE, Tapper
 
 
 def serve() -> tuple[str, Any]:
@@ -82,6 +86,20 @@ def play_until(clicker: Clicker, done: Callable[[dict[str, Any]], bool], limit: 
         if not clicker.step():
             time.sleep(0.05)
         time.sleep(0.05)
+    raise SystemExit("the wanted position was not reached")
+
+
+def tap_until(tapper: Tapper, done: Callable[[dict[str, Any]], bool], limit: int = 3000) -> None:
+    """Tap moves on a phone until ``done(page state)`` holds (or the game ends)."""
+    for _ in range(limit):
+        state = page_state(tapper.driver)
+        if done(state) or state["terminal"]:
+            return
+        time.sleep(0.1)  # the page brings its lit pieces into sight
+        seen = tapper.driver.execute_script(MEASURE)
+        if not tapper.step([target for target, *_ in seen["lit"]]):
+            time.sleep(0.05)
+        time.sleep(0.1)
     raise SystemExit("the wanted position was not reached")
 
 
@@ -150,22 +168,24 @@ def main(folder: Path, only: str | None = None) -> None:
                 stop = driver.find_element("css selector", '#menu [data-action="claim"]')
                 click(driver, stop)
                 shoot(driver, folder, "web-gads-hill-stop.png")
-                driver.find_element("id", "cancel-button").click()
+                click(driver, driver.find_element("id", "cancel-button"))
             if game == "sutters-mill":
                 play_until(clicker, lambda s: False)
                 shoot(driver, folder, "web-end.png")
         set_viewport(driver, "phone")
-        start_from_the_form(driver, url, "gads-hill")
-        set_step_ms(driver, 50)
-        clicker = Clicker(driver, seed=4)
-        play_until(clicker, lambda s: half_made(s, 14))
-        # the top of the page, the board at its left edge; the move bar stays at the bottom
-        driver.execute_script(
-            "window.scrollTo(0, 0); document.getElementById('board-box').scrollLeft = 0"
-        )
-        time.sleep(0.3)
-        driver.save_screenshot(str(folder / "web-phone.png"))
-        print(f"saved {folder / 'web-phone.png'}")
+        phone_shots = {
+            "gads-hill": ("web-phone.png", lambda s: half_made(s, 14)),
+            "sutters-mill": ("web-phone-sutters-mill.png", lambda s: half_made(s, 10)),
+            "sticky-gulch": ("web-phone-sticky-gulch.png", lambda s: lit(s, 20)),
+        }
+        for game, (name, wanted) in phone_shots.items():
+            start_from_the_form(driver, url, game)
+            set_step_ms(driver, 50)
+            driver.execute_script("window.scrollTo(0, 0)")  # back from the settings
+            tap_until(Tapper(driver, seed=4), wanted)
+            time.sleep(0.3)  # the page is shot as it stands: no scrolling by hand
+            driver.save_screenshot(str(folder / name))
+            print(f"saved {folder / name}")
     finally:
         driver.quit()
         shutil.rmtree(driver.profile, ignore_errors=True)

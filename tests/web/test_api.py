@@ -433,3 +433,45 @@ def test_a_page_that_holds_a_view_is_sent_what_changed(client: TestClient) -> No
     assert script.headers["cache-control"] == "no-cache"
     cached = client.get("/app.js", headers={"if-none-match": script.headers["etag"]})
     assert cached.status_code == 304
+
+
+def test_a_phone_asks_for_the_upright_picture_and_a_delta_keeps_its_layout(
+    client: TestClient,
+) -> None:
+    """Issue 30, every board on a phone: ``layout=portrait`` (a view or a move's answer)
+    draws the picture upright; a delta is only made against a view asked with the same
+    layout, so a page that turned (wide held, portrait asked) is sent the view whole and
+    never merges a portrait change onto a wide picture. A layout not known is a 422."""
+    body = start(client, "sutters-mill", ["human", "human"])
+    tokens = [s["token"] for s in body["seats"]]
+    path = f"/api/games/{body['id']}"
+    wide = client.get(path, params={"token": tokens[0]}).json()
+    upright = client.get(path, params={"token": tokens[0], "layout": "portrait"}).json()
+    assert wide["svg"] != upright["svg"] and 'viewBox="0 0 370 ' in upright["svg"]
+    assert 'viewBox="0 0 370 ' not in wide["svg"]
+    version = wide["version"]
+    move = wide["legal_moves"][0]
+    answer = client.post(
+        f"{path}/moves",
+        json={"token": tokens[0], "move": move, "version": version, "layout": "portrait"},
+    ).json()
+    assert 'viewBox="0 0 370 ' in answer["svg"]
+    # the page held the portrait view of `version`: a delta, and a portrait picture
+    turned = client.get(path, params={"token": tokens[0], "known": version, "layout": "portrait"})
+    delta = turned.json()
+    assert delta["delta"] == version
+    assert merged(upright, delta)["svg"] == answer["svg"]
+    # a wide base asked for as portrait (and the other way round): sent whole
+    for base_layout, asked in (("wide", "portrait"), ("portrait", "wide")):
+        held = client.get(path, params={"token": tokens[1], "layout": base_layout}).json()
+        mover = held["to_move"]
+        # the mover's moves, read without serving seat 1 a view in the other layout
+        moves = held if mover == 1 else view(client, body["id"], tokens[mover])
+        made = {"token": tokens[mover], "move": moves["legal_moves"][0], "version": held["version"]}
+        assert client.post(f"{path}/moves", json=made).status_code == 200
+        params = {"token": tokens[1], "known": held["version"], "layout": asked}
+        again = client.get(path, params=params).json()
+        assert "delta" not in again, (base_layout, asked)
+        assert ('viewBox="0 0 370 ' in again["svg"]) == (asked == "portrait")
+    bad = client.get(path, params={"token": tokens[0], "layout": "sideways"})
+    assert bad.status_code == 422

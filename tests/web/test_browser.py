@@ -347,6 +347,27 @@ def legibility(driver: Any, viewport: str) -> list[str]:
     return found
 
 
+#: the lit pieces (board and hand) whose foot lies under the first screen of the page, and
+#: whether the status line is in sight now
+FIRST_SCREEN = """
+const lit = [...document.querySelectorAll('#board [data-target].target, #hand .card.target')];
+const line = document.getElementById('status-line').getBoundingClientRect();
+return {
+  lit: lit.length,
+  below: lit.filter((n) => n.getBoundingClientRect().bottom + window.scrollY
+    > window.innerHeight + 1.5).map((n) => n.dataset.target),
+  line: line.top >= 0 && line.bottom <= window.innerHeight,
+};
+"""
+
+
+def first_screen(driver: Any) -> dict[str, Any]:
+    """At 1400x1000: the lit pieces of the step under the fold (none, we want), and
+    whether the status line is in sight (a click may have scrolled the page)."""
+    seen: dict[str, Any] = driver.execute_script(FIRST_SCREEN)
+    return seen
+
+
 def png_is_not_blank(png: bytes) -> bool:
     """More than one colour in the screenshot (a PNG decoded just enough to tell)."""
     stream = io.BytesIO(png)
@@ -385,8 +406,15 @@ def test_a_whole_game_played_by_clicking_the_board(
     wait_for(lambda: status_line(browser).startswith("Your turn"), "the first turn")
     offences = {"first turn": legibility(browser, viewport)}
     clicker = Clicker(browser, seed=7)
+    lit_seen = 0
 
     def checks(n: int) -> None:
+        nonlocal lit_seen
+        if viewport == "desktop":  # the step's pieces in the first screen, the status in sight
+            seen = first_screen(browser)
+            assert not seen["below"], f"click {n}: lit pieces under the fold: {seen['below']}"
+            assert seen["line"], f"click {n}: the status line went out of sight"
+            lit_seen += seen["lit"]
         if n in (6, 40):  # mid-game: pieces lit, cards in hand, a bot's move stepped
             offences[f"click {n}"] = legibility(browser, viewport)
         unnamed = browser.execute_script(
@@ -397,11 +425,14 @@ def test_a_whole_game_played_by_clicking_the_board(
         assert not unnamed, "a refusal names its rules"
         # never more than a screenful of choices: the move bar fits the viewport
         bar, screen = browser.execute_script(
-            "return [document.getElementById('bar').scrollHeight, window.innerHeight]"
+            "return [document.getElementById('status-line').offsetHeight"
+            " + document.getElementById('choices').scrollHeight, window.innerHeight]"
         )
         assert bar <= screen, f"the move bar is {bar} px high on a {screen}-px screen"
 
     clicker.play_to_the_end(checks=checks)
+    if viewport == "desktop":
+        print(f"\n{game} at 1400x1000: {lit_seen} lit pieces seen, all in the first screen")
     assert clicker.clicks["board"] + clicker.clicks["hand"] > 0, (
         f"pieces were clicked: {clicker.clicks}"
     )

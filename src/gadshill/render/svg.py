@@ -19,7 +19,10 @@ from __future__ import annotations
 import math
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+Sizes = TypeVar("Sizes")
 
 NAMESPACE = "http://www.w3.org/2000/svg"
 PAPER = "#f3ead3"
@@ -226,6 +229,19 @@ class Document:
         for child in self.root:
             child.tail = "\n"
         return ET.tostring(self.root, encoding="unicode") + "\n"
+
+
+def arrangement(layouts: Mapping[str, Sizes], layout: str) -> Sizes:
+    """A picture's sizes for ``layout`` ("wide", "portrait": ``rules.spec.LAYOUTS``).
+
+    >>> arrangement({"wide": 1}, "tall")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown layout 'tall' (layouts: wide)
+    """
+    if layout not in layouts:
+        raise ValueError(f"unknown layout {layout!r} (layouts: {', '.join(layouts)})")
+    return layouts[layout]
 
 
 def wrap(content: str, width: int) -> list[str]:

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo, variant_folder
@@ -28,6 +28,20 @@ NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]
 
 #: the viewer of a render or drawing that is no seat: it sees no hand at all
 SPECTATOR = -1
+
+#: the arrangements a picture comes in (issue 30): "wide" for a desktop window (the
+#: pieces of a move near the top), "portrait" for a phone held upright (the whole board
+#: in a 390-px column at reading size, one unit a CSS pixel)
+LAYOUTS = ("wide", "portrait")
+
+
+class Draw(Protocol):
+    """draw(state, viewer, layout=...): an SVG picture (a whole ``<svg>`` document) of
+    what seat ``viewer`` may see, in one of :data:`LAYOUTS`."""
+
+    def __call__(
+        self, state: GameState[Any], viewer: int | None, /, *, layout: str = ...
+    ) -> str: ...
 
 
 def default_heuristic(state: GameState[Any], player: int) -> float:
@@ -173,7 +187,8 @@ class GameSpec:
     render: Callable[[GameState[Any], int | None], str]
     #: draw(state, viewer): an SVG picture (a whole ``<svg>`` document) of what seat
     #: ``viewer`` may see; None: everything public; SPECTATOR: no hand
-    draw: Callable[[GameState[Any], int | None], str] | None = None
+    #: ``layout`` (keyword): one of LAYOUTS, "wide" by default
+    draw: Draw | None = None
     describe: Callable[[GameState[Any], Move], str] = default_describe
     heuristic: Callable[[GameState[Any], int], float] = default_heuristic
     #: option name -> allowed values (first is the default)

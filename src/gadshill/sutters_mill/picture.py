@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from gadshill.render import svg
@@ -28,17 +29,40 @@ from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
 if TYPE_CHECKING:
     from gadshill.sutters_mill.state import SuttersMillState
 
-MARGIN = 20
-SECTION_W, SECTION_H = 300, 132
-BUILDING_W, BUILDING_H = 228, 196
-DOTS_PER_ROW = 16
 CARD_W, CARD_H = 30, 22
 DISC = 12  # a prospector's radius
 FONT = 14  # most words; nothing smaller than SMALL
 SMALL = 13
-PER_ROW = 4  # buildings in a row
-WIDTH = MARGIN * 2 + PER_ROW * BUILDING_W + (PER_ROW - 1) * 10
-WRAP = 100  # characters per row of a player's line
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """One arrangement of the picture, in units (CSS pixels at reading size)."""
+
+    width: float
+    margin: float
+    gap: float  # between two boxes side by side
+    per_row: int  # buildings in a row
+    camp_h: float
+    dot: float  # a face-down chip's radius in a camp
+    name_wrap: int  # characters per row of a building's or camp's name
+    wrap: int  # characters per row of a long line
+    title: bool  # the game's name and the status over the board
+
+    def camp_w(self, camps: int) -> float:
+        return (self.width - 2 * self.margin - (camps - 1) * self.gap) / max(1, camps)
+
+    @property
+    def building_w(self) -> float:
+        return (self.width - 2 * self.margin - (self.per_row - 1) * self.gap) / self.per_row
+
+
+#: a desktop window: four buildings a row under the three camps
+WIDE = Sizes(982, 20, 10, 4, 124, 7, 25, 100, True)
+#: a phone held upright: the board in a 370-px column, two buildings a row
+PORTRAIT = Sizes(370, 4, 4, 2, 122, 4, 21, 48, False)
+LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
+WIDTH = WIDE.width
 
 
 def _seat_colour(state: SuttersMillState, seat: int) -> str:
@@ -121,78 +145,114 @@ def _frame(
     )
 
 
-def _vein(parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float) -> float:
+def _vein(
+    parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float, at: Sizes
+) -> float:
     """The camps in vein order, each above the face-down chips left in its section."""
     tables = state.tables
     current = state.current_camp()
     remaining = state.vein[state.vein_head : state.vein_tail]
-    gap = (WIDTH - 2 * MARGIN - len(state.data.camps) * SECTION_W) / max(
-        1, len(state.data.camps) - 1
-    )
+    width = at.camp_w(len(state.data.camps))
+    step = 2 * at.dot + 3
+    per_row = max(1, int((width - 12) // step))
+    # a row of prospectors more than one: the camps grow, the discs never cover the chips
+    discs = max(1, int((width - 12) // (2 * DISC + 4)))
+    crowd = max(sum(p.count(c) for p in state.prospectors) for c in range(len(state.data.camps)))
+    height = at.camp_h + max(0, -(-crowd // discs) - 1) * (2 * DISC + 4)
     for c, camp in enumerate(state.data.camps):
-        x = MARGIN + c * (SECTION_W + gap)
+        x = at.margin + c * (width + at.gap)
         g = svg.group(parent, "camp", id=camp.id, data_target=f"space:{camp.id}")
-        _frame(g, x, y, SECTION_W, SECTION_H, camp.id in lit, c == current)
-        svg.text(g, x + 8, y + 20, camp.name, font_weight="bold", font_size=FONT)
+        _frame(g, x, y, width, height, camp.id in lit, c == current)
+        rows = svg.wrap(camp.name, at.name_wrap if at.title else 15)[:2]
+        row_y = svg.lines(g, x + 8, y + 19, rows, font_weight="bold", font_size=FONT)
         left = state.section_left[c]
-        note = f"{left} {camp.colour} chips left" + ("; current camp" if c == current else "")
-        svg.text(g, x + 8, y + 38, note, font_size=SMALL)
+        if at.title:
+            note = f"{left} {camp.colour} chips left" + ("; current camp" if c == current else "")
+        else:  # a phone's narrow camp: the dots show the colour, the dashed frame the current
+            note = f"{left} chips left"
+        svg.text(g, x + 8, row_y + 1, note, font_size=SMALL)
         hue = _chip_colour(state, camp.colour)
         shown = [chip for chip in remaining if tables.chip_sections[chip] == c]
         for i, _chip in enumerate(shown):
-            cx = x + 14 + (i % DOTS_PER_ROW) * 17
-            cy = y + 52 + (i // DOTS_PER_ROW) * 17
+            cx = x + 8 + at.dot + (i % per_row) * step
+            cy = row_y + 6 + at.dot + (i // per_row) * step
             svg.circle(
-                g, cx, cy, 7, class_="chip face-down", fill=hue, stroke=svg.INK, stroke_width=0.5
-            )
-        _prospectors(g, state, c, x + 6, y + SECTION_H - DISC - 6, SECTION_W - 12)
-    return y + SECTION_H
+                g, cx, cy, at.dot, class_="chip face-down", fill=hue, stroke=svg.INK,
+                stroke_width=0.5,
+            )  # fmt: skip
+        _prospectors(g, state, c, x + 6, y + height - DISC - 5, width - 12)
+    return y + height
+
+
+def _building_height(state: SuttersMillState, b: int, at: Sizes) -> float:
+    """Room for a building's name, deed, stack and one row of prospectors."""
+    per_row = int((at.building_w - 14) // (CARD_W + 1))
+    # a phone's empty building says "no cards" on its deed's line: no row kept for cards
+    stack_rows = max(1 if at.title else 0, -(-len(state.stacks[b]) // per_row))
+    name_rows = min(2, len(svg.wrap(state.data.buildings[b].name, at.name_wrap)))
+    label = 18 if at.title else 0  # the wide picture's "cards, bottom first" line
+    return 12 + name_rows * 16 + 16 + label + stack_rows * (CARD_H + 2) + 2 * DISC + 10
 
 
 def _buildings(
-    parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float
+    parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float, at: Sizes
 ) -> float:
-    """The buildings: name, deed, the card stack bottom to top, prospectors."""
+    """The buildings: name, deed, the card stack bottom to top, prospectors; each row as
+    high as its fullest building needs."""
     tables = state.tables
-    for b, building in enumerate(state.data.buildings):
-        x = MARGIN + (b % PER_ROW) * (BUILDING_W + 10)
-        top = y + (b // PER_ROW) * (BUILDING_H + 10)
-        g = svg.group(parent, "building", id=building.id, data_target=f"space:{building.id}")
-        _frame(g, x, top, BUILDING_W, BUILDING_H, building.id in lit)
-        rows = svg.wrap(building.name, 25)[:2]
-        row_y = svg.lines(g, x + 8, top + 20, rows, font_weight="bold", font_size=FONT)
-        holder = state.deeds[b]
-        if state.retired[b]:
-            deed = "deed retired"
-        elif holder >= 0:
-            deed = f"deed: {state.data.colours[holder]} (seat {holder})"
-        else:
-            deed = "deed free"
-        svg.text(g, x + 8, row_y, deed, class_="deed", font_size=SMALL)
-        stack = state.stacks[b]
-        label = f"cards, bottom first ({len(stack)})" if stack else "no cards"
-        svg.text(g, x + 8, row_y + 18, label, font_size=SMALL)
-        for i, (owner, rank) in enumerate(stack):
-            cx = x + 8 + (i % 7) * (CARD_W + 1)
-            cy = row_y + 26 + (i // 7) * (CARD_H + 2)
-            hue = _seat_colour(state, owner)
-            card = svg.group(g, "card", data_target=f"stack:{building.id}/{i + 1}")
-            svg.rect(card, cx, cy, CARD_W, CARD_H, rx=2, fill=hue, stroke=svg.INK, stroke_width=0.5)
-            svg.text(
-                card,
-                cx + CARD_W / 2,
-                cy + 16,
-                tables.ranks[rank],
-                font_size=SMALL,
-                fill=svg.ink_on(hue),
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            svg.title(card, f"{state.data.colours[owner]} {tables.ranks[rank]}")
-        bottom = top + BUILDING_H - DISC - 6
-        _prospectors(g, state, tables.camp_count + b, x + 6, bottom, BUILDING_W - 12)
-    rows_of_buildings = (len(state.data.buildings) + PER_ROW - 1) // PER_ROW
-    return y + rows_of_buildings * (BUILDING_H + 10)
+    count = len(state.data.buildings)
+    width = at.building_w
+    per_row_cards = int((width - 14) // (CARD_W + 1))
+    for first in range(0, count, at.per_row):
+        row = range(first, min(count, first + at.per_row))
+        height = max(_building_height(state, b, at) for b in row)
+        for b in row:
+            building = state.data.buildings[b]
+            x = at.margin + (b - first) * (width + at.gap)
+            g = svg.group(parent, "building", id=building.id, data_target=f"space:{building.id}")
+            _frame(g, x, y, width, height, building.id in lit)
+            rows = svg.wrap(building.name, at.name_wrap)[:2]
+            row_y = svg.lines(g, x + 8, y + 19, rows, font_weight="bold", font_size=FONT)
+            holder = state.deeds[b]
+            if state.retired[b]:
+                deed = "deed retired"
+            elif holder >= 0:
+                deed = f"deed: {state.data.colours[holder]} (seat {holder})"
+            else:
+                deed = "deed free"
+            stack = state.stacks[b]
+            if at.title:
+                svg.text(g, x + 8, row_y, deed, class_="deed", font_size=SMALL)
+                label = f"cards, bottom first ({len(stack)})" if stack else "no cards"
+                svg.text(g, x + 8, row_y + 18, label, font_size=SMALL)
+                row_y += 26
+            else:  # a phone: the count on the deed's line, the cards under it
+                count_words = f"; {len(stack)} cards" if stack else "; no cards"
+                svg.text(g, x + 8, row_y, deed + count_words, class_="deed", font_size=SMALL)
+                row_y += 8
+            for i, (owner, rank) in enumerate(stack):
+                cx = x + 8 + (i % per_row_cards) * (CARD_W + 1)
+                cy = row_y + (i // per_row_cards) * (CARD_H + 2)
+                hue = _seat_colour(state, owner)
+                card = svg.group(g, "card", data_target=f"stack:{building.id}/{i + 1}")
+                svg.rect(
+                    card, cx, cy, CARD_W, CARD_H, rx=2, fill=hue, stroke=svg.INK, stroke_width=0.5
+                )
+                svg.text(
+                    card,
+                    cx + CARD_W / 2,
+                    cy + 16,
+                    tables.ranks[rank],
+                    font_size=SMALL,
+                    fill=svg.ink_on(hue),
+                    text_anchor="middle",
+                    font_weight="bold",
+                )
+                svg.title(card, f"{state.data.colours[owner]} {tables.ranks[rank]}")
+            bottom = y + height - DISC - 5
+            _prospectors(g, state, tables.camp_count + b, x + 6, bottom, width - 12)
+        y += height + at.gap
+    return y
 
 
 def _chips(
@@ -202,17 +262,18 @@ def _chips(
     viewer: int | None,
     x: float,
     y: float,
+    right: float,
 ) -> tuple[float, bool]:
-    """A seat's chips: values where the viewer knows them, else face down in their colour.
-
-    Answers the next row's ``y`` and whether every chip was shown face up.
+    """A seat's chips: values where the viewer knows them, else face down in their colour,
+    in rows up to ``right``. Answers the next row's ``y`` and whether every chip was
+    shown face up.
     """
     tables = state.tables
     known = [c for c in state.chips[seat] if viewer == seat or c in state.public_chips]
     hidden = [c for c in state.chips[seat] if c not in known]
     known.sort(key=lambda c: -tables.chip_values[c])
     g = svg.group(parent, "chips")
-    per_row = int((WIDTH - x - MARGIN) // 28)
+    per_row = max(1, int((right - x) // 28))
     for i, chip in enumerate([*known, *hidden]):
         cx = x + 12 + (i % per_row) * 28
         cy = y + (i // per_row) * 28
@@ -234,7 +295,12 @@ def _chips(
 
 
 def _players(
-    parent: ET.Element, state: SuttersMillState, viewer: int | None, x: float, y: float
+    parent: ET.Element,
+    state: SuttersMillState,
+    viewer: int | None,
+    x: float,
+    y: float,
+    at: Sizes,
 ) -> float:
     tables = state.tables
     for seat in range(state.player_count):
@@ -254,35 +320,53 @@ def _players(
             else f"{plural(count, 'chip')}, {plural(known, 'nugget')} face up"
         )
         heading = f"{colour} (seat {seat}), {mode}: {money}"
-        y = svg.seat_heading(parent, x, y + 4, _seat_colour(state, seat), heading) + 8
+        first, *more = svg.wrap(heading, at.wrap - 4)
+        y = svg.seat_heading(parent, x, y + 4, _seat_colour(state, seat), first) + 8
+        if more:
+            y = svg.lines(parent, x + 20, y - 8, more, font_weight="bold", font_size=FONT) + 8
         if count:
-            y, _open = _chips(parent, state, seat, viewer, x + 18, y + 6)
+            y, _open = _chips(parent, state, seat, viewer, x + 18, y + 6, at.width - at.margin)
         on_board = state.prospectors_in_play(seat)
         supply = state.prospectors[seat].count(SUPPLY)
         boxed = state.prospectors[seat].count(BOX)
         hand = " ".join(tables.ranks[r] for r in state.hands[seat]) or "-"
         pile = " ".join(tables.ranks[r] for r in state.piles[seat]) or "-"
         rows = [
-            f"prospectors: {on_board} on the board, {supply} in supply, {boxed} in the box",
-            *svg.wrap(f"hand: {hand}; removed pile: {pile}", WRAP),
+            *svg.wrap(
+                f"prospectors: {on_board} on the board, {supply} in supply, {boxed} in the box",
+                at.wrap,
+            ),
+            *svg.wrap(f"hand: {hand}; removed pile: {pile}", at.wrap),
         ]
         y = svg.lines(parent, x + 18, y, rows, class_="seat-detail", font_size=FONT) + 4
     return y
 
 
-def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] = ()) -> str:
-    """The board as seat ``viewer`` sees it (None: what everybody sees).
+def draw(
+    state: GameState[Any],
+    viewer: int | None,
+    highlights: Collection[str] = (),
+    *,
+    layout: str = "wide",
+) -> str:
+    """The board as seat ``viewer`` sees it (None: what everybody sees), in one of
+    :data:`LAYOUTS` ("wide": four buildings a row; "portrait": a phone's column, two a
+    row, the status left to the page's status line).
 
     ``highlights`` are space ids (camps or buildings) framed in red.
     """
     s = cast("SuttersMillState", state)
+    at = svg.arrangement(LAYOUTS, layout)
     tables = s.tables
     doc = svg.Document(100, 100, "Sutter's Mill")
     board = svg.group(doc.root, "board")
-    svg.text(board, MARGIN, 28, "Sutter's Mill", font_size=20, font_weight="bold")
-    svg.text(board, MARGIN, 50, _status(s), font_size=FONT)
-    y = _vein(board, s, highlights, 62) + 12
-    y = _buildings(board, s, highlights, y)
+    y = at.margin
+    if at.title:
+        svg.text(board, at.margin, 28, "Sutter's Mill", font_size=20, font_weight="bold")
+        svg.text(board, at.margin, 50, _status(s), font_size=FONT)
+        y = 62
+    y = _vein(board, s, highlights, y, at) + at.gap
+    y = _buildings(board, s, highlights, y, at)
     bank = sorted((tables.chip_values[c] for c in s.bank), reverse=True)
     adventurer = (
         f"{s.data.colours[s.adventurer]} (seat {s.adventurer})"
@@ -290,22 +374,22 @@ def draw(state: GameState[Any], viewer: int | None, highlights: Collection[str] 
         else "beside the board"
     )
     rows = [
-        *svg.wrap(f"bank: {' '.join(map(str, bank)) or 'empty'}", WRAP),
-        f"chips in the box: {len(s.chip_box)}; Adventurer: {adventurer}",
+        *svg.wrap(f"bank: {' '.join(map(str, bank)) or 'empty'}", at.wrap),
+        *svg.wrap(f"chips in the box: {len(s.chip_box)}; Adventurer: {adventurer}", at.wrap),
     ]
     panel = svg.group(doc.root, "panel")
-    y = svg.lines(panel, MARGIN, y + 16, rows, font_size=FONT)
-    y = _players(panel, s, viewer, MARGIN, y)
+    y = svg.lines(panel, at.margin, y + 16, rows, font_size=FONT)
+    y = _players(panel, s, viewer, at.margin, y, at)
     entries = [
         (_seat_colour(s, p), f"{s.data.colours[p]}: seat {p}") for p in range(s.player_count)
     ]
     entries += [
-        ("", "disc with a number: a prospector (its owner's number)"),
+        ("", "numbered disc: a prospector, its number"),
         ("", "chip with ?: face down (value hidden)"),
     ]
     if highlights:
         entries.append((svg.HIGHLIGHT, "highlighted space"))
-    legend_height = svg.legend(doc.root, MARGIN, y + 6, entries)
-    doc.resize(WIDTH, y + 6 + legend_height + MARGIN)
+    legend_height = svg.legend(doc.root, at.margin, y + 6, entries)
+    doc.resize(at.width, y + 6 + legend_height + at.margin)
     doc.fluid(SMALL)
     return doc.to_string()

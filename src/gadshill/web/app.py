@@ -16,7 +16,7 @@ import asyncio
 import os
 import sys
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
@@ -88,6 +88,10 @@ class NewGame(BaseModel):
     names: list[PlayerName | None] = Field(default_factory=list, max_length=8)
 
 
+#: the pictures' arrangements (``rules.spec.LAYOUTS``), as the API takes them
+Layout = Literal["wide", "portrait"]
+
+
 class MoveIn(BaseModel):
     """``POST /api/games/{id}/moves``: a seat's token and its move in notation."""
 
@@ -99,6 +103,8 @@ class MoveIn(BaseModel):
     hints: bool = False
     #: the version of this seat's view the page holds: the answer is a delta from it
     known: int | None = Field(default=None, ge=0, le=10**9)
+    #: the picture's arrangement the page wants (a phone: "portrait")
+    layout: Layout = "wide"
 
 
 class PrefsIn(BaseModel):
@@ -355,17 +361,19 @@ def create_app(store: Store | None = None) -> FastAPI:
         since: Annotated[int | None, Query(ge=0, le=10**9)] = None,
         reveal: bool = False,
         known: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+        layout: Layout = "wide",
     ) -> Response:
         """A seat's view (with its token), or the spectators' view (no hand at all);
         ``version``: as it was then; ``since``: ``last`` holds every event after it;
         ``reveal`` (once the game is over, no token needed): everything shown;
         ``known``: the version of this view the page holds: only what changed since
         comes back (``delta``: that version; the log after it; ``gone``: fields that
-        left). With an ETag: an unchanged answer is a ``304``."""
+        left). ``layout``: the picture's arrangement, ``wide`` or ``portrait`` (a phone
+        held upright). With an ETag: an unchanged answer is a ``304``."""
         table = store.get(game_id)
         with table.lock:
             seat = SPECTATOR if reveal else store.seat_of(table, token)
-            shown = table.view(seat, hints, version, since, reveal, known)
+            shown = table.view(seat, hints, version, since, reveal, known, layout)
         return wire.json_cached(request, shown)
 
     @app.post("/api/games/{game_id}/moves")
@@ -376,7 +384,7 @@ def create_app(store: Store | None = None) -> FastAPI:
             raise BadToken("a move needs the token of the seat that makes it")
         table, seat = store.play(game_id, body.token, body.move, body.version, body.hints)
         with table.lock:
-            return table.view(seat, body.hints, known=body.known)
+            return table.view(seat, body.hints, known=body.known, layout=body.layout)
 
     @app.post("/api/games/{game_id}/prefs")
     def set_prefs(

@@ -327,23 +327,25 @@ class Table:
         since: int | None = None,
         reveal: bool = False,
         known: int | None = None,
+        layout: str = "wide",
     ) -> dict[str, Any]:
         """What ``seat`` (or SPECTATOR) is shown, as the API answers it: now, or as it
         was at ``version``; ``last`` holds the events after ``since`` (default: the last
         one). ``reveal`` (only once the game is over) shows everything, as no seat.
         ``known``: the version of this seat's view the page holds; the answer is then a
-        delta from it when the table remembers it (``wire.delta``), else whole."""
+        delta from it when the table remembers it (``wire.delta``), else whole.
+        ``layout``: the picture's arrangement (``spec.LAYOUTS``: a phone asks "portrait")."""
         if reveal and not self.state.is_terminal:
             raise TooEarly("everything is shown once the game is over")
         at = self.version if version is None else version
         state = self.state if at == self.version else self.state_at(at)
         if reveal:
             text = self.spec.render(state, None)
-            svg = self.spec.draw(state, None) if self.spec.draw is not None else None
+            svg = self.spec.draw(state, None, layout=layout) if self.spec.draw is not None else None
             shown = SeatView(text, [])
         else:
             shown = self.spec.view_for(state, seat, hints and self.hints)
-            svg = self.spec.draw(state, seat) if self.spec.draw is not None else None
+            svg = self.spec.draw(state, seat, layout=layout) if self.spec.draw is not None else None
         view: dict[str, Any] = {
             "id": self.id,
             "game": self.spec.id,
@@ -389,8 +391,9 @@ class Table:
             view["winners"] = state.winners()
             view.update(self.end(state))
         hinted = hints and self.hints
-        base = None if known is None else self.sent.base((seat, hinted, known, reveal))
-        self.sent.remember((seat, hinted, at, reveal), view)
+        # a delta is only good against a base asked the same way, layout included
+        base = None if known is None else self.sent.base((seat, hinted, known, reveal, layout))
+        self.sent.remember((seat, hinted, at, reveal, layout), view)
         if base is not None and known is not None and known <= at:
             return wire.delta(view, known, base)
         return view

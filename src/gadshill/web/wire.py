@@ -48,7 +48,8 @@ ALWAYS = frozenset(
 #: views a table remembers the digests of (each a few hundred bytes)
 REMEMBERED = 64
 
-Key = tuple[int, bool, int, bool]
+#: (seat, hints, version, reveal, layout): what a view was asked with
+Key = tuple[int, bool, int, bool, str]
 
 
 def _digest(value: Any) -> bytes:
@@ -58,7 +59,8 @@ def _digest(value: Any) -> bytes:
 
 class Sent:
     """The digests of the steady fields of the views a table served, by (seat, hints,
-    version, reveal): the bases a page may ask a delta from."""
+    version, reveal, layout): the bases a page may ask a delta from (a view of another
+    layout has another picture, so it is no base)."""
 
     def __init__(self) -> None:
         self._views: OrderedDict[Key, dict[str, bytes]] = OrderedDict()

@@ -241,13 +241,21 @@ function gamePath(extra = {}) {
   return `/api/games/${encodeURIComponent(gameId)}?${query}`;
 }
 
+// Every board on a phone (issue 30): a narrow screen asks for the picture upright
+// ("portrait": the whole board in a 390-px column at reading size), a wider one for the
+// "wide" picture; a turn of the phone or a resized window asks again.
+const PORTRAIT_MAX = 600; // CSS px: narrower than this, the board comes upright
+function layout() {
+  return window.innerWidth <= PORTRAIT_MAX ? "portrait" : "wide";
+}
+
 // Light on the wire (web/wire.py): a view asked for with `known` (the version of the same
 // seat's view held here) comes back as a delta, rebuilt here from the held one.
-const heldAs = new WeakMap(); // view -> {token, hints} it was asked with
+const heldAs = new WeakMap(); // view -> {token, hints, layout} it was asked with
 
-function heldFor(token, hints) {
+function heldFor(token, hints, shape = layout()) {
   const as = view && view.id === gameId ? heldAs.get(view) : null;
-  return as && as.token === token && as.hints === hints ? view : null;
+  return as && as.token === token && as.hints === hints && as.layout === shape ? view : null;
 }
 
 function mergeView(held, delta) {
@@ -260,29 +268,31 @@ function mergeView(held, delta) {
 }
 
 // the answer as a whole view (null when it is a delta from a view no longer held)
-function wholeView(data, held, token, hints) {
+function wholeView(data, held, token, hints, shape) {
   if (data.delta !== undefined) {
     if (!held || held.version !== data.delta) return null;
     data = mergeView(held, data);
   }
-  heldAs.set(data, { token, hints });
+  heldAs.set(data, { token, hints, layout: shape });
   return data;
 }
 
 async function load(token, extra = {}) {
   const query = { ...extra };
   const hints = $("hints-toggle").checked;
+  const shape = layout();
   if (token) query.token = token;
   if (hints) query.hints = "true";
-  const held = heldFor(token, hints);
+  if (shape !== "wide") query.layout = shape;
+  const held = heldFor(token, hints, shape);
   let answer;
   let whole = null;
   try {
     answer = await api("GET", gamePath(held ? { ...query, known: String(held.version) } : query));
-    if (answer.status === 200) whole = wholeView(answer.data, held, token, hints);
+    if (answer.status === 200) whole = wholeView(answer.data, held, token, hints, shape);
     if (answer.status === 200 && !whole) {
       answer = await api("GET", gamePath(query)); // the base went: ask for it whole
-      if (answer.status === 200) whole = wholeView(answer.data, null, token, hints);
+      if (answer.status === 200) whole = wholeView(answer.data, null, token, hints, shape);
     }
   } catch (err) {
     setLine("reconnecting");
@@ -465,6 +475,38 @@ function show(next, how = {}) {
   sayStatus();
   setControls(!inFlight && !stepping);
   if (focusWasInPlay && !how.stepped) keepFocus();
+  fitBar();
+}
+
+// A phone: the move bar takes the screen the board leaves under it (its choices scroll
+// inside it), so the board stays whole in sight above it; never less than a few rows,
+// unless a lit piece at the board's foot needs them (then the status line and a row).
+const BAR_LEAST = 112;
+const BOARD_PARTS = "#board svg > g.board, #board svg > g.town, #board svg > g.pieces";
+const BAR_FLOOR = 60; // a row of buttons under the status line
+function fitBar() {
+  const bar = $("bar");
+  if (layout() !== "portrait") {
+    bar.style.removeProperty("--bar-room");
+    return;
+  }
+  const below = (node) => node.getBoundingClientRect().bottom + window.scrollY;
+  // the board's playing surface (its pieces); the players' panel and the legend under it
+  // may go under the bar, as the rest of the page does
+  const parts = [...document.querySelectorAll(BOARD_PARTS)].map(below);
+  const foot = parts.length ? Math.max(...parts) : below($("board-box"));
+  let room = Math.floor(window.innerHeight - foot - 8);
+  if (room < BAR_LEAST) {
+    const lit = [...document.querySelectorAll("#board .target")].map(below);
+    const clear = lit.length ? Math.floor(window.innerHeight - Math.max(...lit) - 8) : BAR_LEAST;
+    room = Math.min(BAR_LEAST, clear);
+  }
+  // never less than the status line and a row of choices (a card the choice is about:
+  // its words); the page then scrolls the board's foot into sight above the bar
+  const card = document.querySelector("#choices .card-chip");
+  const least = $("status-line").offsetHeight + (card ? card.offsetHeight + 16 : BAR_FLOOR);
+  room = Math.max(room, least);
+  bar.style.setProperty("--bar-room", `${room}px`);
 }
 
 // The picture fills the width it has, but never shrinks its smallest text under 12 CSS px:
@@ -623,12 +665,21 @@ function drawMenu() {
       }
       // the same pieces as buttons: big enough to tap on a phone, and a list for the keyboard
       const chip = el("button", targetLabel(target), { type: "button", class: "chip", "data-pick": target });
+      // a phone: a card the choice is about is read here, beside the choice (its hand is
+      // under the move bar)
+      const card = layout() === "portrait" ? (view.hand || []).find((c) => c.target === target) : null;
+      if (card && card.text) {
+        chip.classList.add("card-chip");
+        chip.replaceChildren(el("strong", card.title), el("span", card.text));
+      }
       chip.addEventListener("click", () => pick(target));
       chips.append(chip);
     }
     menu.append(chips);
   }
   for (const target of picked) for (const node of piecesOf(target)) node.classList.add("picked");
+  fitBar();
+  if (next.length) setTimeout(bringLitIntoSight, 0);
   if (actions.length > 1 || picked.length) {
     const back = el("button", "Cancel (Esc)", { type: "button", class: "cancel", id: "cancel-button" });
     back.addEventListener("click", () => clearSelection(true));
@@ -666,6 +717,22 @@ function askFirst(entry) {
     play(entry.move);
   });
   menu.append(no, yes);
+}
+
+// The lit pieces of the board in sight: on a phone the move bar covers the bottom of the
+// screen, so the page scrolls (only up or down) until the lowest lit piece is above the bar,
+// never losing the highest one; on a window whose bar stays at the top, the other way.
+function bringLitIntoSight() {
+  const rects = [...document.querySelectorAll("#board .target")].map((n) => n.getBoundingClientRect());
+  if (!rects.length) return;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  const bar = $("bar").getBoundingClientRect();
+  const barBelow = bar.top > window.innerHeight / 2; // a phone's bar, at the bottom
+  const floor = barBelow ? bar.top : window.innerHeight;
+  const ceiling = barBelow ? 0 : Math.max(0, bar.bottom);
+  if (bottom > floor) window.scrollBy(0, Math.min(bottom - floor + 8, top - ceiling - 8));
+  else if (top < ceiling) window.scrollBy(0, top - ceiling - 8);
 }
 
 function targetLabel(target) {
@@ -729,11 +796,19 @@ function pruneSelection() {
 function onPieceClick(event) {
   const node = event.target.closest("[data-target]");
   if (!node || !view) return;
-  const target = node.dataset.target;
-  if (node.classList.contains("target") || node.classList.contains("picked")) {
-    pick(target);
+  // a lit piece holding unlit ones (a Sticky Gulch location and its sites): a tap on
+  // any part of it picks it
+  let lit = node;
+  while (lit && !lit.classList.contains("target") && !lit.classList.contains("picked")) {
+    lit = lit.parentElement ? lit.parentElement.closest("[data-target]") : null;
+  }
+  if (lit) {
+    pick(lit.dataset.target);
     event.preventDefault();
-  } else if (node.closest("#hand")) {
+    return;
+  }
+  const target = node.dataset.target;
+  if (node.closest("#hand")) {
     // a tap on a card shows its spaces (no hover on a phone)
     const card = (view.hand || []).find((c) => c.target === target);
     lightUp(card ? card.lights || [] : [], !node.classList.contains("showing"));
@@ -927,12 +1002,13 @@ async function play(move) {
   let answer;
   try {
     const hints = $("hints-toggle").checked;
-    const held = heldFor(token, hints);
-    const body = { token, move, version: view.version, hints };
+    const shape = layout();
+    const held = heldFor(token, hints, shape);
+    const body = { token, move, version: view.version, hints, layout: shape };
     if (held) body.known = held.version;
     answer = await api("POST", `/api/games/${encodeURIComponent(gameId)}/moves`, body);
     if (answer.status === 200) {
-      const whole = wholeView(answer.data, held, token, hints) || (await load(token));
+      const whole = wholeView(answer.data, held, token, hints, shape) || (await load(token));
       answer = whole ? { status: 200, data: whole } : { status: 0, data: { detail: "look again" } };
     }
   } catch (err) {
@@ -1025,6 +1101,14 @@ async function showTable() {
       gadshill.showHelp(view.game);
       $("help").scrollIntoView({ block: "start" });
     } else $("play-notes").open = true;
+  });
+  // a phone turned, a window narrowed: the picture of the other shape, asked whole
+  let shown = layout();
+  window.addEventListener("resize", () => {
+    fitBar();
+    if (layout() === shown) return;
+    shown = layout();
+    refresh();
   });
   showLinks();
   await learnSeats();
