@@ -24,6 +24,7 @@ from typing import Any
 
 from gadshill.errors import GadshillError, PuzzleError
 from gadshill.solver import code_text
+from gadshill.solver.code_text import BitReader, BitWriter, CodeTooShort
 from gadshill.solver.position_file import position_to_json
 from gadshill.solver.puzzles.puzzle_file import KINDS, Puzzle, kind_name, load_puzzle
 from gadshill.solver.town import Town
@@ -64,36 +65,16 @@ class _Widths:
         )
 
 
-class _Bits:
-    def __init__(self) -> None:
-        self.value = 0
-        self.size = 0
-
-    def put(self, number: int, width: int) -> None:
-        if not 0 <= number < 1 << width:
-            raise PuzzleError(f"cannot write {number} in a code ({width} bits)")
-        self.value = self.value << width | number
-        self.size += width
-
-    def items(self, things: list[int], width: int, count_width: int) -> None:
-        self.put(len(things), count_width)
-        for thing in things:
-            self.put(thing, width)
+def _put_items(bits: BitWriter, things: list[int], width: int, count_width: int) -> None:
+    """A count in ``count_width`` bits, then each thing in ``width`` bits."""
+    bits.put(len(things), count_width)
+    for thing in things:
+        bits.put(thing, width)
 
 
-class _Reader:
-    def __init__(self, value: int, size: int) -> None:
-        self.value, self.left = value, size
-
-    def take(self, width: int) -> int:
-        if width > self.left:
-            raise PuzzleError("the code is too short (a character missing?)")
-        self.left -= width
-        return self.value >> self.left & ((1 << width) - 1)
-
-    def items(self, width: int, count_width: int) -> Iterator[int]:
-        for _ in range(self.take(count_width)):
-            yield self.take(width)
+def _take_items(bits: BitReader, width: int, count_width: int) -> Iterator[int]:
+    for _ in range(bits.take(count_width)):
+        yield bits.take(width)
 
 
 def _indexes(town: Town) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -103,39 +84,44 @@ def _indexes(town: Town) -> tuple[list[str], list[str], list[str], list[str]]:
 
 def encode(puzzle: Puzzle, town: Town) -> str:
     """The code of ``puzzle`` (its content; level, answer and steps are left out)."""
+    try:
+        return f"{puzzle.kind}-{code_text.with_check(_bits_of(puzzle, town).text())}"
+    except ValueError as err:  # a field too large for its bits
+        raise PuzzleError(f"cannot write this puzzle as a code: {err}") from None
+
+
+def _bits_of(puzzle: Puzzle, town: Town) -> BitWriter:
     w = _Widths.of(town)
     spaces, buildings, features, fields = _indexes(town)
     pf = puzzle.position
     pos = pf.position
-    bits = _Bits()
+    bits = BitWriter()
     bits.put(VERSION, 4)
     bits.put(KINDS.index(puzzle.kind), 2)
     placed = [spaces.index(s) << w.building | buildings.index(b) for s, b in pos.placed.items()]
-    bits.items(sorted(placed), w.space + w.building, w.space)
+    _put_items(bits, sorted(placed), w.space + w.building, w.space)
     marks = [
         buildings.index(b) << w.space | spaces.index(s)
         for b, where in pos.markers.items()
         for s in where
     ]
-    bits.items(sorted(marks), w.space + w.building, 7)
-    bits.items(sorted(buildings.index(b) for b in pos.retired), w.building, w.building)
+    _put_items(bits, sorted(marks), w.space + w.building, 7)
+    _put_items(bits, sorted(buildings.index(b) for b in pos.retired), w.building, w.building)
     for f in fields:  # 0: not given
         feature = pf.fields.get(f)
         bits.put(0 if feature is None else features.index(feature) + 1, w.feature)
     bits.put(0 if pf.locomotive is None else pf.locomotive + 1, 5)
     bits.put(len(pf.players), 3)
     for player in pf.players:
-        bits.items([buildings.index(b) for b in player.buildings], w.building, 3)
-        bits.items(list(player.hand), w.card, 4)
+        _put_items(bits, [buildings.index(b) for b in player.buildings], w.building, 3)
+        _put_items(bits, list(player.hand), w.card, 4)
         bits.put(min(player.collected, 31), 5)
     bits.put(len(puzzle.clues), 5)
     for clue in puzzle.clues:
         bits.put(clue.card, w.card)
         bits.put(0 if clue.as_building is None else buildings.index(clue.as_building) + 1,
                  w.building)  # fmt: skip
-    bits.put(0, -bits.size % 5)  # whole characters
-    body = code_text.text_of(bits.value, bits.size // 5)
-    return f"{puzzle.kind}-{code_text.with_check(body)}"
+    return bits
 
 
 def _is_old_code(text: str, kind: str, town: Town) -> bool:
@@ -148,7 +134,7 @@ def _is_old_code(text: str, kind: str, town: Town) -> bool:
     if not body or ALPHABET[weighted] != check:
         return False
     try:
-        _read(_Reader(code_text.value_of(body), 5 * len(body)), kind, town, OLD_VERSION)
+        _read(BitReader.of(body), kind, town, OLD_VERSION)
     except (GadshillError, IndexError, ValueError):
         return False
     return True
@@ -194,15 +180,17 @@ def decode(code: str, town: Town) -> Puzzle:
         )
     body = rest[: -code_text.CHECK_CHARS]
     try:
-        doc = _read(_Reader(code_text.value_of(body), 5 * len(body)), kind, town)
+        doc = _read(BitReader.of(body), kind, town)
         return load_puzzle(doc, town)
     except GadshillError as err:
         raise PuzzleError(f"code {shown}: {err}") from None
+    except CodeTooShort:
+        raise PuzzleError(f"code {shown}: the code is too short (a character missing?)") from None
     except (IndexError, ValueError):
         raise PuzzleError(f"code {shown}: names something this card pack does not have") from None
 
 
-def _read(bits: _Reader, kind: str, town: Town, expected: int = VERSION) -> dict[str, Any]:
+def _read(bits: BitReader, kind: str, town: Town, expected: int = VERSION) -> dict[str, Any]:
     """The puzzle JSON of a body's bits (version 1 packed the same, with another check)."""
     w = _Widths.of(town)
     spaces, buildings, features, fields = _indexes(town)
@@ -216,13 +204,13 @@ def _read(bits: _Reader, kind: str, town: Town, expected: int = VERSION) -> dict
     space_mask, building_mask = (1 << w.space) - 1, (1 << w.building) - 1
     placed = {
         spaces[v >> w.building]: buildings[v & building_mask]
-        for v in bits.items(w.space + w.building, w.space)
+        for v in _take_items(bits, w.space + w.building, w.space)
     }
     markers: dict[str, list[str]] = {}
-    for v in bits.items(w.space + w.building, 7):
+    for v in _take_items(bits, w.space + w.building, 7):
         markers.setdefault(buildings[v >> w.space], []).append(spaces[v & space_mask])
     doc: dict[str, Any] = {"markers": markers, "placed": placed}
-    retired = [buildings[v] for v in bits.items(w.building, w.building)]
+    retired = [buildings[v] for v in _take_items(bits, w.building, w.building)]
     if retired:
         doc["retired"] = retired
     given = {f: bits.take(w.feature) for f in fields}
@@ -233,8 +221,8 @@ def _read(bits: _Reader, kind: str, town: Town, expected: int = VERSION) -> dict
         doc["locomotive"] = locomotive - 1
     players = []
     for _ in range(bits.take(3)):
-        own = [buildings[v] for v in bits.items(w.building, 3)]
-        hand = list(bits.items(w.card, 4))
+        own = [buildings[v] for v in _take_items(bits, w.building, 3)]
+        hand = list(_take_items(bits, w.card, 4))
         players.append({"name": PLAYER, "buildings": own, "hand": hand, "collected": bits.take(5)})
     if players:
         doc["players"] = players
