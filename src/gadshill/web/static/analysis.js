@@ -27,21 +27,9 @@
   const layout = () => (NARROW.matches ? "portrait" : "plan");
   const copy = (value) => JSON.parse(JSON.stringify(value));
 
-  async function call(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.headers["content-type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    const response = await fetch(path, init);
-    const data = await response.json().catch(() => ({ detail: response.statusText }));
-    return { status: response.status, data };
-  }
+  const call = window.gadshill.call; // dom.js
 
-  function svgNode(text) {
-    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
-    return document.importNode(parsed.documentElement, true);
-  }
+  const svgNode = window.gadshill.svgNode; // dom.js
 
   const building = (id) => pack.buildings.find((b) => b.id === id) || { id, abbr: id, name: id };
 

@@ -22,24 +22,14 @@ let view = null;
 const el = gadshill.el; // dom.js
 
 function svgNode(text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const node = document.importNode(doc.documentElement, true);
+  const node = gadshill.svgNode(text);
   // the page sizes the picture (width 100% of its box), the viewBox keeps its shape
   node.removeAttribute("width");
   node.removeAttribute("height");
   return node;
 }
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const data = await response.json().catch(() => ({ detail: response.statusText }));
-  return { status: response.status, data };
-}
+const api = gadshill.call; // dom.js
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,7 @@
-// What every script of the page builds with, loaded before them all (index.html): an
-// element whose text is set as text, never parsed as HTML, so nothing the server sends
-// (names, card texts, messages) can become markup.
+// What every script of the page builds with, loaded before them all (index.html,
+// analysis.html): an element whose text is set as text, never parsed as HTML, so nothing
+// the server sends (names, card texts, messages) can become markup; a server picture as
+// an SVG node; a JSON call to the server.
 "use strict";
 (function () {
   const g = (window.gadshill = window.gadshill || {});
@@ -10,5 +11,22 @@
     if (text !== undefined && text !== null) node.textContent = String(text);
     for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
     return node;
+  };
+
+  g.svgNode = function svgNode(text) {
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    return document.importNode(doc.documentElement, true);
+  };
+
+  // the answer's status and its JSON (a body that is no JSON: its status text as detail)
+  g.call = async function call(method, path, body) {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({ detail: response.statusText }));
+    return { status: response.status, data };
   };
 })();

@@ -22,21 +22,9 @@
   const el = window.gadshill.el; // dom.js
   const byId = (id) => document.getElementById(id);
 
-  async function call(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.headers["content-type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    const response = await fetch(path, init);
-    const data = await response.json().catch(() => ({ detail: response.statusText }));
-    return { status: response.status, data };
-  }
+  const call = window.gadshill.call; // dom.js
 
-  function svgNode(text) {
-    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    return document.importNode(doc.documentElement, true);
-  }
+  const svgNode = window.gadshill.svgNode; // dom.js
 
   function build() {
     const levels = [1, 2, 3, 4].map((n) => el("option", String(n), { value: String(n) }));

@@ -68,8 +68,7 @@
   function paint(view) {
     const board = document.getElementById("replay-board");
     if (view.svg) {
-      const doc = new DOMParser().parseFromString(view.svg, "image/svg+xml");
-      const svg = document.importNode(doc.documentElement, true);
+      const svg = window.gadshill.svgNode(view.svg); // dom.js
       // never drawn narrower than its smallest text allows (12 px): a phone scrolls it
       const least = svg.getAttribute("data-min-width");
       if (least) svg.style.minWidth = `${least}px`;
