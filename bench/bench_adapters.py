@@ -38,7 +38,16 @@ one OpenSpiel ``observation_tensor`` and one ``information_state_tensor`` of the
 seat to move, asked once at every decision of random games (each asked of a new
 position, so nothing is reused across positions).
 
-Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N]``.
+``--mechanisms`` measures instead what the tensor reader's two speed mechanisms buy on
+these paths (issue 32; the ways of ``bench_encoding.py --mechanisms``: as shipped, the
+generated read replaced by a plain loop over the fields, no span remembered, both):
+per game, the PettingZoo loop above on one environment per way, seed by seed with the
+ways in turn (each way's encoder its own, so no way warms another's spans; later
+seeds are a long run's new games), then OpenSpiel's two tensors of the seat to move
+at every decision the same way; microseconds a move or a tensor and the time over
+the shipped way's.
+
+Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N] [--mechanisms]``.
 """
 
 from __future__ import annotations
@@ -523,11 +532,82 @@ def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
     return spent[0] / asked * 1e6, spent[1] / asked * 1e6, asked
 
 
+def mechanisms(seeds: range) -> None:
+    """What the generated read and the remembered spans buy through the adapters."""
+    import gadshill.adapters.tensors as tensors_module
+    from bench_encoding import WAYS, way_dense
+    from gadshill.rules.encoding import Encoder
+
+    def own_encoder(tensors: Any) -> None:
+        base = tensors.encoder
+        tensors.encoder = Encoder(base.schema, base.players, base.moves, base.reader, base.relabel)
+
+    def reading(generated: bool, spans: bool) -> Any:
+        def made(encoder: Encoder, observer: int, padding: int = 0) -> Any:
+            return way_dense(encoder, observer, padding, generated, spans)
+
+        return made
+
+    shipped = tensors_module.Dense
+    lines = []
+    try:
+        for game in GAMES:
+            tables, games = {}, {}
+            for label, _generated, _spans in WAYS:
+                tables[label] = env(game, players=2)
+                games[label] = pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
+                own_encoder(tables[label].tensors)
+                own_encoder(games[label].tensors)
+            assert len({id(loaded) for loaded in games.values()}) == len(WAYS)
+            gc.collect()
+            gc.freeze()
+            moves = dict.fromkeys(tables, 0)
+            spent = dict.fromkeys(tables, 0.0)
+            tensor_us = dict.fromkeys(tables, 0.0)
+            asked = dict.fromkeys(tables, 0)
+            native_moves, native_spent = 0, 0.0
+            for seed in seeds:
+                made, seconds = native(game, seed)
+                native_moves, native_spent = native_moves + made, native_spent + seconds
+                for label, generated, spans in WAYS:
+                    tensors_module.Dense = reading(generated, spans)  # type: ignore[misc]
+                    made, seconds = through_pettingzoo(game, seed, tables[label])
+                    moves[label] += made
+                    spent[label] += seconds
+                for label, generated, spans in WAYS:
+                    tensors_module.Dense = reading(generated, spans)  # type: ignore[misc]
+                    observation, information, n = tensor_costs(games[label], range(seed, seed + 1))
+                    tensor_us[label] += (observation + information) * n
+                    asked[label] += n
+            first = WAYS[0][0]
+            per_move = {label: spent[label] / moves[label] * 1e6 for label in tables}
+            per_tensors = {label: tensor_us[label] / asked[label] for label in tables}
+            line = (
+                f"{game}: native {native_spent / native_moves * 1e6:.1f} us a move;"
+                " PettingZoo us a move "
+                + ", ".join(f"{k} {v:.1f} ({v / per_move[first]:.2f})" for k, v in per_move.items())
+                + "; OpenSpiel observation + information state tensors us "
+                + ", ".join(
+                    f"{k} {v:.1f} ({v / per_tensors[first]:.2f})" for k, v in per_tensors.items()
+                )
+            )
+            gc.unfreeze()
+            print(line, flush=True)
+            lines.append(line)
+    finally:
+        tensors_module.Dense = shipped  # type: ignore[misc]
+    print(" | ".join(lines))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--mechanisms", action="store_true", help="what the speed mechanisms buy")
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
+    if args.mechanisms:
+        mechanisms(seeds)
+        return 0
     print(
         f"{args.games} random two-player games per game and way (uniform over moves; the"
         " PettingZoo loop includes the observation tensor); game moves per CPU second,"

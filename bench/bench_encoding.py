@@ -16,7 +16,19 @@ revision side by side with this one (``bench/compare_revisions.py``):
 
 The last line holds every figure, so that ``compare_revisions`` prints them all.
 
-Run: ``PYTHONPATH=src python bench/bench_encoding.py [--games N] [--repeats N] [--game G]``.
+``--mechanisms`` measures instead what the reader's two speed mechanisms buy (issue
+32), the same positions read four ways in turn, pass by pass (so the machine's load
+falls on all alike), new positions each pass: *as shipped*; *plain read*, the
+generated read (:mod:`gadshill.rules.reading`) replaced by a loop over the fields
+that reads each field's sources and makes its snapshot every time, writing only the
+fields whose snapshot differs; *no spans*, no span remembered (a changed field always
+patched by its part, a list's items too); and both plain. Each way prints
+microseconds a read and its time over the shipped way's, of positions new to the
+encoder (*cold*) and of the same positions once the encoder has read as many of other
+games (*warm*: a long run).
+
+Run: ``PYTHONPATH=src python bench/bench_encoding.py [--games N] [--repeats N] [--game G]
+[--mechanisms]``.
 """
 
 from __future__ import annotations
@@ -30,14 +42,23 @@ from typing import Any
 from gadshill import registry
 from gadshill.rules.encoding import Dense, Encoder
 
+#: the ways ``--mechanisms`` reads: (label, generated read, remembered spans)
+WAYS = (
+    ("as shipped", True, True),
+    ("plain read", False, True),
+    ("no spans", True, False),
+    ("plain, no spans", False, False),
+)
+
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 
 
-def positions(game: str, games: int) -> list[Any]:
-    """Every position of ``games`` seeded random two-player games, in order."""
+def positions(game: str, games: int, first: int = 0) -> list[Any]:
+    """Every position of ``games`` seeded random two-player games (seeds from ``first``),
+    in order."""
     spec = registry.get_spec(game)
     found = []
-    for seed in range(games):
+    for seed in range(first, first + games):
         state = spec.new_game(2, seed, None, spec.resolve_options({}))
         rng = random.Random(seed)
         while not state.is_terminal:
@@ -66,12 +87,134 @@ def per_read(
     return best / reads * 1e6
 
 
+def way_dense(encoder: Encoder, observer: int, padding: int, generated: bool, spans: bool) -> Dense:
+    """A :class:`Dense` reading one of :data:`WAYS`: as shipped, or with the generated
+    read replaced by a plain loop over the fields, or with no span remembered. It reaches
+    into the reader's internals: for this tree's code only (not for compare_revisions)."""
+    from gadshill.rules import encoding  # the internals of this tree
+
+    dense = Dense(encoder, observer, padding)
+    if generated and spans:
+        return dense
+    program = encoder.program
+    assert program is not None, "a game without a reader reads its observation"
+    ctx = encoding.Context(
+        observer, encoder.players, encoder.spans(observer).items if spans else None
+    )
+    dense._ctx = ctx
+    out = memoryview(dense.buffer)
+    values, snaps = dense._values, dense._snaps
+    patches = encoder.patches
+    if spans:
+        changed = encoding._changed(dense.buffer, out, ctx, values, snaps, encoder, observer)
+    else:
+
+        def changed(k: int, snap: Any) -> None:  # patched by its part, nothing remembered
+            snaps[k] = snap
+            patch, at, _end, make = patches[k]
+            value = snap if make is None else make(snap)
+            patch(out, at, values[k], value, ctx)
+            values[k] = value
+
+    if generated:
+        dense._read, dense._load = program.bind(
+            out,
+            ctx,
+            values,
+            snaps,
+            changed,
+            [patch for patch, _at, _end, _make in patches],
+            [at for _patch, at, _end, _make in patches],
+            [make for _patch, _at, _end, make in patches],
+            [snapshot for snapshot, _used in program.looks],
+            [source.copy for source in program.sources],
+            observer,
+        )
+        return dense
+    direct = [type(part) in encoding._SCALARS for part, _at, _make in encoder.leaves]
+    fields = [
+        (k, snapshot, tuple(program.getters[i] for i in used), direct[k], *patches[k])
+        for k, (snapshot, used) in enumerate(program.looks)
+    ]
+
+    def read(state: Any) -> None:
+        """Every field's sources read and its snapshot made, each time."""
+        for k, snapshot, getters, scalar, patch, at, _end, make in fields:
+            snap = snapshot(*[get(state, observer) for get in getters])
+            old = snaps[k]
+            if snap is old or (snap == old and snap.__class__ is old.__class__):
+                continue
+            if scalar:
+                value = snap if make is None else make(snap)
+                patch(out, at, values[k], value, ctx)
+                values[k], snaps[k] = value, snap
+            else:
+                changed(k, snap)
+
+    dense._read, dense._load = read, lambda kept: None
+    return dense
+
+
+def mechanisms(game: str, states: list[Any], others: list[Any], base: Encoder, repeats: int) -> str:
+    """Microseconds a read of the seat to move, each of :data:`WAYS` in turn pass by pass
+    (the best pass of each), and the ratios to the shipped way: of new positions read
+    by a new encoder (*cold*: the first games of a run), and of the same positions read
+    after the encoder read ``others``, positions of other games (*warm*: a long run,
+    whose new games meet again what earlier games showed)."""
+    best = {(label, warm): float("inf") for label, _g, _s in WAYS for warm in (False, True)}
+    for _ in range(repeats):
+        for warm in (False, True):
+            for label, generated, spans in WAYS:
+                encoder = Encoder(base.schema, base.players, base.moves, base.reader, base.relabel)
+                seats = range(encoder.players)
+                readers = [way_dense(encoder, seat, 0, generated, spans) for seat in seats]
+                for state in others if warm else ():
+                    readers[state.current_player].read(state)
+                start = time.process_time()
+                for state in states:
+                    readers[state.current_player].read(state)
+                spent = time.process_time() - start
+                best[label, warm] = min(best[label, warm], spent)
+                # the same bytes as a reader as shipped gives, at the last position read
+                last = states[-1].current_player
+                assert readers[last].buffer == Dense(base, last).read(states[-1]), label
+    figures = []
+    for warm in (False, True):
+        shipped = best[WAYS[0][0], warm]
+        figures.append(
+            ("warm " if warm else "cold ")
+            + ", ".join(
+                f"{label} {best[label, warm] / len(states) * 1e6:.1f}"
+                f" ({best[label, warm] / shipped:.2f})"
+                for label, _g, _s in WAYS
+            )
+        )
+    return f"{game}: " + "; ".join(figures)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--game", action="append", choices=GAMES, help="(default: all three)")
+    parser.add_argument("--mechanisms", action="store_true", help="what the speed mechanisms buy")
     args = parser.parse_args(argv)
+    if args.mechanisms:
+        lines = []
+        for game in args.game or GAMES:
+            states = positions(game, args.games)
+            others = positions(game, args.games, first=args.games)
+            spec = registry.get_spec(game)
+            assert spec.encoder is not None
+            gc.collect()
+            gc.freeze()
+            encoder = spec.encoder(states[0])
+            lines.append(mechanisms(game, states, others, encoder, args.repeats))
+            print(lines[-1], flush=True)
+        print(
+            "us per read, seat to move, new positions (time over as shipped): " + "; ".join(lines)
+        )
+        return 0
     figures = []
     for game in args.game or GAMES:
         states = positions(game, args.games)
