@@ -37,7 +37,7 @@ import argparse
 import gc
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 from gadshill import registry
 from gadshill.rules.encoding import Dense, Encoder
@@ -91,22 +91,22 @@ def way_dense(encoder: Encoder, observer: int, padding: int, generated: bool, sp
     """A :class:`Dense` reading one of :data:`WAYS`: as shipped, or with the generated
     read replaced by a plain loop over the fields, or with no span remembered. It reaches
     into the reader's internals: for this tree's code only (not for compare_revisions)."""
-    from gadshill.rules import encoding  # the internals of this tree
+    from gadshill.rules.encoding import Context, View
+    from gadshill.rules.encoding.dense import _changed as changed_span
+    from gadshill.rules.encoding.encoder import SCALARS
 
     dense = Dense(encoder, observer, padding)
     if generated and spans:
         return dense
     program = encoder.program
     assert program is not None, "a game without a reader reads its observation"
-    ctx = encoding.Context(
-        observer, encoder.players, encoder.spans(observer).items if spans else None
-    )
+    ctx = Context(observer, encoder.players, encoder.spans(observer).items if spans else None)
     dense._ctx = ctx
-    out = memoryview(dense.buffer)
+    out = cast(View, memoryview(dense.buffer))
     values, snaps = dense._values, dense._snaps
     patches = encoder.patches
     if spans:
-        changed = encoding._changed(dense.buffer, out, ctx, values, snaps, encoder, observer)
+        changed = changed_span(dense.buffer, out, ctx, values, snaps, encoder, observer)
     else:
 
         def changed(k: int, snap: Any) -> None:  # patched by its part, nothing remembered
@@ -131,7 +131,7 @@ def way_dense(encoder: Encoder, observer: int, padding: int, generated: bool, sp
             observer,
         )
         return dense
-    direct = [type(part) in encoding._SCALARS for part, _at, _make in encoder.leaves]
+    direct = [type(part) in SCALARS for part, _at, _make in encoder.leaves]
     fields = [
         (k, snapshot, tuple(program.getters[i] for i in used), direct[k], *patches[k])
         for k, (snapshot, used) in enumerate(program.looks)
