@@ -38,14 +38,13 @@ one OpenSpiel ``observation_tensor`` and one ``information_state_tensor`` of the
 seat to move, asked once at every decision of random games (each asked of a new
 position, so nothing is reused across positions).
 
-``--mechanisms`` measures instead what the tensor reader's two speed mechanisms buy on
-these paths (issue 32; the ways of ``bench_encoding.py --mechanisms``: as shipped, the
-generated read replaced by a plain loop over the fields, no span remembered, both):
+``--mechanisms`` measures instead what the tensor reader's generated read buys on
+these paths (issue 32; the ways of ``bench_encoding.py --mechanisms``: as shipped, and
+the generated read replaced by a plain loop over the fields):
 per game, the PettingZoo loop above on one environment per way, seed by seed with the
-ways in turn (each way's encoder its own, so no way warms another's spans; later
-seeds are a long run's new games), then OpenSpiel's two tensors of the seat to move
-at every decision the same way; microseconds a move or a tensor and the time over
-the shipped way's.
+ways in turn (each way's encoder its own; later seeds are a long run's new games),
+then OpenSpiel's two tensors of the seat to move at every decision the same way;
+microseconds a move or a tensor and the time over the shipped way's.
 
 Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N] [--mechanisms]``.
 """
@@ -336,15 +335,14 @@ def pettingzoo_parts(
     The same games are played again untimed and timed, seed by seed in turn (so a change
     in the machine's load falls on both), each way on a new environment (whose own
     caches, the speller's, start empty as the main run's did): both are repeats of the
-    main run's games, so the caches that environments share (the encoder's spans of
-    field values, the engine's) are as warm in the one as in the other. The rest of a
-    move (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's pick) is
-    the untimed repeat's time less these parts; the main run's time less the repeat's is
-    what the first pass pays to fill those shared caches. Also the steps per native
-    move, the untimed repeat's microseconds per move, and those of as many new games
-    (other seeds) played next on the repeat's environment, natively and through it seed
-    by seed: what a long run pays, its caches as warm as they get, when its games are
-    not repeats."""
+    main run's games, so the caches that environments share (the engine's) are as warm
+    in the one as in the other. The rest of a move (PettingZoo's loop, ``observe`` and
+    ``step`` themselves, this loop's pick) is the untimed repeat's time less these
+    parts; the main run's time less the repeat's is what the first pass pays to fill
+    those shared caches. Also the steps per native move, the untimed repeat's
+    microseconds per move, and those of as many new games (other seeds) played next on
+    the repeat's environment, natively and through it seed by seed: what a long run
+    pays, its caches as warm as they get, when its games are not repeats."""
     untimed, table = env(game, players=2), env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
@@ -533,7 +531,7 @@ def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
 
 
 def mechanisms(seeds: range) -> None:
-    """What the generated read and the remembered spans buy through the adapters."""
+    """What the generated read buys through the adapters."""
     import gadshill.adapters.tensors as tensors_module
     from bench_encoding import WAYS, way_dense
     from gadshill.rules.encoding import Encoder
@@ -542,9 +540,9 @@ def mechanisms(seeds: range) -> None:
         base = tensors.encoder
         tensors.encoder = Encoder(base.schema, base.players, base.moves, base.reader, base.relabel)
 
-    def reading(generated: bool, spans: bool) -> Any:
+    def reading(generated: bool) -> Any:
         def made(encoder: Encoder, observer: int, padding: int = 0) -> Any:
-            return way_dense(encoder, observer, padding, generated, spans)
+            return way_dense(encoder, observer, padding, generated)
 
         return made
 
@@ -553,7 +551,7 @@ def mechanisms(seeds: range) -> None:
     try:
         for game in GAMES:
             tables, games = {}, {}
-            for label, _generated, _spans in WAYS:
+            for label, _generated in WAYS:
                 tables[label] = env(game, players=2)
                 games[label] = pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
                 own_encoder(tables[label].tensors)
@@ -569,13 +567,13 @@ def mechanisms(seeds: range) -> None:
             for seed in seeds:
                 made, seconds = native(game, seed)
                 native_moves, native_spent = native_moves + made, native_spent + seconds
-                for label, generated, spans in WAYS:
-                    tensors_module.Dense = reading(generated, spans)  # type: ignore[misc]
+                for label, generated in WAYS:
+                    tensors_module.Dense = reading(generated)  # type: ignore[misc]
                     made, seconds = through_pettingzoo(game, seed, tables[label])
                     moves[label] += made
                     spent[label] += seconds
-                for label, generated, spans in WAYS:
-                    tensors_module.Dense = reading(generated, spans)  # type: ignore[misc]
+                for label, generated in WAYS:
+                    tensors_module.Dense = reading(generated)  # type: ignore[misc]
                     observation, information, n = tensor_costs(games[label], range(seed, seed + 1))
                     tensor_us[label] += (observation + information) * n
                     asked[label] += n
@@ -666,8 +664,8 @@ def main(argv: list[str] | None = None) -> int:
         "PettingZoo, where a move's CPU time goes (us per native move, parts timed in a repeat"
         " of the same games; the engine's part is what a native move costs, less its rule-book"
         " check; the rest is the untimed repeat's total less the parts; first pass: the main"
-        " run's total above less the repeat's, what filling the caches costs, the encoder's"
-        " remembered spans above all; new games: as many other seeds played next, warm, what a"
+        " run's total above less the repeat's, what filling the caches costs;"
+        " new games: as many other seeds played next, warm, what a"
         " long run keeps paying, and the ratios to native of the main run and of those games,"
         " each played natively too); without the tensor: those new games again with the"
         " observation tensor made free (zeros copied), and its ratio to native: what the rest"

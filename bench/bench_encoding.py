@@ -8,7 +8,9 @@ CPU seconds of this process, the best of ``--repeats`` passes (the machine's loa
 inflates a pass, never shrinks it), printed as microseconds per read. Each pass
 reads through a new encoder (nothing remembered by an earlier pass serves it, as
 positions in play are new), and the seat to move once more through one encoder
-kept from pass to pass (every position seen before: what remembering pays). Only
+kept from pass to pass (every position seen before: what remembering paid, before
+issue 32 removed the spans an encoder remembered; the column stays so that an older
+revision compares). Only
 ``Dense``'s public interface is used, so the very same script measures an older
 revision side by side with this one (``bench/compare_revisions.py``):
 
@@ -16,13 +18,14 @@ revision side by side with this one (``bench/compare_revisions.py``):
 
 The last line holds every figure, so that ``compare_revisions`` prints them all.
 
-``--mechanisms`` measures instead what the reader's two speed mechanisms buy (issue
-32), the same positions read four ways in turn, pass by pass (so the machine's load
-falls on all alike), new positions each pass: *as shipped*; *plain read*, the
-generated read (:mod:`gadshill.rules.reading`) replaced by a loop over the fields
-that reads each field's sources and makes its snapshot every time, writing only the
-fields whose snapshot differs; *no spans*, no span remembered (a changed field always
-patched by its part, a list's items too); and both plain. Each way prints
+``--mechanisms`` measures instead what the reader's generated read buys (issue 32),
+the same positions read two ways in turn, pass by pass (so the machine's load falls
+on both alike): *as shipped*; *plain read*, the generated read
+(:mod:`gadshill.rules.reading`) replaced by a loop over the fields that reads each
+field's sources and makes its snapshot every time, patching only the fields whose
+snapshot differs. (Until issue 32 it measured the spans remembered by snapshot too,
+``no spans``: they bought nothing on any path and were removed; the figures are in
+docs/speed-history.md.) Each way prints
 microseconds a read and its time over the shipped way's, of positions new to the
 encoder (*cold*) and of the same positions once the encoder has read as many of other
 games (*warm*: a long run).
@@ -42,13 +45,8 @@ from typing import Any, cast
 from gadshill import registry
 from gadshill.rules.encoding import Dense, Encoder
 
-#: the ways ``--mechanisms`` reads: (label, generated read, remembered spans)
-WAYS = (
-    ("as shipped", True, True),
-    ("plain read", False, True),
-    ("no spans", True, False),
-    ("plain, no spans", False, False),
-)
+#: the ways ``--mechanisms`` reads: (label, generated read)
+WAYS = (("as shipped", True), ("plain read", False))
 
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 
@@ -71,9 +69,10 @@ def per_read(
     base: Encoder, states: list[Any], seats: list[list[int]], repeats: int, cold: bool
 ) -> float:
     """The best pass's microseconds per read, with readers made afresh each pass. A cold
-    pass reads through a new encoder, so nothing an earlier pass remembered (the spans
-    of snapshots and items seen) serves it: every position is new to it, as in play; a
-    warm pass reads through the same encoder as the passes before it."""
+    pass reads through a new encoder, so nothing an earlier pass remembered (in older
+    revisions, the spans of snapshots and items seen) serves it: every position is new
+    to it, as in play; a warm pass reads through the same encoder as the passes before
+    it."""
     best = float("inf")
     reads = sum(map(len, seats))
     for _ in range(repeats):
@@ -87,69 +86,35 @@ def per_read(
     return best / reads * 1e6
 
 
-def way_dense(encoder: Encoder, observer: int, padding: int, generated: bool, spans: bool) -> Dense:
+def way_dense(encoder: Encoder, observer: int, padding: int, generated: bool) -> Dense:
     """A :class:`Dense` reading one of :data:`WAYS`: as shipped, or with the generated
-    read replaced by a plain loop over the fields, or with no span remembered. It reaches
-    into the reader's internals: for this tree's code only (not for compare_revisions)."""
-    from gadshill.rules.encoding import Context, View
-    from gadshill.rules.encoding.dense import _changed as changed_span
-    from gadshill.rules.encoding.encoder import SCALARS
+    read replaced by a plain loop over the fields. It reaches into the reader's
+    internals: for this tree's code only (not for compare_revisions)."""
+    from gadshill.rules.encoding import View
 
     dense = Dense(encoder, observer, padding)
-    if generated and spans:
+    if generated:
         return dense
     program = encoder.program
     assert program is not None, "a game without a reader reads its observation"
-    ctx = Context(observer, encoder.players, encoder.spans(observer).items if spans else None)
-    dense._ctx = ctx
-    out = cast(View, memoryview(dense.buffer))
+    ctx, out = dense._ctx, cast(View, memoryview(dense.buffer))
     values, snaps = dense._values, dense._snaps
-    patches = encoder.patches
-    if spans:
-        changed = changed_span(dense.buffer, out, ctx, values, snaps, encoder, observer)
-    else:
-
-        def changed(k: int, snap: Any) -> None:  # patched by its part, nothing remembered
-            snaps[k] = snap
-            patch, at, _end, make = patches[k]
-            value = snap if make is None else make(snap)
-            patch(out, at, values[k], value, ctx)
-            values[k] = value
-
-    if generated:
-        dense._read, dense._load = program.bind(
-            out,
-            ctx,
-            values,
-            snaps,
-            changed,
-            [patch for patch, _at, _end, _make in patches],
-            [at for _patch, at, _end, _make in patches],
-            [make for _patch, _at, _end, make in patches],
-            [snapshot for snapshot, _used in program.looks],
-            [source.copy for source in program.sources],
-            observer,
-        )
-        return dense
-    direct = [type(part) in SCALARS for part, _at, _make in encoder.leaves]
     fields = [
-        (k, snapshot, tuple(program.getters[i] for i in used), direct[k], *patches[k])
+        (k, snapshot, tuple(program.getters[i] for i in used), *encoder.leaves[k])
         for k, (snapshot, used) in enumerate(program.looks)
     ]
 
     def read(state: Any) -> None:
-        """Every field's sources read and its snapshot made, each time."""
-        for k, snapshot, getters, scalar, patch, at, _end, make in fields:
+        """Every field's sources read and its snapshot made, each time; a field whose
+        snapshot differs from the last is patched by its part."""
+        for k, snapshot, getters, part, at, make in fields:
             snap = snapshot(*[get(state, observer) for get in getters])
             old = snaps[k]
             if snap is old or (snap == old and snap.__class__ is old.__class__):
                 continue
-            if scalar:
-                value = snap if make is None else make(snap)
-                patch(out, at, values[k], value, ctx)
-                values[k], snaps[k] = value, snap
-            else:
-                changed(k, snap)
+            value = snap if make is None else make(snap)
+            part.patch(out, at, values[k], value, ctx)
+            values[k], snaps[k] = value, snap
 
     dense._read, dense._load = read, lambda kept: None
     return dense
@@ -161,13 +126,13 @@ def mechanisms(game: str, states: list[Any], others: list[Any], base: Encoder, r
     by a new encoder (*cold*: the first games of a run), and of the same positions read
     after the encoder read ``others``, positions of other games (*warm*: a long run,
     whose new games meet again what earlier games showed)."""
-    best = {(label, warm): float("inf") for label, _g, _s in WAYS for warm in (False, True)}
+    best = {(label, warm): float("inf") for label, _g in WAYS for warm in (False, True)}
     for _ in range(repeats):
         for warm in (False, True):
-            for label, generated, spans in WAYS:
+            for label, generated in WAYS:
                 encoder = Encoder(base.schema, base.players, base.moves, base.reader, base.relabel)
                 seats = range(encoder.players)
-                readers = [way_dense(encoder, seat, 0, generated, spans) for seat in seats]
+                readers = [way_dense(encoder, seat, 0, generated) for seat in seats]
                 for state in others if warm else ():
                     readers[state.current_player].read(state)
                 start = time.process_time()
@@ -186,7 +151,7 @@ def mechanisms(game: str, states: list[Any], others: list[Any], base: Encoder, r
             + ", ".join(
                 f"{label} {best[label, warm] / len(states) * 1e6:.1f}"
                 f" ({best[label, warm] / shipped:.2f})"
-                for label, _g, _s in WAYS
+                for label, _g in WAYS
             )
         )
     return f"{game}: " + "; ".join(figures)

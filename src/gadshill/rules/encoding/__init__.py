@@ -25,12 +25,18 @@ The adapters do not build the observation at every step: a game's :class:`Reader
 (:mod:`gadshill.rules.reading`) says where each field is in its state, and a
 :class:`Dense` (one per caller and observer) runs the read generated from it, which
 asks each source whether it changed since the last read and rewrites, in one float32
-buffer, only the fields that did: a scalar patched at once, any other field a span
-remembered for a snapshot seen before, or else a patch by the same parts (``put``,
-``clear`` and ``patch`` beside ``write``), each of which rewrites only the items that
-changed inside it. The schema stays the one source of the layout; tests check the
-two ways give the same bytes, along random games and along random changes to a
-schema with every kind of part.
+buffer, only the fields that did, each patched by its part (``put``, ``clear`` and
+``patch`` beside ``write``), which rewrites only the items that changed inside it.
+The schema stays the one source of the layout; tests check the two ways give the
+same bytes, along random games and along random changes to a schema with every kind
+of part.
+
+The package, one job a module, each importing only those above it in this list:
+``base`` (the part protocol, the observer's context, a layout's field, the error),
+``scalars`` (one value), ``records`` (parts of other parts by position or key),
+``lists`` (many items of one kind), ``dense`` (the incremental reader) and
+``encoder`` (a schema for one player count, and one encoder per pack); every name
+is importable from here.
 
 >>> schema = Record({"money": PerSeat(Number()), "hand": Counts(["A", "B"])})
 >>> enc = Encoder(schema, players=3)
@@ -41,7 +47,7 @@ schema with every kind of part.
 """
 
 from gadshill.rules.encoding.base import Context, EncodingError, Field, Part, Sink, View
-from gadshill.rules.encoding.dense import Dense, Spans
+from gadshill.rules.encoding.dense import Dense
 from gadshill.rules.encoding.encoder import Encoder, cached, ids_of
 from gadshill.rules.encoding.lists import Counts, PerSeat, Slots
 from gadshill.rules.encoding.records import Keyed, Record, Tuple
@@ -66,7 +72,6 @@ __all__ = [
     "Sink",
     "Skip",
     "Slots",
-    "Spans",
     "Tuple",
     "View",
     "cached",

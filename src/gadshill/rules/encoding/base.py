@@ -6,7 +6,7 @@ error an observation the schema cannot encode raises."""
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gadshill.errors import GadshillError
@@ -33,9 +33,6 @@ class View(Protocol):
 class Context:
     observer: int
     players: int
-    #: the dense path's spans of items of several parts, by part (``id``) and item: the
-    #: encoder's, per observer (:class:`Spans`); ``None`` where nothing is remembered
-    items: dict[int, dict[Any, array[float]]] | None = field(default=None, compare=False)
 
     def relative(self, seat: int) -> int:
         """The observer is 0, the seat after it 1, and so on."""
@@ -105,13 +102,6 @@ class Part:
         self.put(out, at, new, ctx)
 
 
-#: a :class:`Dense` remembers a field's spans by snapshot up to this many bytes of them
-#: (and at most ``SPANS_KEPT`` spans); past that it starts again, so a field whose values
-#: never repeat costs little memory
-SPAN_BYTES_KEPT = 1 << 20
-SPANS_KEPT = 4_096
-
-
 _ZEROS: dict[int, array[float]] = {}
 
 
@@ -121,8 +111,3 @@ def zeros(length: int) -> array[float]:
     if found is None:
         found = _ZEROS[length] = array("f", bytes(4 * length))
     return found
-
-
-def kept(length: int) -> int:
-    """How many spans of ``length`` floats a reader remembers for one field or item."""
-    return min(SPANS_KEPT, max(16, SPAN_BYTES_KEPT // (4 * length)))

@@ -1,6 +1,6 @@
 """The incremental reader: one observer's tensor read straight from states into one
-float32 buffer, through the generated read of the game's :class:`~gadshill.rules.reading.Reader`,
-rewriting only what changed; and the :class:`Spans` it remembers by snapshot."""
+float32 buffer, through the generated read of the game's
+:class:`~gadshill.rules.reading.Reader`, rewriting only what changed."""
 
 from __future__ import annotations
 
@@ -13,44 +13,17 @@ from gadshill.rules.reading import Program
 
 
 class Layout(Protocol):
-    """What a :class:`Dense` reads through: an encoder's (:class:`~gadshill.rules.encoding.Encoder`)
-    size, fields and generated read, its spans by observer, and its entries of an
-    observation (a game without a reader)."""
+    """What a :class:`Dense` reads through: an encoder's
+    (:class:`~gadshill.rules.encoding.Encoder`) size, fields and generated read, and its
+    entries of an observation (for a game without a reader)."""
 
     players: int
     size: int
     #: per field of the reader's snapshots: its part, offset and value maker
     leaves: list[tuple[Part, int, Callable[[Any], Any] | None]]
-    #: the same with each part's ``patch`` and the span's end
-    patches: list[tuple[Callable[..., None], int, int, Callable[[Any], Any] | None]]
     program: Program | None
 
-    def spans(self, observer: int) -> Spans: ...
-
     def entries(self, observation: Any, observer: int) -> Sink: ...
-
-
-class Spans:
-    """One observer's remembered spans, by field and snapshot: kept by the encoder and
-    shared by every :class:`Dense` of that observer (an entry is a pure function of its
-    snapshot, added whole and never changed, so readers may share them)."""
-
-    __slots__ = ("items", "kept", "memo")
-
-    def __init__(self, kept: list[int]):
-        #: how many spans of each field to keep before starting again
-        self.kept = kept
-        #: per field, snapshot -> its span and the value the parts read
-        self.memo: list[dict[Any, tuple[array[float], Any]]] = [{} for _ in kept]
-        #: per list part (``id``), an item of several parts -> its span (:class:`Slots`)
-        self.items: dict[int, dict[Any, array[float]]] = {}
-
-    def remember(self, k: int, key: Any, span: array[float], value: Any) -> None:
-        """Keep field ``k``'s span for snapshot ``key`` (starting again when full)."""
-        memo = self.memo[k]
-        if len(memo) >= self.kept[k]:
-            memo.clear()
-        memo[key] = (span, value)
 
 
 class Dense:
@@ -59,28 +32,24 @@ class Dense:
 
     A read runs the encoder's generated read (:mod:`gadshill.rules.reading`): every
     source of the game's :class:`Reader` is compared with the copy this reader kept of
-    it, and only a field one of whose sources changed is written again. A scalar is
-    patched at once by its part (its old index cleared, the new one set); any other
-    field gets its span back if its snapshot was seen before (one copy: a hand's size,
-    a pile, a seat's money come back again and again), or else is patched by its own
-    part, which in turn rewrites only what changed inside it (a claim appended is one
-    item written, a camp on one location one number), and the new span is remembered.
-    Whatever state comes next, of the same game or not, the patch starts from the
-    values the buffer holds, so the bytes are always those of a fresh ``encode``; a
-    read that fails halfway leaves the reader to write everything afresh next time.
+    it, and only a field one of whose sources changed is written again, patched by its
+    part from the value the buffer holds: a scalar's old index cleared and the new one
+    set, any other part rewriting only what changed inside it (a claim appended is one
+    item written, a camp on one location one number). Whatever state comes next, of
+    the same game or not, the patch starts from the values the buffer holds, so the
+    bytes are always those of a fresh ``encode``; a read that fails halfway leaves the
+    reader to write everything afresh next time.
 
     The caller owns it: one per adapter and seat
     (:class:`~gadshill.adapters.tensors.Tensors`), so two environments in one process
-    never share a buffer. The remembered spans are the encoder's (:class:`Spans`, one
-    per observer), shared by every reader of that seat: a span is a pure function of
-    its snapshot, so what one environment worked out serves the others.
+    never share a buffer.
     """
 
     __slots__ = ("_ctx", "_encoder", "_load", "_read", "_snaps", "_stale", "_values", "buffer")
 
     def __init__(self, encoder: Layout, observer: int, padding: int = 0):
         self._encoder = encoder
-        self._ctx = ctx = Context(observer, encoder.players, encoder.spans(observer).items)
+        self._ctx = ctx = Context(observer, encoder.players)
         self.buffer = array("f", bytes(4 * (encoder.size + padding)))
         out = cast(View, memoryview(self.buffer))  # what the parts patch: the same memory
         #: per field, the value the buffer holds and the snapshot it was made from
@@ -97,10 +66,9 @@ class Dense:
             ctx,
             self._values,
             self._snaps,
-            _changed(self.buffer, out, ctx, self._values, self._snaps, encoder, observer),
-            [patch for patch, _at, _end, _make in encoder.patches],
-            [at for _patch, at, _end, _make in encoder.patches],
-            [make for _patch, _at, _end, make in encoder.patches],
+            [part.patch for part, _at, _make in encoder.leaves],
+            [at for _part, at, _make in encoder.leaves],
+            [make for _part, _at, make in encoder.leaves],
             [snapshot for snapshot, _used in program.looks],
             [source.copy for source in program.sources],
             observer,
@@ -147,33 +115,3 @@ class Dense:
         for index, number in self._encoder.entries(state.observation(observer), observer).items():
             buffer[index] = number
         return buffer
-
-
-def _changed(
-    buffer: array[float],
-    out: View,
-    ctx: Context,
-    values: list[Any],
-    snaps: list[Any],
-    encoder: Layout,
-    observer: int,
-) -> Callable[[int, Any], None]:
-    """What a read does with a field (not a scalar) whose snapshot changed: its span
-    back if the snapshot was seen before, else a patch by its part, remembered."""
-    patches, spans = encoder.patches, encoder.spans(observer)
-    memos, remember = spans.memo, spans.remember
-
-    def changed(k: int, snap: Any) -> None:
-        snaps[k] = snap
-        patch, at, end, make = patches[k]
-        found = memos[k].get(snap)
-        if found is not None:
-            buffer[at:end] = found[0]
-            values[k] = found[1]
-            return
-        value = snap if make is None else make(snap)
-        patch(out, at, values[k], value, ctx)
-        values[k] = value
-        remember(k, snap, buffer[at:end], value)
-
-    return changed

@@ -9,10 +9,9 @@ from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from gadshill.rules.encoding.base import Context, Field, Part, Sink, kept
-from gadshill.rules.encoding.dense import Dense, Spans
+from gadshill.rules.encoding.base import Context, Field, Part, Sink
+from gadshill.rules.encoding.dense import Dense
 from gadshill.rules.encoding.records import Record
-from gadshill.rules.encoding.scalars import Flag, Number, OneOf, Seat
 from gadshill.rules.reading import Program, Reader, generate
 from gadshill.rules.state import GameState
 
@@ -52,10 +51,10 @@ class Encoder:
         self.moves: dict[str, tuple[Any, ...]] = {k: tuple(v) for k, v in (moves or {}).items()}
         self.size = schema.size(players)
         self.layout: list[Field] = schema.fields(players)
-        self._spans: list[tuple[str, Part, int]] = []
+        self._placed: list[tuple[str, Part, int]] = []
         at = 0
         for key, part in schema.parts.items():
-            self._spans.append((key, part, at))
+            self._placed.append((key, part, at))
             at += part.size(players)
         #: observer -> the last observation seen, each field's entries and all of them
         self._last: dict[int, tuple[Mapping[str, Any], dict[str, Sink], Sink]] = {}
@@ -68,13 +67,6 @@ class Encoder:
         self.leaves: list[tuple[Part, int, Callable[[Any], Any] | None]] = [
             (parts[name], at, values.get(name)) for name, at in leaves
         ]
-        #: the same with each part's ``patch`` and the span's end (what a read uses)
-        self.patches = [
-            (part.patch, at, at + part.size(players), make) for part, at, make in self.leaves
-        ]
-        #: how many spans of each field to remember
-        self.kept = [kept(part.size(players)) for part, _at, _make in self.leaves]
-        self._remembered: dict[int, Spans] = {}
         unknown = set(values) - {name for name, _at in leaves}
         if unknown:
             raise ValueError(f"reader values for fields not in the layout: {sorted(unknown)}")
@@ -89,9 +81,7 @@ class Encoder:
                     f"reader fields missing: {missing}; not in the layout: {extra}"
                     " (or not in the layout's order)"
                 )
-            # a scalar is patched at once: cheaper than hashing its snapshot for a span
-            direct = [type(part) in SCALARS for part, _at, _make in self.leaves]
-            self.program = generate(reader, direct)
+            self.program = generate(reader)
         self._dense: dict[tuple[int, int], Dense] = {}
 
     def seen(self, observation: Any, observer: int) -> Any:
@@ -122,14 +112,14 @@ class Encoder:
         if last is None:
             fields: dict[str, Sink] = {}
             out: Sink = {}
-            for key, part, at in self._spans:
+            for key, part, at in self._placed:
                 found = fields[key] = {}
                 part.write(found, at, observation[key], ctx)
                 out.update(found)
         else:
             seen, kept, before_out = last
             fields, out = dict(kept), dict(before_out)
-            for key, part, at in self._spans:
+            for key, part, at in self._placed:
                 value, before = observation[key], seen[key]
                 # the same object as last time may have changed in place since: write it again
                 if (before is value and isinstance(value, list | dict)) or before != value:
@@ -141,13 +131,6 @@ class Encoder:
                     fields[key] = found
         self._last[observer] = (observation, fields, out)
         return dict(out)
-
-    def spans(self, observer: int) -> Spans:
-        """The spans remembered for ``observer``, shared by its readers."""
-        found = self._remembered.get(observer)
-        if found is None:
-            found = self._remembered[observer] = Spans(self.kept)
-        return found
 
     def dense(self, state: Any, observer: int, padding: int = 0) -> array[float]:
         """The tensor of ``state.observation(observer)`` read straight from the state, as
@@ -173,10 +156,6 @@ class Encoder:
     def tensor(self, state: GameState[Any], player: int) -> list[float]:
         """``state.observation(player)`` encoded, ``player`` first."""
         return self.encode(state.observation(player), player)
-
-
-#: the parts a read patches at once (one or two entries), never through a remembered span
-SCALARS = (Number, Flag, OneOf, Seat)
 
 
 def leaf_parts(record: Record, prefix: str = "") -> Iterable[tuple[str, Part]]:

@@ -4,12 +4,10 @@ per seat, the observer's first (:class:`PerSeat`)."""
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
-from gadshill.rules.encoding.base import Context, EncodingError, Part, Sink, View, kept, zeros
-from gadshill.rules.encoding.records import Members
+from gadshill.rules.encoding.base import Context, EncodingError, Part, Sink, View
 from gadshill.rules.encoding.scalars import OneOf
 
 
@@ -107,9 +105,7 @@ class Slots(Part):
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Item by item: an item appended is one item written, a list cut short the
-        items it lost cleared. On the dense path an item of several parts (a record, a
-        tuple) is written as a whole, a copy of its span remembered by item (a location's
-        record, a claim come back again and again: one copy, not a patch per member)."""
+        items it lost cleared."""
         before, after = len(old), len(new)
         if after > self.n:
             raise EncodingError(f"a list of {after} items, over the bound of {self.n}")
@@ -118,22 +114,6 @@ class Slots(Part):
         part = self.item
         step = part.size(ctx.players)
         at += 1
-        items = ctx.items
-        if items is not None and isinstance(part, Members):
-            spans = items.get(id(self))
-            if spans is None:
-                spans = items[id(self)] = {}
-            for was, item in zip(old, new, strict=False):
-                if was != item:
-                    self._write_item(out, at, step, was, item, spans, ctx)
-                at += step
-            if after > before:
-                for k in range(before, after):
-                    self._write_item(out, at, step, None, new[k], spans, ctx)
-                    at += step
-            elif after < before:
-                out[at : at + (before - after) * step] = zeros((before - after) * step)
-            return
         for was, item in zip(old, new, strict=False):
             if was != item:
                 part.patch(out, at, was, item, ctx)
@@ -146,38 +126,6 @@ class Slots(Part):
             for k in range(after, before):
                 part.clear(out, at, old[k], ctx)
                 at += step
-
-    def _write_item(
-        self,
-        out: View,
-        at: int,
-        step: int,
-        was: Any,
-        item: Any,
-        spans: dict[Any, array[float]],
-        ctx: Context,
-    ) -> None:
-        """``item``'s span in place of ``was``'s (``None``: zeros there)."""
-        try:
-            found = spans.get(item)
-        except TypeError:  # an item that cannot be a key (a list): patched as it is
-            if was is None:
-                self.item.put(out, at, item, ctx)
-            else:
-                self.item.patch(out, at, was, item, ctx)
-            return
-        if found is None:
-            # made from the old item's span where there is one: a patch of what differs
-            if was is None:
-                span = array("f", bytes(4 * step))
-                self.item.put(cast(View, memoryview(span)), 0, item, ctx)
-            else:
-                span = array("f", bytes(cast(memoryview, out)[at : at + step]))
-                self.item.patch(cast(View, memoryview(span)), 0, was, item, ctx)
-            if len(spans) >= kept(step):
-                spans.clear()
-            found = spans[item] = span
-        out[at : at + step] = found
 
 
 class PerSeat(Part):
