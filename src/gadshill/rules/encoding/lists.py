@@ -167,9 +167,11 @@ class PerSeat(Part):
 
     def patch(self, out: View, at: int, old: Any, new: Any, ctx: Context) -> None:
         """Seat by seat: only the seats whose item changed are written again."""
-        patch = self.item.patch
-        for (where, was), (_where, item) in zip(
-            self._seats(at, old, ctx), self._seats(at, new, ctx), strict=True
-        ):
+        players, observer = ctx.players, ctx.observer
+        if len(old) != players or len(new) != players:
+            self._seats(at, old if len(old) != players else new, ctx)  # says what is wrong
+        step, patch = self.item.size(players), self.item.patch
+        for seat in range(players):
+            was, item = old[seat], new[seat]
             if was != item:
-                patch(out, where, was, item, ctx)
+                patch(out, at + (seat - observer) % players * step, was, item, ctx)
