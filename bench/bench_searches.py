@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -45,8 +45,9 @@ GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 IN_READ = [0.0]
 
 
-def time_reads() -> None:
-    """Count the CPU time of every ``Dense.read`` into :data:`IN_READ`."""
+def time_reads() -> Callable[[], None]:
+    """Count the CPU time of every ``Dense.read`` into :data:`IN_READ`; returns the undo
+    (``make bench`` runs every script in one process)."""
     real = Dense.read
 
     def timed(self: Dense, state: Any) -> Any:
@@ -57,6 +58,11 @@ def time_reads() -> None:
             IN_READ[0] += time.process_time() - start
 
     Dense.read = timed  # type: ignore[method-assign]
+
+    def undo() -> None:
+        Dense.read = real  # type: ignore[method-assign]
+
+    return undo
 
 
 def with_reads(measure: Callable[..., float], *args: Any) -> str:
@@ -111,26 +117,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--game", action="append", choices=GAMES, help="(default: all three)")
-    args = parser.parse_args(argv)
-    time_reads()
-    figures = []
-    for name in args.game or GAMES:
-        game = pyspiel.load_game(f"{adapter.short_name(name)}(variant=mini)")
-        searched = with_reads(ismcts_ms, game, args.decisions)
-        external = with_reads(
-            solver_ms, external_sampling_mccfr.ExternalSamplingSolver, game, args.iterations
-        )
-        outcome = with_reads(
-            solver_ms, outcome_sampling_mccfr.OutcomeSamplingSolver, game, args.iterations
-        )
-        figures.append(f"{name} {searched} / {external} / {outcome}")
-        print(figures[-1], flush=True)
+    args, _unknown = parser.parse_known_args(argv)
+    undo = time_reads()
+    try:
+        figures = searches(args.game or GAMES, args.decisions, args.iterations)
+    finally:
+        undo()
     print(
         f"CPU ms (reading tensors), mini variants (ISMCTS {args.decisions} decisions / external"
         f" sampling MCCFR {args.iterations} iterations / outcome sampling MCCFR"
         f" {args.iterations} iterations): " + ", ".join(figures)
     )
     return 0
+
+
+def searches(games: Sequence[str], decisions: int, iterations: int) -> list[str]:
+    """Each game's figures: ISMCTS / external / outcome sampling, ms (reading)."""
+    figures = []
+    for name in games:
+        game = pyspiel.load_game(f"{adapter.short_name(name)}(variant=mini)")
+        searched = with_reads(ismcts_ms, game, decisions)
+        external = with_reads(
+            solver_ms, external_sampling_mccfr.ExternalSamplingSolver, game, iterations
+        )
+        outcome = with_reads(
+            solver_ms, outcome_sampling_mccfr.OutcomeSamplingSolver, game, iterations
+        )
+        figures.append(f"{name} {searched} / {external} / {outcome}")
+        print(figures[-1], flush=True)
+    return figures
 
 
 if __name__ == "__main__":
