@@ -8,8 +8,6 @@ steps without a choice run at once; a step with a choice puts the game in the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gadshill.sticky_gulch import movegen
 from gadshill.sticky_gulch.constants import (
     ACT,
@@ -23,6 +21,7 @@ from gadshill.sticky_gulch.constants import (
     START_CAMPS,
     X_SITE,
 )
+from gadshill.sticky_gulch.core import StickyGulchCore, clear_roll, reset_turn
 from gadshill.sticky_gulch.moves import (
     Camp,
     Draw,
@@ -40,11 +39,8 @@ from gadshill.sticky_gulch.moves import (
     Use,
 )
 
-if TYPE_CHECKING:
-    from gadshill.sticky_gulch.state import StickyGulchState
 
-
-def play(state: StickyGulchState, move: StickyGulchMove) -> None:
+def play(state: StickyGulchCore, move: StickyGulchMove) -> None:
     phase = state.phase
     costs = state.data.table.costs
     if isinstance(move, Keep):
@@ -99,25 +95,8 @@ def play(state: StickyGulchState, move: StickyGulchMove) -> None:
 
 
 # --- the state of a turn ------------------------------------------------------------
-def reset_turn(state: StickyGulchState) -> None:
-    """A fresh turn: full action points, nothing done yet."""
-    state.action_points = state.data.table.action_points
-    state.draws = state.hires = state.rolls = 0
-    state.camps_on = {}
-    state.new_locations = []
-    state.effect_drawn = []
-
-
-def clear_roll(state: StickyGulchState) -> None:
-    state.roll_location = 0
-    state.roll_final = False
-    state.die = 0
-    state.window = []
-    state.declared = []
-
-
 # --- setup ----------------------------------------------------------------------------
-def _draft_keep(state: StickyGulchState, ident: str) -> None:
+def _draft_keep(state: StickyGulchCore, ident: str) -> None:
     player = state.draft_queue.pop(0)
     state.draft_offers[player].remove(ident)
     state.hands[player].append(ident)
@@ -127,7 +106,7 @@ def _draft_keep(state: StickyGulchState, ident: str) -> None:
         after_draft(state)
 
 
-def after_draft(state: StickyGulchState) -> None:
+def after_draft(state: StickyGulchCore) -> None:
     """The drifters left over from the draft are shuffled back into the deck."""
     for offer in state.draft_offers:
         state.drifter_deck.extend(offer)
@@ -136,7 +115,7 @@ def after_draft(state: StickyGulchState) -> None:
     next_setup_camp(state, None)
 
 
-def next_setup_camp(state: StickyGulchState, last: int | None) -> None:
+def next_setup_camp(state: StickyGulchCore, last: int | None) -> None:
     """Go to the next starting camp owed; one with nowhere to go is dropped."""
     # SG-R.starting-camps: players 2-4 place 1, 2, 3 camps, each on another card
     while state.setup_queue:
@@ -156,14 +135,14 @@ def next_setup_camp(state: StickyGulchState, last: int | None) -> None:
     _start_play(state)
 
 
-def _starting_camp(state: StickyGulchState, number: int, site: int) -> None:
+def _starting_camp(state: StickyGulchCore, number: int, site: int) -> None:
     player = state.setup_queue.pop(0)
     _set_camp(state, player, number, site)
     state.setup_used.append(number)
     next_setup_camp(state, player)
 
 
-def _start_play(state: StickyGulchState) -> None:
+def _start_play(state: StickyGulchCore) -> None:
     # SG-R.turn-order: the starting player takes the first turn
     state.phase = ACT
     state.player = state.actor = state.starting_player
@@ -172,7 +151,7 @@ def _start_play(state: StickyGulchState) -> None:
 
 
 # --- board -----------------------------------------------------------------------------
-def put_in_play(state: StickyGulchState, number: int) -> None:
+def put_in_play(state: StickyGulchCore, number: int) -> None:
     """Lay location ``number`` face up: its sites open except those marked X."""
     location = state.data.location(number)
     state.sites[number] = [
@@ -183,12 +162,12 @@ def put_in_play(state: StickyGulchState, number: int) -> None:
     state.in_play.append(number)
 
 
-def _set_camp(state: StickyGulchState, player: int, number: int, site: int) -> None:
+def _set_camp(state: StickyGulchCore, player: int, number: int, site: int) -> None:
     state.sites[number][site - 1] = player
     state.stock[player] -= 1
 
 
-def _draw_location(state: StickyGulchState) -> bool:
+def _draw_location(state: StickyGulchCore) -> bool:
     if not state.location_deck:
         return False
     number = state.location_deck.pop()
@@ -198,7 +177,7 @@ def _draw_location(state: StickyGulchState) -> bool:
     return True
 
 
-def _retire(state: StickyGulchState, number: int) -> None:
+def _retire(state: StickyGulchCore, number: int) -> None:
     # SG-4.retire: every lode claimed: the camps go home and the card leaves play
     for owner in state.sites[number]:
         if owner >= 0:
@@ -220,7 +199,7 @@ def _retire(state: StickyGulchState, number: int) -> None:
         _game_over(state)  # every location is retired: the tie stands
 
 
-def _game_over(state: StickyGulchState) -> None:
+def _game_over(state: StickyGulchCore) -> None:
     state.phase = OVER
     state.queue = []
     state.hire_offer = []
@@ -228,7 +207,7 @@ def _game_over(state: StickyGulchState) -> None:
 
 
 # --- turn flow -------------------------------------------------------------------------
-def _next_turn(state: StickyGulchState) -> None:
+def _next_turn(state: StickyGulchCore) -> None:
     limit = state.data.table.turn_limit
     if limit is not None and state.turn >= limit:
         # SG-V1: the pack's last turn has ended: the richest wins, a tie shares (SG-5.end)
@@ -247,7 +226,7 @@ def _next_turn(state: StickyGulchState) -> None:
         _game_over(state)
 
 
-def advance(state: StickyGulchState) -> None:
+def advance(state: StickyGulchCore) -> None:
     """Run automatic effect steps; stop at a step needing a choice, else back to acting."""
     # SG-1.vocabulary: the steps run in order; one with nothing to choose from does nothing.
     # SG-R.drifter-exempt: what a drifter does counts toward no per-turn limit.
@@ -279,13 +258,13 @@ def advance(state: StickyGulchState) -> None:
     state.actor = state.player
 
 
-def has_choice(state: StickyGulchState) -> bool:
+def has_choice(state: StickyGulchCore) -> bool:
     """Whether the effect step at the head of the queue has at least one option."""
     return bool(movegen.effect_moves(state, with_skip=False))
 
 
 # --- hiring ------------------------------------------------------------------------------
-def _offer(state: StickyGulchState) -> bool:
+def _offer(state: StickyGulchCore) -> bool:
     """Draw drifters for a hire; False when there are none left anywhere."""
     state.hire_offer = []
     state.deck_top_seen = None  # the drifters put back on top are drawn first
@@ -304,7 +283,7 @@ def _offer(state: StickyGulchState) -> bool:
     return True
 
 
-def _hire_keep(state: StickyGulchState, ident: str) -> None:
+def _hire_keep(state: StickyGulchCore, ident: str) -> None:
     state.hire_offer.remove(ident)
     state.hands[state.player].append(ident)
     # the others go back on top, face down: only the hiring player knows them
@@ -316,7 +295,7 @@ def _hire_keep(state: StickyGulchState, ident: str) -> None:
 
 
 # --- drifters ----------------------------------------------------------------------------
-def _use(state: StickyGulchState, ident: str, value: int | None) -> None:
+def _use(state: StickyGulchCore, ident: str, value: int | None) -> None:
     drifter = state.drifter(ident)
     player = state.actor
     state.money[player] -= drifter.cost  # SG-2: the hiring cost goes to the bank
@@ -333,7 +312,7 @@ def _use(state: StickyGulchState, ident: str, value: int | None) -> None:
         advance(state)
 
 
-def _place(state: StickyGulchState, number: int, site: int) -> None:
+def _place(state: StickyGulchCore, number: int, site: int) -> None:
     step = state.queue.pop(0)
     if step.verb == "move-camp" and state.picked is not None:
         from_number, from_site = state.picked
@@ -350,7 +329,7 @@ def _place(state: StickyGulchState, number: int, site: int) -> None:
     advance(state)
 
 
-def _pick(state: StickyGulchState, number: int, site: int) -> None:
+def _pick(state: StickyGulchCore, number: int, site: int) -> None:
     step = state.queue[0]
     if step.verb == "evict":
         state.queue.pop(0)
@@ -364,7 +343,7 @@ def _pick(state: StickyGulchState, number: int, site: int) -> None:
 
 
 # --- prospecting -------------------------------------------------------------------------
-def _announce_roll(state: StickyGulchState, number: int, final: bool) -> None:
+def _announce_roll(state: StickyGulchCore, number: int, final: bool) -> None:
     state.roll_location = number
     state.roll_final = final
     state.die = 0
@@ -372,7 +351,7 @@ def _announce_roll(state: StickyGulchState, number: int, final: bool) -> None:
     state.actor = state.player
 
 
-def _roll(state: StickyGulchState) -> None:
+def _roll(state: StickyGulchCore) -> None:
     if state.die:  # the window has closed on a declared reroll: throw it now
         _resolve_roll(state)
         return
@@ -384,7 +363,7 @@ def _roll(state: StickyGulchState) -> None:
     _next_in_window(state)
 
 
-def _next_in_window(state: StickyGulchState) -> None:
+def _next_in_window(state: StickyGulchCore) -> None:
     if state.window:
         state.phase = REACT
         state.actor = state.window[0]
@@ -400,7 +379,7 @@ def _next_in_window(state: StickyGulchState) -> None:
     _resolve_roll(state)
 
 
-def conflict_order(state: StickyGulchState) -> list[tuple[int, str, int | None]]:
+def conflict_order(state: StickyGulchCore) -> list[tuple[int, str, int | None]]:
     """SG-5.conflict: the higher hiring cost goes first, then the name in alphabetical order."""
     by_id = state.data.drifter_by_id
     return sorted(
@@ -409,7 +388,7 @@ def conflict_order(state: StickyGulchState) -> list[tuple[int, str, int | None]]
     )
 
 
-def _resolve_roll(state: StickyGulchState) -> None:
+def _resolve_roll(state: StickyGulchCore) -> None:
     sides = state.data.table.die_sides
     for _player, ident, value in conflict_order(state):
         step = state.drifter(ident).effect[0]
@@ -438,7 +417,7 @@ def _resolve_roll(state: StickyGulchState) -> None:
         advance(state)
 
 
-def pay_lode(state: StickyGulchState, number: int, die: int) -> None:
+def pay_lode(state: StickyGulchCore, number: int, die: int) -> None:
     """SG-4.prospect: the camp on the rolled site takes the next unclaimed lode."""
     location = state.data.location(number)
     owner = state.sites[number][die - 1]
