@@ -35,7 +35,7 @@ class StickyGulchState(StickyGulchCore):
 
     # --- protocol --------------------------------------------------------------------
     def draws_first(self, move: StickyGulchMove) -> bool:
-        # SG-R.dice: a roll's throw is the first thing it does (effects._roll); a roll
+        # SG-R.dice: a roll's throw is the first thing it does (prospecting.roll); a roll
         # after a declared re-roll changes the die before it throws again
         return type(move) is Roll and not self.die
 
