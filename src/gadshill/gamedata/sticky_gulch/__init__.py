@@ -3,7 +3,7 @@
 Everything is loaded into frozen dataclasses and checked; a broken pack raises a
 one-line :class:`DataError` naming file, entry and field. Drifter effects are
 data: a list of steps in a small vocabulary (``VERBS``) that the engine in
-``gadshill.sticky_gulch.effects`` interprets.
+``gadshill.sticky_gulch.effects`` and ``turns`` interpret.
 
 The package, one module a job: ``constants`` (the numbers and the vocabulary),
 ``records`` (what a pack holds), ``table`` and ``cards`` (the readers) and ``loader``

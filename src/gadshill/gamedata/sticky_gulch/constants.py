@@ -1,6 +1,6 @@
 """The Sticky Gulch pack's fixed words and numbers: the game's id, the card counts
 (SG-1), the bounds a pack must keep, and the drifter effect vocabulary (``VERBS``)
-that the engine in ``gadshill.sticky_gulch.effects`` interprets.
+that the engine in ``gadshill.sticky_gulch.effects`` and ``turns`` interpret.
 """
 
 GAME_ID = "sticky-gulch"
