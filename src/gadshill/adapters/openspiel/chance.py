@@ -9,8 +9,8 @@ far and, when they run out, asks for the next one: a chance node. Two ways to as
 - pause the run where it stands (a live generator, :meth:`ScriptedRandom.live`): the
   run is a job of a :class:`_Worker` greenlet, which switches back to its caller with
   the chance node's outcomes and goes on from the very draw when the outcome comes.
-  So the setup runs once however many chance nodes it stops at (re-run, it cost a
-  setup per draw: `bench/bench_adapters.py --plain` measures what the pause buys).
+  So the setup runs once however many chance nodes it stops at, not once per draw
+  (``bench/bench_adapters.py --plain`` measures what that buys; docs/speed-history.md).
 
 :class:`_Chances` keeps, per loaded game, which move kinds draw, as measured: the
 state (:mod:`~gadshill.adapters.openspiel.playing`) plays a move of such a kind in a
