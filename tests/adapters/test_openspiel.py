@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from pathlib import Path
@@ -733,3 +734,29 @@ def test_a_tensor_listed_is_its_tolist_bit_for_bit(filled: int) -> None:
         listed = _listed(made)
         assert type(listed) is list and len(listed) == made.size
         assert np.array_equal(np.array(listed, made.dtype).view(np.uint8), made.view(np.uint8))
+
+
+def test_a_state_serialized_before_the_split_still_loads() -> None:
+    """A state serialized when the bridge was one module (its pickle names
+    ``gadshill.adapters.openspiel._Core``, before issue 32 made the bridge a package)
+    reads back as the state its actions give, and plays on alike."""
+    fixture = Path(__file__).parents[1] / "fixtures" / "openspiel"
+    text = (fixture / "sticky_gulch_mini_before_split.txt").read_text()
+    pickled = base64.b64decode(text.split("__dict__=")[1])
+    assert b"gadshill.adapters.openspiel\x94\x8c\x05_Core" in pickled  # the old home
+    loaded = pyspiel.load_game("gadshill_sticky_gulch(variant=mini,players=2)")
+    old = loaded.deserialize_state(text)
+    replayed = loaded.new_initial_state()
+    for action in old.history():
+        replayed.apply_action(action)
+    assert old.moves == replayed.moves == 4 and not old.is_chance_node()
+    rng = random.Random(1)
+    while not replayed.is_terminal():
+        assert str(old) == str(replayed)
+        assert old.legal_actions() == replayed.legal_actions()
+        for seat in range(2):
+            assert old.information_state_string(seat) == replayed.information_state_string(seat)
+        action = rng.choice(replayed.legal_actions())
+        old.apply_action(action)
+        replayed.apply_action(action)
+    assert old.returns() == replayed.returns()
