@@ -10,7 +10,7 @@ from typing import Any
 from gadshill.rules.encoding.base import Context, EncodingError, Field, Part, Sink, View
 
 
-class Members(Part):
+class _Members(Part):
     """A part made of fixed parts one after the other (a :class:`Tuple`, a :class:`Record`)."""
 
     members: tuple[Part, ...]
@@ -28,7 +28,7 @@ class Members(Part):
         return found
 
 
-class Tuple(Members):
+class Tuple(_Members):
     """A fixed-length list (a pair, a triple) of different parts."""
 
     def __init__(self, *items: Part):
@@ -69,7 +69,7 @@ class Tuple(Members):
                 part.patch(out, at + offset, was, item, ctx)
 
 
-class Record(Members):
+class Record(_Members):
     """A dict with exactly these keys, each encoded by its part, in this order."""
 
     def __init__(self, parts: Mapping[str, Part]):
