@@ -231,12 +231,11 @@ function gamePath(extra = {}) {
   return `/api/games/${encodeURIComponent(gameId)}?${query}`;
 }
 
-// Every board on a phone (issue 30): a narrow screen asks for the picture upright
-// ("portrait": the whole board in a 390-px column at reading size), a wider one for the
-// "wide" picture; a turn of the phone or a resized window asks again.
-const PORTRAIT_MAX = 600; // CSS px: narrower than this, the board comes upright
+// Every board on a phone (issue 30): a narrow screen asks for the picture upright, a
+// wider one for the "wide" picture (dom.js); a turn of the phone or a resized window
+// asks again.
 function layout() {
-  return window.innerWidth <= PORTRAIT_MAX ? "portrait" : "wide";
+  return gadshill.pictureLayout();
 }
 
 // Light on the wire (web/wire.py): a view asked for with `known` (the version of the same
@@ -471,6 +470,8 @@ function show(next, how = {}) {
 // A phone: the move bar takes the screen the board leaves under it (its choices scroll
 // inside it), so the board stays whole in sight above it; never less than a few rows,
 // unless a lit piece at the board's foot needs them (then the status line and a row).
+// When the bar needs more than that (a card's words beside the choice, a long board) the
+// page scrolls the header away, up to the board's top, rather than cover the board's foot.
 const BAR_LEAST = 112;
 const BOARD_PARTS = "#board svg > g.board, #board svg > g.town, #board svg > g.pieces";
 const BAR_FLOOR = 60; // a row of buttons under the status line
@@ -480,21 +481,28 @@ function fitBar() {
     bar.style.removeProperty("--bar-room");
     return;
   }
-  const below = (node) => node.getBoundingClientRect().bottom + window.scrollY;
+  const onPage = (node) => node.getBoundingClientRect().bottom + window.scrollY;
   // the board's playing surface (its pieces); the players' panel and the legend under it
   // may go under the bar, as the rest of the page does
-  const parts = [...document.querySelectorAll(BOARD_PARTS)].map(below);
-  const foot = parts.length ? Math.max(...parts) : below($("board-box"));
+  const parts = [...document.querySelectorAll(BOARD_PARTS)];
+  const foot = parts.length ? Math.max(...parts.map(onPage)) : onPage($("board-box"));
+  const head = parts.length ? Math.min(...parts.map((n) => n.getBoundingClientRect().top)) + window.scrollY : 0;
   let room = Math.floor(window.innerHeight - foot - 8);
   if (room < BAR_LEAST) {
-    const lit = [...document.querySelectorAll("#board .target")].map(below);
+    const lit = [...document.querySelectorAll("#board .target")].map(onPage);
     const clear = lit.length ? Math.floor(window.innerHeight - Math.max(...lit) - 8) : BAR_LEAST;
     room = Math.min(BAR_LEAST, clear);
   }
   // never less than the status line and a row of choices (a card the choice is about:
-  // its words); the page then scrolls the board's foot into sight above the bar
+  // the words saying the choice and the card's own)
   const card = document.querySelector("#choices .card-chip");
-  const least = $("status-line").offsetHeight + (card ? card.offsetHeight + 16 : BAR_FLOOR);
+  const least = $("status-line").offsetHeight + (card ? $("selection").offsetHeight + card.offsetHeight + 16 : BAR_FLOOR);
+  // the header may go: the page looking at its top scrolls just enough for the bar
+  const skip = Math.max(0, Math.min(Math.floor(head) - 2, least - room));
+  if (window.scrollY <= Math.max(0, head)) {
+    if (Math.abs(window.scrollY - skip) > 1) window.scrollTo(0, skip);
+    room += skip;
+  }
   room = Math.max(room, least);
   bar.style.setProperty("--bar-room", `${room}px`);
 }
