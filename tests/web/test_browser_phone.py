@@ -219,8 +219,8 @@ def test_a_phone_game_played_by_tapping_with_the_whole_board_in_sight(
 REPLAY_MEASURE = """
 const box = (n) => { const r = n.getBoundingClientRect();
   return [r.left, r.top, r.right, r.bottom]; };
-const parts = [...document.querySelectorAll(
-  '#replay-board svg > g.board, #replay-board svg > g.town, #replay-board svg > g.pieces')].map(box);
+const parts = [...document.querySelectorAll('#replay-board svg > g.board,'
+  + ' #replay-board svg > g.town, #replay-board svg > g.pieces')].map(box);
 const svg = document.querySelector('#replay-board svg');
 const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 0;
 const sizes = svg ? [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
