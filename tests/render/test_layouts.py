@@ -25,7 +25,7 @@ COLUMN = 370
 #: the portrait board's height (units) at the most, for two players: 844 px less the
 #: header (44) and the least move bar (112) and their gaps (the browser test measures
 #: the page itself: tests/web/test_browser_phone.py)
-BOARD_MOST = {"gads-hill": 680, "sutters-mill": 680, "sticky-gulch": 780}
+BOARD_MOST = {"gads-hill": 680, "sutters-mill": 680, "sticky-gulch": 680}
 
 
 def positions(game: str, players: int = 2) -> Iterator[GameState[Any]]:
@@ -101,6 +101,28 @@ def test_the_portrait_board_fits_a_phone_beside_the_move_bar(game: str) -> None:
         root = ET.fromstring(spec.draw(state, 0, layout="portrait"))
         tallest = max(tallest, board_height(root))
     assert 0 < tallest <= BOARD_MOST[game], f"{game}: the board is {tallest:.0f} units high"
+
+
+def test_a_long_sticky_gulch_fits_a_phone_too() -> None:
+    """Every location drawn (a seat that draws whenever it may, in a long game): up to 17
+    in play with the die's faces, still short enough for the phone."""
+    spec = get_spec("sticky-gulch")
+    assert spec.draw is not None
+    state = spec.new_game(2, 0, None, {"length": "long"})
+    rng = random.Random(0)
+    most, tallest = 0, 0.0
+    for _ in range(3000):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        draws = [m for m in moves if str(m).startswith("draw")]
+        on = [m for m in moves if not str(m).startswith("end")] or moves
+        state.apply(draws[0] if draws else rng.choice(on))
+        most = max(most, len(state.in_play))
+        root = ET.fromstring(spec.draw(state, 0, layout="portrait"))
+        tallest = max(tallest, board_height(root))
+    assert most >= 17, f"only {most} locations in play"
+    assert tallest <= BOARD_MOST["sticky-gulch"], f"the board is {tallest:.0f} units high"
 
 
 def test_a_portrait_picture_hides_what_the_wide_one_hides() -> None:

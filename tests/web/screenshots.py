@@ -13,6 +13,8 @@ tests do) through games against bots, and saves in the folder given:
   move bar), a move half made; ``web-phone-sutters-mill.png`` and
   ``web-phone-sticky-gulch.png``: the others on the phone, pieces lit. The phone's games
   are played by taps (``test_browser_phone.Tapper``), the page never scrolled by hand.
+- ``web-phone-replay.png``: the replay viewer on the phone, a bots' Gads Hill stepped
+  twelve moves by taps (the board upright, whole, above the dock of steps).
 - ``web-analysis.png``: the analysis board at 1400x1000, a mid-game board with STOP
   asked and a removal tapped (its tight set lit);
 - ``web-analysis-phone.png``: the analysis board on a 390x844 phone with touch, the
@@ -45,7 +47,7 @@ from tests.web.test_browser import (
     set_viewport,
     start_from_the_form,
 )
-from tests.web.test_browser_phone import MEASURE, Tapper
+from tests.web.test_browser_phone import MEASURE, Tapper, finished
 
 
 def serve() -> tuple[str, Any]:
@@ -145,6 +147,25 @@ def analysis(driver: Any, url: str, folder: Path) -> None:
     shoot(driver, folder, "web-analysis-phone.png")
 
 
+def phone_replay(driver: Any, url: str, folder: Path) -> None:
+    """A finished game's replay on the phone, stepped by taps on its dock."""
+    end = finished(url, "gads-hill")
+    driver.get(f"{url}/")
+    driver.execute_script("gadshill.openReplay(arguments[0])", end["id"])
+    where = "return document.getElementById('replay-where').textContent"
+    tapper = Tapper(driver, seed=0)
+    for step in range(1, 13):
+        time.sleep(0.3)
+        tapper.tap('#replay [data-action="replay-forward"]', "move")
+        for _ in range(100):
+            if driver.execute_script(where).startswith(f"move {step} of"):
+                break
+            time.sleep(0.05)
+    time.sleep(0.5)  # the board brought into sight
+    driver.save_screenshot(str(folder / "web-phone-replay.png"))
+    print(f"saved {folder / 'web-phone-replay.png'}")
+
+
 def main(folder: Path, only: str | None = None) -> None:
     url, server = serve()
     driver = chromium()
@@ -186,6 +207,7 @@ def main(folder: Path, only: str | None = None) -> None:
             time.sleep(0.3)  # the page is shot as it stands: no scrolling by hand
             driver.save_screenshot(str(folder / name))
             print(f"saved {folder / name}")
+        phone_replay(driver, url, folder)
     finally:
         driver.quit()
         shutil.rmtree(driver.profile, ignore_errors=True)

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.test_browser import browser, server, set_viewport, start_from_the_form, wait_for
+from tests.web.test_browser import (
+    browser,
+    click,
+    server,
+    set_viewport,
+    start_from_the_form,
+    wait_for,
+)
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the page's own tests
 
@@ -28,8 +35,19 @@ def seen(driver: Any) -> dict[str, Any]:
     return state
 
 
-def test_winding_down_asks_first_and_never_holds_the_focus(browser: Any, server: str) -> None:
+def press(driver: Any, selector: str) -> None:
+    """Click what ``selector`` finds, found again if the page redrew it in between (the
+    websocket's first look redraws the menu at the same version)."""
     from selenium.webdriver.common.by import By
+
+    def once() -> bool:
+        found = driver.find_elements(By.CSS_SELECTOR, selector)
+        return bool(found) and click(driver, found[0])
+
+    wait_for(once, selector)
+
+
+def test_winding_down_asks_first_and_never_holds_the_focus(browser: Any, server: str) -> None:
     from selenium.webdriver.common.keys import Keys
 
     set_viewport(browser, "desktop")
@@ -39,16 +57,16 @@ def test_winding_down_asks_first_and_never_holds_the_focus(browser: Any, server:
     assert first["actions"][-1] == "winddown", first["actions"]  # irreversible: last
     assert first["focused"] != "winddown"
     version = first["version"]
-    browser.find_element(By.CSS_SELECTOR, '#menu button[data-action="winddown"]').click()
+    press(browser, '#menu button[data-action="winddown"]')
     asked = wait_for(lambda: seen(browser)["question"], "the question")
     assert "for good" in asked[0] and seen(browser)["version"] == version
     assert seen(browser)["focused"] == "confirm-no"
     browser.switch_to.active_element.send_keys(Keys.ENTER)  # Enter answers "no"
     wait_for(lambda: "winddown" in seen(browser)["actions"], "the menu again")
     assert seen(browser)["version"] == version and not seen(browser)["question"]
-    browser.find_element(By.CSS_SELECTOR, '#menu button[data-action="winddown"]').click()
+    press(browser, '#menu button[data-action="winddown"]')
     wait_for(lambda: seen(browser)["question"], "the question again")
-    browser.find_element(By.ID, "confirm-yes").click()
+    press(browser, "#confirm-yes")
     wait_for(
         lambda: any("switches to Winding Down" in line for line in seen(browser)["log"]),
         "the switch in the log",

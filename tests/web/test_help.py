@@ -112,3 +112,32 @@ def test_the_pages_parts_are_served(client: TestClient) -> None:
     static = Path(gadshill.web.__file__).parent / "static"
     builders = [f.name for f in sorted(static.glob("*.js")) if "function el(" in f.read_text()]
     assert builders == ["dom.js"], builders
+
+
+def test_each_page_script_is_served_in_order_and_small(client: TestClient) -> None:
+    """The pages' scripts by job (issue 32, item 4): each one index.html or analysis.html
+    loads is served as JavaScript with its ETag, in the order the page's first script
+    lists them, and no script of the page is over 400 lines."""
+    import re
+
+    from gadshill.web.analysis import SCRIPTS
+    from gadshill.web.app import TABLE_SCRIPTS
+
+    for page, own in (("/", [*TABLE_SCRIPTS, "app.js"]), ("/analysis", list(SCRIPTS))):
+        loaded = re.findall(r'<script src="/([^"]+)"></script>', client.get(page).text)
+        assert loaded[0] == "dom.js"
+        first = loaded.index(own[0])
+        assert loaded[first : first + len(own)] == own, loaded  # in the order named
+        for name in loaded:
+            answer = client.get(f"/{name}")
+            assert answer.status_code == 200, name
+            assert answer.headers["content-type"].startswith("text/javascript"), name
+            assert (
+                client.get(
+                    f"/{name}", headers={"if-none-match": answer.headers["etag"]}
+                ).status_code
+                == 304
+            )
+    static = Path(gadshill.web.__file__).parent / "static"
+    lines = {f.name: len(f.read_text().splitlines()) for f in static.glob("*.js")}
+    assert max(lines.values()) <= 400, lines

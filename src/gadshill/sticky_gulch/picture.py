@@ -48,6 +48,8 @@ class Sizes:
     wrap: int  # characters per row of a long line
     title: bool  # the game's name and the status over the board
     lodes_per_row: int = 4  # more lodes (a pack may have them) take another row
+    lode_h: float = 26
+    title_y: float = 22  # the card's name's baseline below its top
 
     @property
     def width(self) -> float:
@@ -56,8 +58,10 @@ class Sizes:
 
 #: a desktop window: five location cards a row (three rows hold a long game)
 WIDE = Sizes(20, 10, 5, 200, 118, 14, 31, 44, 46, 68, 100, True)
-#: a phone held upright: two cards a row in a 370-px column
-PORTRAIT = Sizes(4, 4, 2, 179, 84, 13, 28, 39, 36, 53, 48, False)
+#: a phone held upright: two cards a row in a 370-px column, each as low as its name, a
+#: row of sites and a row of lodes allow, so a long game's 17 locations and the die's faces
+#: (9 rows: 670 px) leave a 390x844 screen room for the move bar and a card's words
+PORTRAIT = Sizes(4, 4, 2, 179, 65, 10, 22, 39, 28, 42, 48, False, lode_h=20, title_y=14)
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
 MARGIN = WIDE.margin
 WIDTH = WIDE.width
@@ -74,13 +78,13 @@ def _status(state: StickyGulchState) -> str:
     return line
 
 
-LODE_ROW = 30  # a lode's 26 units and a gap
+LODE_GAP = 4  # between two rows of lodes
 
 
 def _card_height(state: StickyGulchState, number: int, at: Sizes) -> float:
     """A card's height: one row more for each more row of lodes."""
     lode_rows = max(1, -(-len(state.data.location(number).lodes) // at.lodes_per_row))
-    return at.card_h + LODE_ROW * (lode_rows - 1)
+    return at.card_h + (at.lode_h + LODE_GAP) * (lode_rows - 1)
 
 
 def _location(
@@ -111,7 +115,7 @@ def _location(
         stroke_width=4 if lit else 1.5,
     )
     name = f"#{number} {location.name}"
-    title_y = y + (22 if at.title else 19)
+    title_y = y + at.title_y
     svg.text(card, x + 8, title_y, name, font_weight="bold", font_size=15 if at.title else FONT)
     sites = state.sites[number]
     for i, owner in enumerate(sites):
@@ -148,7 +152,7 @@ def _location(
     for i, lode in enumerate(location.lodes):
         column, row = i % at.lodes_per_row, i // at.lodes_per_row
         lx = x + (8 if at.title else 6) + column * (at.lode_w + 4)
-        ly = y + at.lodes_y + row * LODE_ROW
+        ly = y + at.lodes_y + row * (at.lode_h + LODE_GAP)
         claimed = i < state.claimed[number]
         box = svg.group(card, "lode claimed" if claimed else "lode")
         who = claimants.get(lode.letter)
@@ -158,7 +162,7 @@ def _location(
             lx,
             ly,
             at.lode_w,
-            26,
+            at.lode_h,
             rx=3,
             fill=fill if claimed else "#f6d365",
             stroke=svg.INK,
@@ -167,7 +171,7 @@ def _location(
         svg.text(
             box,
             lx + at.lode_w / 2,
-            ly + 18,
+            ly + at.lode_h - 8 if at.title else ly + at.lode_h - 6,
             f"{lode.letter} ${lode.payout}",
             font_size=SMALL,
             fill=svg.ink_on(fill if claimed else "#f6d365"),

@@ -22,6 +22,7 @@ checked against the pack, lists are as long as the town allows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -102,7 +103,9 @@ def _static(name: str) -> str:
 
 
 router = APIRouter()
-_files = {name: _static(name) for name in ("analysis.html", "analysis.js", "analysis.css")}
+#: the page's scripts in analysis.html's order (analysis.js says each one's job)
+SCRIPTS = ("analysis.js", "analysis-ask.js", "analysis-wire.js")
+_files = {name: _static(name) for name in ("analysis.html", "analysis.css", *SCRIPTS)}
 
 
 @router.get("/analysis", response_class=HTMLResponse, include_in_schema=False)
@@ -110,9 +113,15 @@ def page(request: Request) -> Response:
     return cached(request, _files["analysis.html"], "text/html")
 
 
-@router.get("/analysis.js", include_in_schema=False)
-def script(request: Request) -> Response:
-    return cached(request, _files["analysis.js"], "text/javascript")
+def _script(name: str) -> Callable[[Request], Response]:
+    def script(request: Request) -> Response:
+        return cached(request, _files[name], "text/javascript")
+
+    return script
+
+
+for _name in SCRIPTS:
+    router.add_api_route(f"/{_name}", _script(_name), methods=["GET"], include_in_schema=False)
 
 
 @router.get("/analysis.css", include_in_schema=False)

@@ -52,9 +52,19 @@ from gadshill.web.table import (
     TooEarly,
 )
 
+#: the table's scripts by job beside app.js, in index.html's order (page.js says each one's)
+TABLE_SCRIPTS = (
+    "page.js",
+    "clicks.js",
+    "start.js",
+    "follow.js",
+    "board.js",
+    "moves.js",
+    "status.js",
+)
 #: the page's parts beside app.js: what every script builds with, the end screen, the
-#: replay viewer, the help panel
-MODULES = ("dom.js", "end.js", "replay.js", "help.js", "table.css")
+#: replay viewer, the help panel, the table's scripts
+MODULES = ("dom.js", "end.js", "replay.js", "help.js", "table.css", *TABLE_SCRIPTS)
 
 #: a websocket hears the game's version at least this often (seconds), moves or not
 HEARTBEAT = 20.0

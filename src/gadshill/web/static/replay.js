@@ -21,7 +21,10 @@
 
   async function fetchView(id, version) {
     const since = Math.max(0, version - 1);
-    const response = await fetch(`/api/games/${encodeURIComponent(id)}?version=${version}&since=${since}&reveal=1`);
+    // a phone's picture upright, as the table asks it (dom.js)
+    const shape = g.pictureLayout();
+    const layout = shape === "wide" ? "" : `&layout=${shape}`;
+    const response = await fetch(`/api/games/${encodeURIComponent(id)}?version=${version}&since=${since}&reveal=1${layout}`);
     const data = await response.json().catch(() => ({ detail: response.statusText }));
     if (!response.ok) throw new Error(data.detail);
     return data;
@@ -55,7 +58,11 @@
     const last = el("p", "", { id: "replay-last" });
     const text = el("pre", "", { id: "replay-text" });
     const log = el("ol", null, { id: "replay-log" });
-    box.append(head, step, controls, last, board, text, log);
+    // the steps and the move's words together: kept in sight at the screen's foot on a
+    // phone (table.css), under the board
+    const dock = el("div", null, { class: "replay-dock" });
+    dock.append(controls, last);
+    box.append(head, step, dock, board, text, log);
     box.addEventListener("keydown", (event) => {
       if (!current || event.target.tagName === "INPUT") return;
       const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: current.latest }[event.key];
@@ -84,9 +91,11 @@
     document.getElementById("replay-text").textContent = view.text;
     const log = document.getElementById("replay-log");
     log.replaceChildren(...view.log.map((line, i) => el("li", line, i === view.log.length - 1 ? { class: "replay-now", "aria-current": "step" } : {})));
-    const now = log.lastElementChild;
-    if (now) now.scrollIntoView({ block: "nearest" });
+    // the step just made at the log's foot, scrolled within the log only: the page stays
+    // where it is, the board in sight
+    log.scrollTop = log.scrollHeight;
     document.getElementById("replay-where").textContent = `move ${view.version} of ${view.latest}`;
+    if (g.pictureLayout() === "portrait") setTimeout(boardInSight, 0);
     const analyse = document.getElementById("replay-analyse");
     analyse.hidden = !view.analysis;
     if (view.analysis) analyse.href = `/analysis?position=${encodeURIComponent(view.analysis)}`;
@@ -97,6 +106,22 @@
     box.querySelector('[data-action="replay-forward"]').disabled = view.version >= view.latest;
     box.querySelector('[data-action="replay-end"]').disabled = view.version >= view.latest;
     showStep();
+  }
+
+  // A phone: the board whole between the screen's top and the dock of steps at its foot,
+  // the panel's head in sight too when there is room (the page scrolls up or down only)
+  const PARTS = "#replay-board svg > g.board, #replay-board svg > g.town, #replay-board svg > g.pieces";
+  function boardInSight() {
+    const parts = [...document.querySelectorAll(PARTS)].map((n) => n.getBoundingClientRect());
+    const dock = document.querySelector("#replay .replay-dock");
+    if (!parts.length || !dock) return;
+    const top = Math.min(...parts.map((r) => r.top));
+    const bottom = Math.max(...parts.map((r) => r.bottom));
+    const floor = window.innerHeight - dock.getBoundingClientRect().height;
+    if (top >= 0 && bottom <= floor) return;
+    const head = panel().getBoundingClientRect().top;
+    const by = Math.min(top - 4, Math.max(head, bottom - floor + 4));
+    window.scrollBy(0, by);
   }
 
   function showStep() {
@@ -167,6 +192,17 @@
     }
   }
 
+  // a phone turned, a window narrowed: the step shown again, in the other shape
+  let shape = g.pictureLayout();
+  window.addEventListener("resize", () => {
+    if (g.pictureLayout() === shape) return;
+    shape = g.pictureLayout();
+    if (current && !document.getElementById("replay").hidden) {
+      current.shown = undefined;
+      go(at());
+    }
+  });
+
   // Open the replay of a finished game; opts.steps: a walkthrough's steps over it.
   g.openReplay = async function openReplay(id, opts = {}) {
     const box = panel();
@@ -177,7 +213,7 @@
       current.latest = end.latest;
       const start = opts.steps ? opts.steps[0].version : opts.version !== undefined ? opts.version : 0;
       await go(start);
-      box.focus();
+      box.focus({ preventScroll: g.pictureLayout() === "portrait" }); // a phone: boardInSight
     } catch (err) {
       box.append(el("p", err.message, { role: "alert" }));
     }
