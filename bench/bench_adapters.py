@@ -49,8 +49,16 @@ each chance node, patched in by :func:`plain_way`) in turn, and the ratio of the
 times: random games from the start (standard and mini variants), outcome-sampling
 MCCFR on the mini variants, and OpenSpiel's ``MCTSBot`` on the standard games.
 
+``--mechanisms`` measures instead what the tensor reader's generated read buys on
+these paths (issue 32; the ways of ``bench_encoding.py --mechanisms``: as shipped, and
+the generated read replaced by a plain loop over the fields):
+per game, the PettingZoo loop above on one environment per way, seed by seed with the
+ways in turn (each way's encoder its own; later seeds are a long run's new games),
+then OpenSpiel's two tensors of the seat to move at every decision the same way;
+microseconds a move or a tensor and the time over the shipped way's.
+
 Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N] [--game G]
-[--rates-only | --plain [--rounds R]]``.
+[--rates-only | --plain [--rounds R] | --mechanisms]``.
 """
 
 from __future__ import annotations
@@ -339,15 +347,14 @@ def pettingzoo_parts(
     The same games are played again untimed and timed, seed by seed in turn (so a change
     in the machine's load falls on both), each way on a new environment (whose own
     caches, the speller's, start empty as the main run's did): both are repeats of the
-    main run's games, so the caches that environments share (the encoder's spans of
-    field values, the engine's) are as warm in the one as in the other. The rest of a
-    move (PettingZoo's loop, ``observe`` and ``step`` themselves, this loop's pick) is
-    the untimed repeat's time less these parts; the main run's time less the repeat's is
-    what the first pass pays to fill those shared caches. Also the steps per native
-    move, the untimed repeat's microseconds per move, and those of as many new games
-    (other seeds) played next on the repeat's environment, natively and through it seed
-    by seed: what a long run pays, its caches as warm as they get, when its games are
-    not repeats."""
+    main run's games, so the caches that environments share (the engine's) are as warm
+    in the one as in the other. The rest of a move (PettingZoo's loop, ``observe`` and
+    ``step`` themselves, this loop's pick) is the untimed repeat's time less these
+    parts; the main run's time less the repeat's is what the first pass pays to fill
+    those shared caches. Also the steps per native move, the untimed repeat's
+    microseconds per move, and those of as many new games (other seeds) played next on
+    the repeat's environment, natively and through it seed by seed: what a long run
+    pays, its caches as warm as they get, when its games are not repeats."""
     untimed, table = env(game, players=2), env(game, players=2)
     state_class = type(table.setting.new_game(0))
     clock = _Clock()
@@ -533,6 +540,73 @@ def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
             asked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     return spent[0] / asked * 1e6, spent[1] / asked * 1e6, asked
+
+
+def mechanisms(seeds: range) -> None:
+    """What the generated read buys through the adapters."""
+    import gadshill.adapters.tensors as tensors_module
+    from bench_encoding import WAYS, way_dense
+    from gadshill.rules.encoding import Encoder
+
+    def own_encoder(tensors: Any) -> None:
+        base = tensors.encoder
+        tensors.encoder = Encoder(base.schema, base.players, base.moves, base.reader, base.relabel)
+
+    def reading(generated: bool) -> Any:
+        def made(encoder: Encoder, observer: int, padding: int = 0) -> Any:
+            return way_dense(encoder, observer, padding, generated)
+
+        return made
+
+    shipped = tensors_module.Dense
+    lines = []
+    try:
+        for game in GAMES:
+            tables, games = {}, {}
+            for label, _generated in WAYS:
+                tables[label] = env(game, players=2)
+                games[label] = pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
+                own_encoder(tables[label].tensors)
+                own_encoder(games[label].tensors)
+            assert len({id(loaded) for loaded in games.values()}) == len(WAYS)
+            gc.collect()
+            gc.freeze()
+            moves = dict.fromkeys(tables, 0)
+            spent = dict.fromkeys(tables, 0.0)
+            tensor_us = dict.fromkeys(tables, 0.0)
+            asked = dict.fromkeys(tables, 0)
+            native_moves, native_spent = 0, 0.0
+            for seed in seeds:
+                made, seconds = native(game, seed)
+                native_moves, native_spent = native_moves + made, native_spent + seconds
+                for label, generated in WAYS:
+                    tensors_module.Dense = reading(generated)  # type: ignore[misc]
+                    made, seconds = through_pettingzoo(game, seed, tables[label])
+                    moves[label] += made
+                    spent[label] += seconds
+                for label, generated in WAYS:
+                    tensors_module.Dense = reading(generated)  # type: ignore[misc]
+                    observation, information, n = tensor_costs(games[label], range(seed, seed + 1))
+                    tensor_us[label] += (observation + information) * n
+                    asked[label] += n
+            first = WAYS[0][0]
+            per_move = {label: spent[label] / moves[label] * 1e6 for label in tables}
+            per_tensors = {label: tensor_us[label] / asked[label] for label in tables}
+            line = (
+                f"{game}: native {native_spent / native_moves * 1e6:.1f} us a move;"
+                " PettingZoo us a move "
+                + ", ".join(f"{k} {v:.1f} ({v / per_move[first]:.2f})" for k, v in per_move.items())
+                + "; OpenSpiel observation + information state tensors us "
+                + ", ".join(
+                    f"{k} {v:.1f} ({v / per_tensors[first]:.2f})" for k, v in per_tensors.items()
+                )
+            )
+            gc.unfreeze()
+            print(line, flush=True)
+            lines.append(line)
+    finally:
+        tensors_module.Dense = shipped  # type: ignore[misc]
+    print(" | ".join(lines))
 
 
 # --- the paused engine against the plain way (``--plain``) -----------------------------
@@ -760,11 +834,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --plain")
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
     parser.add_argument("--rates-only", action="store_true", help="only the first table")
+    parser.add_argument("--mechanisms", action="store_true", help="what the tensor reader buys")
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
     games = tuple(args.game or GAMES)
     if args.plain:
         paused_engine(args.games, args.rounds)
+        return 0
+    if args.mechanisms:
+        mechanisms(seeds)
         return 0
     print(
         f"{args.games} random two-player games per game and way (uniform over moves; the"
@@ -826,8 +904,8 @@ def main(argv: list[str] | None = None) -> int:
         "PettingZoo, where a move's CPU time goes (us per native move, parts timed in a repeat"
         " of the same games; the engine's part is what a native move costs, less its rule-book"
         " check; the rest is the untimed repeat's total less the parts; first pass: the main"
-        " run's total above less the repeat's, what filling the caches costs, the encoder's"
-        " remembered spans above all; new games: as many other seeds played next, warm, what a"
+        " run's total above less the repeat's, what filling the caches costs;"
+        " new games: as many other seeds played next, warm, what a"
         " long run keeps paying, and the ratios to native of the main run and of those games,"
         " each played natively too); without the tensor: those new games again with the"
         " observation tensor made free (zeros copied), and its ratio to native: what the rest"

@@ -8,17 +8,15 @@ as natively, the observation of every step):
 
 - *first pass*: seeds 1..N on a new environment, the process's shared caches cold;
 - *repeat*: the same seeds on another new environment (its own speller's caches cold,
-  the encoder's remembered spans and the engine's caches warm);
-- *spans forgotten*: the same seeds again on a new environment once the encoder's
-  remembered spans are dropped (is the first pass those spans?);
+  the engine's caches warm);
 - *new games*: ``--batches`` times N other seeds on one environment, warm: a long run.
 
-Each phase prints CPU microseconds a move, the encoder's spans missed a move (a
-field's snapshot whose span was not remembered: the part patched the buffer, then the
-span was remembered), the field memos started again because they were full, and the
-CPU time a move spent in the garbage collector (a full collection walks every object
-kept, the engines' and the encoder's memos too), with its full collections. Counting
-the misses wraps ``Spans.remember``, in every phase alike.
+Each phase prints CPU microseconds a move and the CPU time a move spent in the
+garbage collector (a full collection walks every object kept, the engines' memos
+too), with its full collections. (Until issue 32 it also counted the encoder's
+remembered spans missed, and played the repeat once more with them forgotten: the
+first pass was those spans. They bought nothing in a long run and were removed;
+docs/speed-history.md has the figures.)
 
 Run: ``PYTHONPATH=src python bench/pettingzoo_first_pass.py [--games N] [--batches K]``.
 """
@@ -28,29 +26,17 @@ from __future__ import annotations
 import argparse
 import gc
 import time
-from collections import Counter
 from typing import Any
 
 from bench_adapters import GAMES, through_pettingzoo
 from gadshill.adapters.pettingzoo import env
-from gadshill.rules import encoding
 
 
 class Tally:
-    """Spans missed and memos cleared (by field), and the collector's CPU time."""
+    """The collector's CPU time and full collections."""
 
     def __init__(self) -> None:
-        self.missed: Counter[int] = Counter()
-        self.cleared = 0
         self.collecting = [0.0, 0.0, 0]  # seconds, started at, full collections
-        remember = encoding.Spans.remember
-
-        def counted(spans: encoding.Spans, k: int, key: Any, span: Any, value: Any) -> None:
-            self.missed[k] += 1
-            self.cleared += len(spans.memo[k]) >= spans.kept[k]
-            remember(spans, k, key, span, value)
-
-        encoding.Spans.remember = counted  # type: ignore[method-assign, assignment]
         gc.callbacks.append(self._collected)
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
@@ -61,22 +47,18 @@ class Tally:
         self.collecting[2] += info["generation"] == 2
 
     def reset(self) -> None:
-        self.missed.clear()
-        self.cleared = 0
         self.collecting[0] = self.collecting[2] = 0
 
 
-def phase(label: str, game: str, seeds: range, table: Any, tally: Tally, names: list[str]) -> None:
+def phase(label: str, game: str, seeds: range, table: Any, tally: Tally) -> None:
     tally.reset()
     moves, spent = 0, 0.0
     for seed in seeds:
         made, seconds = through_pettingzoo(game, seed, table)
         moves, spent = moves + made, spent + seconds
-    top = ", ".join(f"{names[k]} {n / moves:.2f}" for k, n in tally.missed.most_common(3))
     print(
-        f"{game:<13} {label:<17} {spent / moves * 1e6:7.1f} us a move   spans missed a move"
-        f" {sum(tally.missed.values()) / moves:5.2f} ({top})   memos started again"
-        f" {tally.cleared:3}   collector {tally.collecting[0] / moves * 1e6:5.1f} us a move"
+        f"{game:<13} {label:<17} {spent / moves * 1e6:7.1f} us a move"
+        f"   collector {tally.collecting[0] / moves * 1e6:5.1f} us a move"
         f" ({int(tally.collecting[2])} full)   ({moves} moves)",
         flush=True,
     )
@@ -91,20 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     first = range(1, args.games + 1)
     for game in GAMES:
         table = env(game, players=2)
-        encoder = table.tensors.encoder
-        names = [field.name for field in encoder.layout if field.length]
         gc.collect()
         gc.freeze()  # the set-up out of the collector's sight, as bench_adapters does
-        phase("first pass", game, first, table, tally, names)
-        phase("repeat", game, first, env(game, players=2), tally, names)
-        for spans in encoder._remembered.values():
-            for memo in spans.memo:
-                memo.clear()
-        phase("spans forgotten", game, first, env(game, players=2), tally, names)
+        phase("first pass", game, first, table, tally)
+        phase("repeat", game, first, env(game, players=2), tally)
         for batch in range(args.batches):
             start = (batch + 1) * 1000
             seeds = range(start, start + args.games)
-            phase(f"new games ({batch + 1})", game, seeds, table, tally, names)
+            phase(f"new games ({batch + 1})", game, seeds, table, tally)
     return 0
 
 

@@ -1,7 +1,7 @@
 """The tensor read straight from the engine's state is the encoded observation (issue 18).
 
 ``Encoder.dense`` reads each game's state through its ``Reader`` (snapshots of the
-fields, a float32 buffer per observer, a field's span remembered by snapshot), never
+fields, a float32 buffer per observer, a changed field patched by its part), never
 building ``observation(player)``: along random games of every game, variant and
 player count, every seat at every step, its tensor must be byte for byte what
 ``encode(state.observation(seat))`` gives; so must it when one encoder follows two

@@ -36,8 +36,8 @@ from gadshill.rules.encoding import (
     Skip,
     Slots,
     Tuple,
-    _leaf_parts,
 )
+from gadshill.rules.encoding.encoder import leaf_parts
 from gadshill.rules.reading import Reader, Source, value
 
 LOCATION = Record(
@@ -181,7 +181,7 @@ def _source(name: str, part: Part) -> Source:
 #: every leaf field in the layout's order; ``chips``' value maker turns its tuples back
 #: into lists
 READER = Reader(
-    {name: _source(name, part) for name, part in _leaf_parts(SCHEMA) if part.size(2)},
+    {name: _source(name, part) for name, part in leaf_parts(SCHEMA) if part.size(2)},
     {"chips": lambda chips: [list(bag) for bag in chips]},
 )
 

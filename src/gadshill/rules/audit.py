@@ -11,21 +11,34 @@ rates, payouts). :func:`simulate` plays the seeded bot games those figures come 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gadshill.gamedata.pack import BUILTIN, PackInfo, current_info
 from gadshill.rules.bots import bot_rng, make_bot
 from gadshill.rules.moves import Move
+from gadshill.rules.report import ERROR, SIMULATION, WARNING, AuditReport, Finding, Table
+from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
 
-if TYPE_CHECKING:
-    from gadshill.rules.spec import GameSpec
-
-ERROR, WARNING = "error", "warning"
-#: the check that plays seeded games (run only when some are asked for)
-SIMULATION = "simulation"
+#: the report's names, importable from here as before (they live in rules/report.py)
+__all__ = [
+    "ERROR",
+    "SIMULATION",
+    "WARNING",
+    "AuditReport",
+    "Check",
+    "Finding",
+    "Observer",
+    "PackAudit",
+    "Played",
+    "Simulation",
+    "Table",
+    "pack_label",
+    "simulate",
+    "win_share",
+]
 
 
 def pack_label(info: PackInfo) -> str:
@@ -33,93 +46,12 @@ def pack_label(info: PackInfo) -> str:
     return "built-in" if info.path.resolve() == (BUILTIN / info.game).resolve() else str(info.path)
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One thing the audit found: ``subject`` (a card, a drifter...) broke ``check``."""
-
-    level: str
-    check: str
-    subject: str
-    message: str
-
-    def line(self) -> str:
-        return f"{self.level}: [{self.check}] {self.subject}: {self.message}"
-
-    def to_json(self) -> dict[str, str]:
-        return {
-            "level": self.level,
-            "check": self.check,
-            "subject": self.subject,
-            "message": self.message,
-        }
-
-
-@dataclass(frozen=True)
-class Table:
-    """Measured figures: a title, column names and rows of plain values."""
-
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "title": self.title,
-            "columns": list(self.columns),
-            "rows": [list(r) for r in self.rows],
-        }
-
-
-@dataclass
-class AuditReport:
-    """Everything ``data check`` says about one game's pack."""
-
-    game: str
-    pack: str
-    sha256: str
-    games: int
-    #: the checks that ran, so that "no finding" reads as "checked and fine"
-    checks: list[str] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    tables: list[Table] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.games <= 0:  # no games, no measured figures
-            self.checks = [c for c in self.checks if c != SIMULATION]
-
-    def error(self, check: str, subject: str, message: str) -> None:
-        self.findings.append(Finding(ERROR, check, subject, message))
-
-    def warning(self, check: str, subject: str, message: str) -> None:
-        self.findings.append(Finding(WARNING, check, subject, message))
-
-    @property
-    def errors(self) -> list[Finding]:
-        return [f for f in self.findings if f.level == ERROR]
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "pack": self.pack,
-            "sha256": self.sha256,
-            "games": self.games,
-            "ok": self.ok,
-            "checks": self.checks,
-            "findings": [f.to_json() for f in self.findings],
-            "tables": [t.to_json() for t in self.tables],
-        }
-
-
 #: a game's pack as its loader reads it
 P = TypeVar("P")
 #: a static check: findings about the pack added to the report
 Check = Callable[[P, AuditReport], None]
 #: the measured part: (spec, pack folder, games, pack, report), run when games > 0
-Simulation = Callable[["GameSpec", Path | None, int, P, AuditReport], None]
+Simulation = Callable[[GameSpec, Path | None, int, P, AuditReport], None]
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ keeps a copy of every source it saw, and a read asks each source one question, *
 you change?*: an immutable value is compared by value and type (``1``, ``True`` and
 ``1.0`` differ), a list or dict with one ``!=`` against the kept copy (C code, no
 allocation when equal). Only a field one of whose sources changed has its snapshot
-made (hashable, for the remembered spans) and is written again, so a read costs what
-changed, not what exists; a derived field is written only if its snapshot differs.
+made (a value sharing nothing the state may change: the next patch starts from it)
+and is written again, patched by its part, so a read costs what changed, not what
+exists; a derived field is written only if its snapshot differs.
 
 :func:`generate` turns a reader into the Python text of that read, one line or two per
 source and field, without a loop, and compiles it (as :mod:`dataclasses` makes a
 class's ``__init__``); the text is kept on the program (``Program.text``) to be read.
 
->>> program = generate(Reader({"turn": value("state.turn"), "money": items("state.money")}),
-...                    direct=[True, False])
+>>> program = generate(Reader({"turn": value("state.turn"), "money": items("state.money")}))
 >>> print(program.text[program.text.index("    def read"):program.text.index("    def load")])
     def read(state):
         nonlocal k0, k1
@@ -31,7 +31,9 @@ class's ``__init__``); the text is kept on the program (``Program.text``) to be 
         c1 = s1 != k1
         if c1:
             x = tuple(s1)
-            changed(1, x)
+            v = x
+            P1(out, A1, V[1], v, ctx)
+            V[1] = v
         # what this read saw, kept for the next
         k0 = s0
         if c1: k1 = C1(s1)
@@ -174,12 +176,11 @@ class Program:
     bind: Callable[..., tuple[Callable[[Any], None], Callable[[Sequence[Any]], None]]]
 
 
-def generate(reader: Reader, direct: Sequence[bool]) -> Program:
-    """The reader's read as one generated function. ``direct`` says, per field, whether
-    it is patched at once by its part (a scalar: cheaper than hashing its snapshot for
-    a remembered span) or handed to ``changed(k, snapshot)``.
+def generate(reader: Reader) -> Program:
+    """The reader's read as one generated function: a field one of whose sources changed
+    is patched by its part, from the value the buffer holds to the new one.
 
-    ``bind(out, ctx, V, S, changed, P, A, M, F, C, player)`` gives one reader's pair of
+    ``bind(out, ctx, V, S, P, A, M, F, C, player)`` gives one reader's pair of
     functions: ``read(state)`` and ``load(kept)``, which sets the kept copies (a fresh
     read's). ``V`` and ``S`` are the reader's lists of each field's value and snapshot,
     ``P``, ``A`` and ``M`` each field's patch, offset and value maker, ``F`` its
@@ -196,10 +197,10 @@ def generate(reader: Reader, direct: Sequence[bool]) -> Program:
                 sources.append(source)
             found.append(index[key])
         looks.append((look.snapshot, tuple(found)))
-    body, seen = _fields(reader, looks, sources, direct)
+    body, seen = _fields(reader, looks, sources)
     kept = ", ".join(f"k{i}" for i in range(len(sources)))
     lines = [
-        "def bind(out, ctx, V, S, changed, P, A, M, F, C, player):",
+        "def bind(out, ctx, V, S, P, A, M, F, C, player):",
         *(f"    {name} = {table}[{k}]" for name, table, k in sorted(seen, key=lambda n: n[1:])),
         f"    {kept} = {', '.join(['None'] * len(sources))}",
         "    def read(state):",
@@ -226,7 +227,6 @@ def _fields(
     reader: Reader,
     looks: list[tuple[Callable[..., Any], tuple[int, ...]]],
     sources: list[Source],
-    direct: Sequence[bool],
 ) -> tuple[list[str], set[tuple[str, str, int]]]:
     """The read's body: each source asked once, at its first field; each field written
     if one of its sources changed. Also the names ``bind`` takes out of its tables."""
@@ -253,6 +253,14 @@ def _fields(
                 seen.add((f"C{i}", "C", i))
         lone = not isinstance(look, Derived)
         make = name in reader.values
+        seen |= {(f"P{k}", "P", k), (f"A{k}", "A", k)}
+        body.append(f"        if {' or '.join(f'c{i}' for i in used)}:")
+        indent = "            "
+        if lone and not make and look.snapshot is _same:
+            # a value on its own, as it is: the kept source is the value the buffer holds
+            i = used[0]
+            body.append(f"{indent}P{k}(out, A{k}, k{i}, s{i}, ctx)")
+            continue
         if lone and look.snapshot is _same:
             snap = f"s{used[0]}"
         elif lone and look.snapshot is tuple:
@@ -260,26 +268,16 @@ def _fields(
         else:
             snap = f"F{k}({', '.join(f's{i}' for i in used)})"
             seen.add((f"F{k}", "F", k))
-        body.append(f"        if {' or '.join(f'c{i}' for i in used)}:")
-        indent = "            "
-        if lone and direct[k] and not make and look.snapshot is _same:
-            # a scalar on its own: the kept source is the value the buffer holds
-            i = used[0]
-            body.append(f"{indent}P{k}(out, A{k}, k{i}, s{i}, ctx)")
-            seen |= {(f"P{k}", "P", k), (f"A{k}", "A", k)}
-            continue
         body.append(f"{indent}x = {snap}")
         if not lone:  # made again: written only if it differs
             body.append(f"{indent}if x != S[{k}] or x.__class__ is not S[{k}].__class__:")
             indent += "    "
-        if direct[k]:
-            body.append(f"{indent}v = {f'M{k}(x)' if make else 'x'}")
-            body.append(f"{indent}P{k}(out, A{k}, V[{k}], v, ctx)")
-            body.append(f"{indent}V[{k}] = v")
             body.append(f"{indent}S[{k}] = x")
-            seen |= {(f"P{k}", "P", k), (f"A{k}", "A", k)}
-            if make:
-                seen.add((f"M{k}", "M", k))
+        if make:
+            body.append(f"{indent}v = M{k}(x)")
+            seen.add((f"M{k}", "M", k))
         else:
-            body.append(f"{indent}changed({k}, x)")
+            body.append(f"{indent}v = x")
+        body.append(f"{indent}P{k}(out, A{k}, V[{k}], v, ctx)")
+        body.append(f"{indent}V[{k}] = v")
     return body, seen

@@ -10,17 +10,15 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from gadshill.errors import UsageError
 from gadshill.gamedata.pack import PackInfo, variant_folder
 from gadshill.rules.encoding import Encoder
 from gadshill.rules.moves import Move, MoveCodec
+from gadshill.rules.report import AuditReport
 from gadshill.rules.rulebook import RuleBook
 from gadshill.rules.state import GameState
-
-if TYPE_CHECKING:  # the audit plays games through a spec: imported when it runs
-    from gadshill.rules.audit import AuditReport
 
 #: new_game(players, seed, data pack folder or None, options) -> state
 NewGame = Callable[[int, int, Path | None, Mapping[str, str]], GameState[Any]]

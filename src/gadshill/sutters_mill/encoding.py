@@ -142,9 +142,9 @@ _BY_IDS: dict[tuple[tuple[Any, ...], ...], Tables] = {}
 
 def _pack(tables: Tables) -> Tables:
     """The first tables seen with these tables' ids: a state deep-copied (its tables
-    with it) reads as the state it was copied from, so its snapshots are the same, and
-    the same spans are remembered for them, while another pack's state reads in its
-    own ids."""
+    with it) reads as the state it was copied from, so its snapshots are the same (a
+    reader moving between the two writes nothing again), while another pack's state
+    reads in its own ids."""
     found = _PACKS.get(tables)
     if found is None:
         ids: tuple[Sequence[Any], ...] = (
