@@ -7,9 +7,10 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
 * stop: a board of standing buildings and markers with planted structures for the
   level (shared last markers; tight pairs; tight sets of three or four; sets hidden
   behind markers that other sets remove), normalised by the cascade (rule 3);
-* solo: a hidden layout of four to seven buildings; clues true of it are added at
+* solo: a hidden layout of six to eight buildings; clues true of it are added at
   random until the step solver places every building with the level's techniques,
-  then dropped again while it still does, so every clue is needed (minimal);
+  then dropped again while it still does, so every clue is needed (minimal); level 3
+  tries the tightest map clues first when dropping, so what is left needs a set;
 * best-play: a board reached by playing random cards from an empty town, settled by
   the STOP closure, and a hand; kept when every best turn makes the same moves and the
   search it needs (moves, rivals, trap: :class:`best_play.BestPlay`) is the level's.
