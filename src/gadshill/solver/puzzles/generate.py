@@ -10,7 +10,8 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
 * solo: a hidden layout of six to eight buildings; clues true of it are added at
   random until the step solver places every building with the level's techniques,
   then dropped again while it still does, so every clue is needed (minimal); level 3
-  tries the tightest map clues first when dropping, so what is left needs a set;
+  leaves out map clues that leave one space and drops the tightest clues first, so
+  what is left needs a set;
 * best-play: a board reached by playing random cards from an empty town, settled by
   the STOP closure, and a hand; kept when every best turn makes the same moves and the
   search it needs (moves, rivals, trap: :class:`best_play.BestPlay`) is the level's.
@@ -238,15 +239,18 @@ def _solo_draft(rng: random.Random, town: Town, level: int) -> _SoloDraft:
 
 def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     draft = _solo_draft(rng, town, level)
-    # level 3 (sets) drops the tightest clues first: the map clues that pin a building
-    # to one or two spaces are what lets singles and relations finish without a set, so
-    # trying them first leaves sets of looser clues that need one about twice as often
-    # (bench/bench_puzzles.py; dropping in the shuffled order, 99% of candidates failed)
-    drop_order = draft.tightness if level == 3 else None
-    if level == 3 and not draft.solved(draft.pool, level):
-        return None  # no subset of the true clues is solved at 3: no order can be
+    pool, drop_order = draft.pool, None
+    if level == 3:
+        # sets are needed when no clue gives a building away: a map clue that leaves one
+        # space is left out, and the tightest clues are tried first when dropping (what
+        # lets singles and relations finish without a set), so what is left needs a set
+        # about twice as often, from clue sets half as dear (docs/puzzles.md, Figures)
+        pool = [c for c in pool if draft.tightness(c) != (False, 1)]
+        drop_order = draft.tightness
+        if not draft.solved(pool, level):
+            return None  # no subset of these clues is solved at 3: no order can be
     for _ in range(SOLO_ORDERS[level]):
-        chosen = _minimal(rng, draft.pool, level, draft.solved, drop_order)
+        chosen = _minimal(rng, pool, level, draft.solved, drop_order)
         if chosen and (level == 1 or not draft.solved(chosen, level - 1)):
             break
     else:
