@@ -9,6 +9,12 @@ rates are per second of the process's CPU time (what one core does, whatever els
 the machine) and per second of wall-clock time.
 
     python bench/bench_puzzles.py --count 20 --best-play-count 3 --sample 200
+
+``--kinds solo --levels 3`` measures one row (and the solo level-3 line that ends every
+run), e.g. side by side with main::
+
+    python bench/compare_revisions.py main -- \\
+        bench/bench_puzzles.py --kinds solo --levels 3 --count 40 --sample 50
 """
 
 from __future__ import annotations
@@ -50,6 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--best-play-count", type=int, default=3, help="per best-play level")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sample", type=int, default=200, help="unsteered candidates per kind")
+    parser.add_argument("--kinds", default="stop,solo,best-play", help="kinds to measure")
+    parser.add_argument("--levels", default="1,2,3,4", help="levels to measure")
+    parser.add_argument(
+        "--fixpoint-only", action="store_true", help="the last line without solve_solo's rate"
+    )
     args, _ = parser.parse_known_args(argv)
     town = load_town()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -60,13 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{'kind':<10} {'level':>5} {'puzzles':>7} {'per CPU s':>9} {'per wall s':>10}"
         f" {'attempts':>8} {'rejected':>8} {'CPU per puzzle':>14} {'CP-SAT proof alone':>18}"
-        f" {'score min/median/max':>20}"
+        f" {'hardness min/median/max':>23}"
     )
     made: list[dict[str, Any]] = []
     short: list[str] = []
-    for kind in ("stop", "solo", "best-play"):
+    kinds = [k for k in ("stop", "solo", "best-play") if k in args.kinds.split(",")]
+    levels = [int(v) for v in args.levels.split(",")]
+    for kind in kinds:
         count = args.best_play_count if kind == "best-play" else args.count
-        for level in (1, 2, 3, 4):
+        for level in levels:
             stats = Stats()
             start, cpu = time.perf_counter(), time.process_time()
             docs = generate(town, kind, level, count, args.seed, stats)
@@ -81,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{kind:<10} {level:>5} {len(docs):>7} {rate:>9.1f} {len(docs) / elapsed:>10.1f}"
                 f" {stats.attempts:>8} {rejected:>8.0%} {each:>11.1f} ms"
                 f" {statistics.median(proofs) * 1000:>15.1f} ms"
-                f" {f'{scores[0]}/{statistics.median(scores):g}/{scores[-1]}':>20}"
+                f" {f'{scores[0]}/{statistics.median(scores):g}/{scores[-1]}':>23}"
             )
             if kind != "best-play" and level <= 3 and rate < TARGET:
                 short.append(f"{kind} level {level}: {rate:.1f}/s")
@@ -90,17 +103,19 @@ def main(argv: list[str] | None = None) -> int:
         f"target >= {TARGET:.0f} verified puzzles per CPU second for stop and solo at levels 1-3:"
         f" {verdict}; the CP-SAT proof is the median CPU time of one puzzle's proof"
     )
-    shares(town, args.sample, args.seed)
+    shares(town, args.sample, args.seed, kinds)
     shapes(made)
-    web_open()
-    solo_check(town, args.count, args.seed)
+    if "best-play" in kinds:
+        web_open()
+    solo_check(town, args.count, args.seed, not args.fixpoint_only)
     return 0
 
 
-def solo_check(town: Town, count: int, seed: int) -> None:
+def solo_check(town: Town, count: int, seed: int, slow: bool = True) -> None:
     """Solo level 3, side by side: the generator's "solved at level L?" answered by
     ``solve_solo`` (worded steps, as before issue 29's last round) and by the bit-mask
-    fixpoint (now); the same seeds must give the same puzzles."""
+    fixpoint (now); the same seeds must give the same puzzles. Not ``slow``: the
+    fixpoint's rate alone (for bench/compare_revisions.py)."""
     from gadshill.solver.puzzles import generate as gen
 
     def by_solve_solo(draft: Any, clues: list[Any], upto: int) -> bool:
@@ -109,7 +124,7 @@ def solo_check(town: Town, count: int, seed: int) -> None:
 
     rates, codes = [], []
     fast: Any = gen._SoloDraft.solved
-    for solved in (by_solve_solo, fast):
+    for solved in (by_solve_solo, fast) if slow else (fast,):
         gen._SoloDraft.solved = solved  # type: ignore[method-assign,assignment]
         try:
             cpu = time.process_time()
@@ -118,6 +133,9 @@ def solo_check(town: Town, count: int, seed: int) -> None:
             codes.append([d["code"] for d in docs])
         finally:
             gen._SoloDraft.solved = fast  # type: ignore[method-assign]
+    if not slow:
+        print(f"solo level 3, {count} puzzles: {rates[0]:.1f}/CPU s by the fixpoint")
+        return
     same = "the same puzzles" if codes[0] == codes[1] else "DIFFERENT PUZZLES"
     print(
         f"solo level 3, {count} puzzles: {rates[0]:.1f}/CPU s checked by solve_solo,"
@@ -125,10 +143,10 @@ def solo_check(town: Town, count: int, seed: int) -> None:
     )
 
 
-def shares(town: Town, sample: int, seed: int) -> None:
+def shares(town: Town, sample: int, seed: int, kinds: list[str]) -> None:
     """Each level's share of unsteered candidates, per kind."""
     print(f"each level's share of {sample} unsteered candidates per kind (the rest: no puzzle)")
-    for kind in ("stop", "solo", "best-play"):
+    for kind in kinds:
         rng = random.Random(seed)
         cpu = time.process_time()
         levels = Counter(natural_level(rng, town, kind) for _ in range(sample))
@@ -152,6 +170,8 @@ def shapes(docs: list[dict[str, Any]]) -> None:
         f" {with_hidden} of {solos} puzzles use one"
     )
     plays = [d for d in docs if d["kind"] == "best-play"]
+    if not plays:
+        return
     shape = Counter(
         "buy" if "buy " in p else "discard and take" if p.startswith("discard")
         else "two cards" if p.count("play") == 2 else "one card"

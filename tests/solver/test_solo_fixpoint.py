@@ -32,8 +32,12 @@ def test_the_fixpoint_agrees_with_solve_solo_on_true_clue_sets() -> None:
             answers = []
             for upto in (1, 2, 3, 4):
                 slow = solve_solo(draft.free, [c.solo() for c in clues], upto).solved
-                fast = draft.fixpoint.solved([c.constraint for c in clues], upto)
+                constraints = [c.constraint for c in clues]
+                fast = SoloFixpoint(draft.free).solved(constraints, upto)
                 assert fast == slow, (trial, upto, [c.card for c in clues])
+                # the generator's fixpoint also asks that the clues name every hidden building
+                names_all = {b for c in constraints for b in c.named()} == draft.hidden.keys()
+                assert draft.fixpoint.solved(constraints, upto) == (slow and names_all)
                 seen[slow] += 1
                 answers.append(slow)
             levels_told_apart.add(tuple(answers))

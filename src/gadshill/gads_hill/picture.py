@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gadshill.gads_hill.constants import DRAFT, OVER, PILES, STOP
 from gadshill.render import svg
-from gadshill.render.town_plan import BUILT_FILL, FIELD_FILL, draw_plan
+from gadshill.render.town_lots import BUILT_FILL, FIELD_FILL
+from gadshill.render.town_plan import draw_plan
 from gadshill.render.words import plural
 from gadshill.rules.state import GameState
 from gadshill.solver.model import Marker

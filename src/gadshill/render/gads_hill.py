@@ -10,10 +10,20 @@ picture (``gads_hill.picture``) draws the town with ``draw_town`` beside its pan
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 
 from gadshill.gamedata.gads_hill import Space, Street
 from gadshill.render import svg
+from gadshill.render.building_colours import building_colours
+from gadshill.render.town_lots import (
+    BUILT_FILL,
+    FIELD_FILL,
+    LOT_FILL,
+    MARKER_FILL,
+    Box,
+    draw_field,
+    draw_space,
+)
 from gadshill.render.town_plan import plan_svg
 from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
@@ -44,26 +54,21 @@ def entrance_side(town: Town, space: Space) -> str:
 
 #: what the town picture's colours and shapes mean
 TOWN_LEGEND = (
-    ("#fffaf0", "building space (id; black bar: entrance)"),
-    ("#7a5230", "a building stands here"),
-    ("#e6dcc0", "designated field (fixed feature)"),
-    ("#f6d365", "marker (building abbreviation)"),
+    (LOT_FILL, "building space (id; black bar: entrance; white bar: a corner lot's side street)"),
+    (BUILT_FILL, "a building stands here"),
+    (FIELD_FILL, "designated field (fixed feature)"),
+    (MARKER_FILL, "marker (building abbreviation), in its building's colour"),
 )
 
 
 def draw_town(
-    parent: ET.Element,
-    town: Town,
-    source: Source,
-    highlights: Collection[Marker] = (),
-    owners: Mapping[str, str] | None = None,
+    parent: ET.Element, town: Town, source: Source, highlights: Collection[Marker] = ()
 ) -> tuple[float, float]:
     """Draw the town and a position into ``parent``; answers the drawing's (width, height).
 
-    ``highlights`` are markers (building, space) ringed in red, e.g. a STOP answer;
-    ``owners`` maps a building to its owner's colour, which frames it where it stands.
+    ``highlights`` are markers (building, space) ringed in red, e.g. a STOP answer. The
+    lots are :mod:`render.town_lots`'s, as on the compact plan.
     """
-    owners = owners or {}
     position, pf = _split(source)
     data = town.data
     xs = [s.x for s in data.spaces.values()] + [f.x for f in data.fields.values()]
@@ -73,6 +78,12 @@ def draw_town(
 
     def px(v: float) -> float:
         return round(MARGIN + v * SCALE, 1)
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return px(x), px(y)
+
+    def box(x: float, y: float) -> Box:
+        return Box(px(x - LOT / 2), px(y - LOT / 2), LOT * SCALE)
 
     width, height = px(max_x) + MARGIN, px(max_y) + MARGIN
     brown = "#5a4526"
@@ -105,105 +116,13 @@ def draw_town(
             )
     _draw_railway(parent, town, pf, px)
     svg.text(parent, width - MARGIN, MARGIN, "N \u2191", font_size=16, text_anchor="end")
-    half = LOT / 2
-    size = LOT * SCALE
     for f in data.fields.values():
         feature = pf.fields.get(f.id) if pf is not None else None
-        label = town.features[feature].name if feature else "(fixed feature)"
-        g = svg.group(parent, "field", id=f.id)
-        svg.rect(
-            g,
-            px(f.x - half),
-            px(f.y - half),
-            size,
-            size,
-            fill="#e6dcc0",
-            stroke="#000",
-            stroke_width=4,
-        )
-        svg.text(g, px(f.x - half) + 6, px(f.y - half) + 16, f.id, font_weight="bold", font_size=13)
-        for row, word in enumerate(label.split()[:3]):  # one word a row: the lot is small
-            svg.text(g, px(f.x), px(f.y) + 2 + row * 14, word, font_size=12, text_anchor="middle")
+        draw_field(parent, town, f, feature, box(f.x, f.y))
     ringed = set(highlights)
+    colours = building_colours(town)
     for space in data.spaces.values():
-        x0, y0 = px(space.x - half), px(space.y - half)
-        standing = position.placed.get(space.id)
-        g = svg.group(
-            parent,
-            "space",
-            id=space.id,
-            data_target=f"space:{space.id}",
-            data_districts=" ".join(space.districts) or None,
-        )
-        svg.rect(
-            g,
-            x0,
-            y0,
-            size,
-            size,
-            fill="#7a5230" if standing else "#fffaf0",
-            stroke=owners.get(standing or "", "#6b5a3a"),
-            stroke_width=4 if standing in owners else 1.5,
-        )
-        bar = {
-            "n": (x0 + size / 3, y0, size / 3, 5),
-            "s": (x0 + size / 3, y0 + size - 5, size / 3, 5),
-            "w": (x0, y0 + size / 3, 5, size / 3),
-            "e": (x0 + size - 5, y0 + size / 3, 5, size / 3),
-        }[entrance_side(town, space)]
-        door = svg.rect(g, *bar, class_="entrance", fill="#222")
-        svg.title(door, f"entrance on {space.entrance}")
-        svg.text(
-            g,
-            x0 + 7,
-            y0 + 15,
-            space.id,
-            font_size=13,
-            font_weight="bold",
-            fill="#fff" if standing else "#333",
-        )
-        if standing:
-            building = town.buildings[standing]
-            svg.text(
-                svg.group(g, "building", data_target=f"building:{standing}"),
-                px(space.x),
-                px(space.y) + 6,
-                building.abbr,
-                tooltip=building.name,
-                class_="building",
-                font_size=15,
-                font_weight="bold",
-                fill="#fff",
-                text_anchor="middle",
-            )
-        marks = position.markers_on(space.id)
-        per_row = 2 if len(marks) <= 6 else 3
-        chip_w = (size - 8 - 2 * (per_row - 1)) / per_row
-        for i, marker in enumerate(marks):
-            building = town.buildings[marker]
-            cx = x0 + 4 + chip_w / 2 + (i % per_row) * (chip_w + 2)
-            cy = y0 + size - 12 - (i // per_row) * 18
-            lit = (marker, space.id) in ringed
-            mg = svg.group(
-                g,
-                "marker highlight" if lit else "marker",
-                data_target=f"marker:{marker}@{space.id}",
-            )
-            svg.rect(
-                mg,
-                cx - chip_w / 2,
-                cy - 8,
-                chip_w,
-                16,
-                rx=4,
-                fill="#f6d365",
-                stroke=svg.HIGHLIGHT if lit else "#6b5a1d",
-                stroke_width=3 if lit else 1,
-            )
-            svg.text(
-                mg, cx, cy + 4.5, building.abbr, font_size=12, fill="#222", text_anchor="middle"
-            )
-            svg.title(mg, f"{building.name} marker")
+        draw_space(parent, town, space, position, point, box(space.x, space.y), colours, ringed)
     return width, height
 
 

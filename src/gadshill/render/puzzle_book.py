@@ -17,10 +17,9 @@ from gadshill.errors import GadshillError
 from gadshill.render.card_plan import card_plan_svg
 from gadshill.render.gads_hill import town_svg
 from gadshill.render.puzzle_glossary import RELATIONS, RULES, example_pair
-from gadshill.render.puzzle_pages import answer_text
+from gadshill.render.puzzle_pages import answer_text, level_words
 from gadshill.solver.position_file import load_position
 from gadshill.solver.puzzles.generate import Stats, generate_one, puzzle_seed
-from gadshill.solver.puzzles.ladder import level_title
 from gadshill.solver.town import Town
 
 #: A4 in millimetres, and the margin
@@ -61,14 +60,6 @@ def book_puzzles(
         lvl = level or (i // len(kinds)) % 4 + 1
         out.append(generate_one(town, kind, lvl, puzzle_seed(seed, kind, lvl, i), Stats()))
     return out
-
-
-def _level(puzzle: dict[str, Any]) -> str:
-    """The level as the booklet names it: its grade within the level is called hardness
-    (a reader took the page's "score 0" for the answer's points)."""
-    words = f"level {puzzle['level']} ({level_title(puzzle['kind'], puzzle['level'])})"
-    score = puzzle.get("score")
-    return words if score is None else f"{words}, hardness {score}"
 
 
 def _plain(text: str) -> str:
@@ -153,7 +144,7 @@ def _question_page(pdf: Book, town: Town, number: int, puzzle: dict[str, Any]) -
     pdf.add_page()
     inner = WIDTH - 2 * MARGIN
     pdf.set_font("Helvetica", "B", 13)
-    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"))
+    pdf.cell(0, 7, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"))
     pdf.ln(7)
     # the code on one line: a code broken in two is a code mistyped
     code = f"code {puzzle['code']}"
@@ -236,7 +227,7 @@ def _answers(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
         pdf.multi_cell(
             0,
             5,
-            _plain(f"Puzzle {number} ({puzzle['kind']}, {_level(puzzle)})"),
+            _plain(f"Puzzle {number} ({puzzle['kind']}, {level_words(puzzle)})"),
             new_x="LMARGIN",
             new_y="NEXT",
             align="L",
@@ -277,7 +268,7 @@ def _contents(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
         " best-play answer is one set of moves; when they can come in another order and"
         " score as much, every such order is right). Stop and solo puzzles are graded by the"
         " hardest technique they need, best-play puzzles by the search they ask for: level 1"
-        " is the easiest, 4 the hardest; the score ranks puzzles within a level. The next"
+        " is the easiest, 4 the hardest; the hardness ranks puzzles within a level. The next"
         " page says how to read the puzzles. A card's map is drawn beside its words: the"
         " map decides. The answers and their steps are at the back.",
     )
@@ -286,7 +277,7 @@ def _contents(pdf: Book, puzzles: list[dict[str, Any]]) -> None:
     for number, puzzle in enumerate(puzzles, 1):
         if number > CONTENTS_FIRST and (number - CONTENTS_FIRST) % CONTENTS_MORE == 1:
             pdf.add_page()
-        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {_level(puzzle)}"
+        pdf.cell(0, 6, _plain(f"Puzzle {number}: {puzzle['kind']}, {level_words(puzzle)}"
                               f" .......... page {number + before}"))  # fmt: skip
         pdf.ln(6)
 

@@ -32,10 +32,13 @@ STYLE = (
 
 
 def level_words(puzzle: dict[str, Any]) -> str:
-    """``level 3 (set), score 16``: the level as a page names it."""
+    """``level 3 (set), hardness 16``: the level as every face names it (pages, terminal,
+    web, booklet). The grade within the level is its hardness (the JSON's ``score``), a
+    word no reader takes for a best-play answer's points."""
     title = level_title(puzzle["kind"], puzzle["level"])
-    score = puzzle.get("score")
-    return f"level {puzzle['level']} ({title})" + (f", score {score}" if score is not None else "")
+    hardness = puzzle.get("score")
+    words = f"level {puzzle['level']} ({title})"
+    return words if hardness is None else f"{words}, hardness {hardness}"
 
 
 def _page(title: str, body: list[str]) -> str:

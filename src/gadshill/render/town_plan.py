@@ -9,14 +9,9 @@ and no word is under 12 units. ``portrait`` turns the map a quarter turn clockwi
 (north to the right, the railway on the left) for a phone held upright; labels stay
 upright and the compass says where north went.
 
-A lot's entrance is a black bar on the side of its street; a corner lot's side street
-(which counts for "on the same street") a white bar outlined in black.
-
-Every space, field, marker and standing building carries ``data-target``
-(``space:S7``, ``field:F1``, ``marker:BANK@S7``, ``building:BANK``), so a page can
-make them tappable and light them with CSS classes. A marker is drawn in its
-building's colour (:mod:`render.building_colours`) with its abbreviation in black or white,
-whichever reads better.
+The lots (entrance bars, corner lots' side streets, markers in their buildings' colours,
+``data-target`` on every piece) are drawn by :mod:`render.town_lots`, the same drawing
+as the map's.
 
 >>> from gadshill.solver.town import load_town
 >>> from gadshill.solver.model import Position
@@ -40,15 +35,13 @@ from dataclasses import dataclass
 
 from gadshill.render import svg
 from gadshill.render.building_colours import building_colours
+from gadshill.render.town_lots import Box, draw_field, draw_space
 from gadshill.solver.model import Marker, Position
 from gadshill.solver.position_file import PositionFile
 from gadshill.solver.town import Town
 
 Source = Position | PositionFile
 
-LOT_FILL = "#fffaf0"
-BUILT_FILL = "#7a5230"
-FIELD_FILL = "#e6dcc0"
 STREET_FILL = "#d9c59a"
 STREET_INK = "#5a4526"
 
@@ -149,19 +142,6 @@ def plan_size(town: Town, portrait: bool, compact: bool = False) -> tuple[int, i
     return round(width), round(height)
 
 
-def _entrance_bar(
-    plan: Plan, street_centre: tuple[float, float], lot: tuple[float, float, float]
-) -> tuple[float, float, float, float]:
-    """The black bar on the side of a lot that faces its entrance street."""
-    x0, y0, size = lot
-    cx, cy = x0 + size / 2, y0 + size / 2
-    sx, sy = street_centre
-    third, thick = size / 3, 5.0
-    if abs(sx - cx) > abs(sy - cy):  # the street is to the left or right
-        return (x0 if sx < cx else x0 + size - thick, y0 + third, thick, third)
-    return (x0 + third, y0 if sy < cy else y0 + size - thick, third, thick)
-
-
 def draw_plan(
     parent: ET.Element,
     town: Town,
@@ -201,179 +181,20 @@ def draw_plan(
     colours = building_colours(town)
     flagged = flagged or {}
     lot = sizes.lot
+
+    def box(x: float, y: float) -> Box:
+        cx, cy = plan.point(x, y)
+        return Box(cx - lot / 2, cy - lot / 2, lot)
+
     for f in data.fields.values():
-        cx, cy = plan.point(f.x, f.y)
-        x0, y0 = cx - lot / 2, cy - lot / 2
-        g = svg.group(parent, "field", id=f.id, data_target=f"field:{f.id}")
-        _frame(g, x0, y0, lot, FIELD_FILL, "#000", 3, flagged.get(f.id))
-        svg.text(g, x0 + 5, y0 + 14, f.id, font_weight="bold", font_size=13)
         feature = pf.fields.get(f.id) if pf is not None else None
-        words = town.features[feature].name.split() if feature else ["no", "feature"]
-        if feature:
-            words = [town.features[feature].abbr, *words]
-        step = 13 if lot < 60 else 14  # three rows fit a phone's small lot too
-        for row, word in enumerate(words[:3]):
-            svg.text(
-                g,
-                cx,
-                y0 + 27 + row * step,
-                word,
-                font_size=12,
-                text_anchor="middle",
-                font_weight="bold" if row == 0 and feature else None,
-            )
-        svg.title(g, f"{f.id}: {town.features[feature].name if feature else 'no fixed feature'}")
+        draw_field(parent, town, f, feature, box(f.x, f.y), flagged.get(f.id))
     ringed = set(highlights)
     for space in data.spaces.values():
-        cx, cy = plan.point(space.x, space.y)
-        x0, y0 = cx - lot / 2, cy - lot / 2
-        standing = position.placed.get(space.id)
-        g = svg.group(
-            parent,
-            "space",
-            id=space.id,
-            data_target=f"space:{space.id}",
-            data_districts=" ".join(space.districts) or None,
-        )
-        _frame(
-            g,
-            x0,
-            y0,
-            lot,
-            BUILT_FILL if standing else LOT_FILL,
-            "#6b5a3a",
-            1.5,
-            flagged.get(space.id),
-        )
-        street = data.streets[space.entrance]
-        centre = (
-            plan.point(street.at, space.y)
-            if street.axis == "north-south"
-            else plan.point(space.x, street.at)
-        )
-        door = svg.rect(
-            g, *_entrance_bar(plan, centre, (x0, y0, lot)), class_="entrance", fill="#222"
-        )
-        svg.title(door, f"entrance on {space.entrance}")
-        for side_street in space.corner or ():  # a corner lot also fronts its side street
-            if side_street == space.entrance:
-                continue
-            side = data.streets[side_street]
-            at = (
-                plan.point(side.at, space.y)
-                if side.axis == "north-south"
-                else plan.point(space.x, side.at)
-            )
-            bar = svg.rect(
-                g,
-                *_entrance_bar(plan, at, (x0, y0, lot)),
-                class_="side-street",
-                fill="#fff",
-                stroke="#222",
-                stroke_width=1.5,
-            )
-            svg.title(bar, f"corner lot: side street {side_street}")
-        svg.text(
-            g,
-            x0 + 4,
-            y0 + 13,
-            space.id,
-            font_size=12,
-            font_weight="bold",
-            fill="#fff" if standing else "#333",
-        )
-        if standing:
-            building = town.buildings.get(standing)
-            abbr = building.abbr if building else standing
-            bg = svg.group(g, "building", data_target=f"building:{standing}")
-            svg.text(
-                bg,
-                cx,
-                cy + 10,
-                abbr,
-                tooltip=building.name if building else standing,
-                font_size=17,
-                font_weight="bold",
-                fill="#fff",
-                text_anchor="middle",
-            )
-        _markers(g, town, position.markers_on(space.id), space.id, (x0, y0, lot), ringed, colours)
+        at = box(space.x, space.y)
+        flag = flagged.get(space.id)
+        draw_space(parent, town, space, position, plan.point, at, colours, ringed, flag)
     return width, height
-
-
-def _frame(
-    g: ET.Element,
-    x0: float,
-    y0: float,
-    size: float,
-    fill: str,
-    stroke: str,
-    width: float,
-    flag: str | None,
-) -> None:
-    svg.rect(g, x0, y0, size, size, fill=fill, stroke=stroke, stroke_width=width)
-    if flag is not None:  # a problem here: drawn over the lot's edge, inside it
-        svg.rect(
-            g,
-            x0 + 2,
-            y0 + 2,
-            size - 4,
-            size - 4,
-            fill="none",
-            class_=f"flag flag-{flag}",
-            stroke=svg.HIGHLIGHT if flag == "error" else "#b45309",
-            stroke_width=4,
-            stroke_dasharray=None if flag == "error" else "6 4",
-        )
-
-
-def _markers(
-    g: ET.Element,
-    town: Town,
-    marks: list[str],
-    space: str,
-    lot: tuple[float, float, float],
-    ringed: set[Marker],
-    colours: Mapping[str, str],
-) -> None:
-    """The markers on a lot, each a chip in its building's colour."""
-    x0, y0, size = lot
-    # one chip a row under the id (two a row past three, a board that breaks GH-R6c)
-    per_row = 1 if len(marks) <= 3 else 2
-    top = y0 + 16
-    chip_h = min(16.0, (size - 17) / max(1, -(-len(marks) // per_row))) - 1
-    chip_w = (size - 8 - 2 * (per_row - 1)) / per_row
-    for i, marker in enumerate(marks):
-        building = town.buildings.get(marker)
-        abbr = building.abbr if building else marker
-        x = x0 + 4 + (i % per_row) * (chip_w + 2)
-        y = top + (i // per_row) * (chip_h + 1)
-        lit = (marker, space) in ringed
-        fill = colours.get(marker, "#f6d365")
-        mg = svg.group(
-            g, "marker highlight" if lit else "marker", data_target=f"marker:{marker}@{space}"
-        )
-        svg.rect(
-            mg,
-            x,
-            y,
-            chip_w,
-            chip_h,
-            rx=3,
-            fill=fill,
-            stroke=svg.HIGHLIGHT if lit else "#333",
-            stroke_width=3 if lit else 1,
-        )
-        svg.text(
-            mg,
-            x + chip_w / 2,
-            y + chip_h / 2 + 4.5,
-            abbr,
-            font_size=12,
-            fill=svg.ink_on(fill),
-            text_anchor="middle",
-        )
-        svg.title(mg, f"{building.name if building else marker} marker")
 
 
 def _street(

@@ -7,9 +7,11 @@ own seed, derived from the batch seed, kind, level and index, and is rebuilt fro
 * stop: a board of standing buildings and markers with planted structures for the
   level (shared last markers; tight pairs; tight sets of three or four; sets hidden
   behind markers that other sets remove), normalised by the cascade (rule 3);
-* solo: a hidden layout of four to seven buildings; clues true of it are added at
+* solo: a hidden layout of six to eight buildings; clues true of it are added at
   random until the step solver places every building with the level's techniques,
-  then dropped again while it still does, so every clue is needed (minimal);
+  then dropped again while it still does, so every clue is needed (minimal); level 3
+  leaves out map clues that leave one space and drops the tightest clues first, so
+  what is left needs a set;
 * best-play: a board reached by playing random cards from an empty town, settled by
   the STOP closure, and a hand; kept when every best turn makes the same moves and the
   search it needs (moves, rivals, trap: :class:`best_play.BestPlay`) is the level's.
@@ -202,20 +204,30 @@ class _SoloDraft:
 
     def solved(self, clues: list[CardClue], upto: int) -> bool:
         # the clues are true of ``hidden``: the fast fixpoint answers as solve_solo would
-        return self.fixpoint.solved([c.constraint for c in clues], upto, self.hidden.keys())
+        return self.fixpoint.solved([c.constraint for c in clues], upto)
 
     @functools.cached_property
     def fixpoint(self) -> SoloFixpoint:
-        return SoloFixpoint(self.free)
+        return SoloFixpoint(self.free, self.hidden)
 
     def solution(self, clues: list[CardClue], upto: int = MAX_LEVEL) -> SoloSolution:
         return solve_solo(self.free, [c.solo() for c in clues], upto)
+
+    def tightness(self, clue: CardClue) -> tuple[bool, int]:
+        """How much a clue tells on its own: a map clue by how few free spaces its map
+        leaves, a relation after every map (level 3 drops the tightest first)."""
+        c = clue.constraint
+        return c.other is not None, len(c.subject_spaces & self.free_set)
+
+    @functools.cached_property
+    def free_set(self) -> frozenset[SpaceId]:
+        return frozenset(self.free)
 
 
 def _solo_draft(rng: random.Random, town: Town, level: int) -> _SoloDraft:
     names = sorted(town.buildings)
     rng.shuffle(names)
-    spaces = town.ordered(town.space_ids)
+    spaces = _spaces(town)
     low, high, few, many = SOLO_SHAPE[level]
     built = rng.sample(spaces, rng.randint(low, high))
     standing = {s: names.pop() for s in built}
@@ -227,8 +239,18 @@ def _solo_draft(rng: random.Random, town: Town, level: int) -> _SoloDraft:
 
 def _solo(rng: random.Random, town: Town, level: int) -> Puzzle | None:
     draft = _solo_draft(rng, town, level)
+    pool, drop_order = draft.pool, None
+    if level == 3:
+        # sets are needed when no clue gives a building away: a map clue that leaves one
+        # space is left out, and the tightest clues are tried first when dropping (what
+        # lets singles and relations finish without a set), so what is left needs a set
+        # about twice as often, from clue sets half as dear (docs/puzzles.md, Figures)
+        pool = [c for c in pool if draft.tightness(c) != (False, 1)]
+        drop_order = draft.tightness
+        if not draft.solved(pool, level):
+            return None  # no subset of these clues is solved at 3: no order can be
     for _ in range(SOLO_ORDERS[level]):
-        chosen = _minimal(rng, draft.pool, level, draft.solved)
+        chosen = _minimal(rng, pool, level, draft.solved, drop_order)
         if chosen and (level == 1 or not draft.solved(chosen, level - 1)):
             break
     else:
@@ -262,9 +284,11 @@ def _minimal(
     pool: list[CardClue],
     level: int,
     solved: Callable[[list[CardClue], int], bool],
+    drop_order: Callable[[CardClue], Any] | None = None,
 ) -> list[CardClue]:
     """A minimal set of clues solved at ``level``: the shortest solved prefix of the
-    shuffled pool (adding clues never hurts), then every clue dropped that can be."""
+    shuffled pool (adding clues never hurts), then every clue dropped that can be, in
+    the shuffled order or sorted by ``drop_order`` (ties in the shuffled order)."""
     pool = list(pool)
     rng.shuffle(pool)
     numbers: set[int] = set()
@@ -284,27 +308,37 @@ def _minimal(
         else:
             low_n = mid + 1
     chosen = pool[:high_n]
-    for clue in list(chosen):
+    for clue in sorted(chosen, key=drop_order) if drop_order else list(chosen):
         rest = [c for c in chosen if c is not clue]
         if solved(rest, level):
             chosen = rest
     return chosen
 
 
+@functools.cache
+def _cards(town: Town) -> tuple[tuple[int, str, BuildingId | None, frozenset[SpaceId]], ...]:
+    """Each card's number, kind, building and map, read once (drafts ask thousands of times)."""
+    return tuple((n, c.kind, c.building, c.spaces) for n, c in town.cards.items())
+
+
+@functools.cache
+def _spaces(town: Town) -> tuple[SpaceId, ...]:
+    return tuple(town.ordered(town.space_ids))
+
+
 def true_clues(town: Town, hidden: dict[BuildingId, SpaceId]) -> list[CardClue]:
     """Every card that is true of the hidden layout, bound to a hidden building where needed."""
     out: list[CardClue] = []
-    for number, card in town.cards.items():
-        if card.kind == "building":
-            if card.building in hidden and hidden[card.building] in card.spaces:
+    for number, kind, x, spaces in _cards(town):
+        if kind == "building":
+            if x in hidden and hidden[x] in spaces:
                 out.append(card_clue(town, number, None))
-        elif card.kind == "district":
+        elif kind == "district":
             for b, s in hidden.items():
-                if s in card.spaces:
+                if s in spaces:
                     out.append(card_clue(town, number, b))
         else:
-            x = card.building
-            if x not in hidden or hidden[x] not in card.spaces:
+            if x not in hidden or hidden[x] not in spaces:
                 continue
             for y in hidden:
                 if y == x:

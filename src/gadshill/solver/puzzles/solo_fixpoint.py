@@ -18,82 +18,104 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence, Set
+from collections.abc import Iterable, Sequence
 
 from gadshill.solver.model import BuildingId, SpaceId
 from gadshill.solver.puzzles.solo_steps import MAX_SET, Constraint, SoloClue, solve_solo
 
 #: a clue compiled: its building, the bits of its map, its other building, and the
-#: relation both ways as (bit of one side, bits of the other side that fit) pairs
-Compiled = tuple[BuildingId, int, BuildingId | None, tuple[tuple[tuple[int, int], ...], ...]]
+#: relation both ways as {bit of one side: bits of the other side that fit}
+Compiled = tuple[BuildingId, int, BuildingId | None, tuple[dict[int, int], ...]]
+
+#: one bit per space id, the same in every draft, so that a clue is compiled once for
+#: all drafts (the generator makes thousands of drafts from the same few hundred clues)
+_BIT: dict[SpaceId, int] = {}
+#: compiled clues by identity (the card clues are cached, so they live on)
+_COMPILED: dict[int, tuple[Constraint, Compiled]] = {}
+
+
+def _mask(spaces: Iterable[SpaceId]) -> int:
+    out = 0
+    for s in spaces:
+        bit = _BIT.get(s)
+        if bit is None:
+            bit = _BIT[s] = 1 << len(_BIT)
+        out |= bit
+    return out
+
+
+def _compile(c: Constraint) -> Compiled:
+    kept = _COMPILED.get(id(c))
+    if kept is not None and kept[0] is c:
+        return kept[1]
+    ways: tuple[dict[int, int], ...] = ()
+    if c.other is not None:
+        ways = tuple({_mask((s,)): _mask(to) for s, to in fits.items()} for fits in c.partners)
+    out = (c.building, _mask(c.subject_spaces), c.other, ways)
+    if len(_COMPILED) > 50_000:  # clues made outside the card cache: keep it bounded
+        _COMPILED.clear()
+    _COMPILED[id(c)] = (c, out)
+    return out
 
 
 class SoloFixpoint:
-    """The fixpoint over one set of free spaces (one puzzle draft); compiled clues kept
-    (by identity: the draft's clues live as long as it does)."""
+    """The fixpoint over one set of free spaces (one puzzle draft); with ``naming``, the
+    buildings every clue set must name exactly (the draft's hidden buildings), indexed
+    once for all the draft's questions."""
 
-    def __init__(self, free: Sequence[SpaceId]) -> None:
+    def __init__(self, free: Sequence[SpaceId], naming: Iterable[BuildingId] | None = None):
         self.free = list(free)
-        self.bit = {s: 1 << i for i, s in enumerate(self.free)}
-        self.full = (1 << len(self.free)) - 1
-        self._compiled: dict[int, tuple[Constraint, Compiled]] = {}
+        self.full = _mask(self.free)
+        self.naming = None if naming is None else {b: i for i, b in enumerate(naming)}
 
-    def _mask(self, spaces: frozenset[SpaceId]) -> int:
-        return sum(self.bit[s] for s in spaces if s in self.bit)
-
-    def _compile(self, c: Constraint) -> Compiled:
-        kept = self._compiled.get(id(c))
-        if kept is not None and kept[0] is c:
-            return kept[1]
-        ways: tuple[tuple[tuple[int, int], ...], ...] = ()
-        if c.other is not None:
-            ways = tuple(
-                tuple((self.bit[s], self._mask(to)) for s, to in fits.items() if s in self.bit)
-                for fits in c.partners
-            )
-        out = (c.building, self._mask(c.subject_spaces), c.other, ways)
-        self._compiled[id(c)] = (c, out)
-        return out
-
-    def solved(
-        self, clues: Sequence[Constraint], upto: int, naming: Set[BuildingId] | None = None
-    ) -> bool:
+    def solved(self, clues: Sequence[Constraint], upto: int) -> bool:
         """Do ``clues`` (all true of one layout) place every building they name at
         techniques up to level ``upto``? The same answer as ``solve_solo(...).solved``;
-        with ``naming``, False too unless the clues name exactly those buildings."""
-        if upto >= 4:
-            if naming is not None and {b for c in clues for b in c.named()} != naming:
-                return False
-            return solve_solo(self.free, [SoloClue(0, c) for c in clues], upto).solved
-        full = self.full
-        start: dict[BuildingId, int] = {}
+        False too when the fixpoint has ``naming`` and the clues do not name exactly
+        those buildings."""
+        at = self.naming
+        if at is None:
+            at = {}
+            for c in clues:
+                for b in c.named():
+                    at.setdefault(b, len(at))
+        ds = [self.full] * len(at)
+        named = 0
         relations = []
-        compiled = self._compiled
+        compiled = _COMPILED
         for c in clues:
             kept = compiled.get(id(c))
-            b, allowed, other, ways = kept[1] if kept and kept[0] is c else self._compile(c)
-            start[b] = start.get(b, full) & allowed  # the map step, once for all
+            b, allowed, other, ways = kept[1] if kept and kept[0] is c else _compile(c)
+            i = at.get(b)
+            if i is None:
+                return False  # a building outside ``naming``
+            ds[i] &= allowed  # the map step, once for all
+            named |= 1 << i
             if other is not None:
-                start.setdefault(other, full)
-                relations.append((b, other, ways))
-        if naming is not None and start.keys() != naming:
-            return False
-        names = list(start)
-        at = {b: i for i, b in enumerate(names)}
-        ds = [start[b] for b in names]
+                j = at.get(other)
+                if j is None:
+                    return False
+                named |= 1 << j
+                relations.append((i, j, ways))
+        if named != (1 << len(at)) - 1:
+            return False  # a building of ``naming`` no clue names
+        if upto >= 4:
+            return solve_solo(self.free, [SoloClue(0, c) for c in clues], upto).solved
         arcs = []
         if upto >= 2:
-            for b, other, (forward, backward) in relations:
-                arcs += [(at[b], at[other], forward), (at[other], at[b], backward)]
+            for i, j, (forward, backward) in relations:
+                arcs += [(i, j, forward), (j, i, backward)]
         while True:
             if not _singles(ds):
                 return False
             changed = False
             for i, j, fits in arcs:
                 di, there = ds[i], ds[j]
-                keep = 0
-                for bit, partners in fits:
-                    if di & bit and partners & there:
+                keep, rest = 0, di
+                while rest:  # each candidate of i with a partner among j's
+                    bit = rest & -rest
+                    rest ^= bit
+                    if fits.get(bit, 0) & there:
                         keep |= bit
                 if keep != di:
                     if not keep:
@@ -110,26 +132,23 @@ class SoloFixpoint:
             return False
         # every clue holds of the layout found: a map clue by the map step, a relation by
         # the relation step (level 2); below that the pair is looked up
-        for b, other, (forward, _) in relations:
-            here, there = ds[at[b]], ds[at[other]]
-            if not any(bit == here and partners & there for bit, partners in forward):
-                return False
-        return True
+        return all(forward.get(ds[i], 0) & ds[j] for i, j, (forward, _) in relations)
 
 
 def _singles(ds: list[int]) -> bool:
     """Singles and hidden singles to their own fixpoint; False on a contradiction."""
     n = len(ds)
+    placed = 0
+    for d in ds:
+        if not d:
+            return False
+        if not d & (d - 1):
+            if d & placed:
+                return False  # two buildings on one space
+            placed |= d
     while True:
-        placed = count = 0
-        for d in ds:
-            if not d:
-                return False
-            if not d & (d - 1):
-                placed |= d
-                count += 1
-        if placed.bit_count() != count:
-            return False  # two buildings on one space
+        # one pass: placed spaces leave the other domains; a domain left with one space
+        # is placed at once (so it cannot clash with a single already placed)
         moved = False
         ones = twos = 0
         for i, d in enumerate(ds):
@@ -138,9 +157,13 @@ def _singles(ds: list[int]) -> bool:
                 if not d:
                     return False
                 ds[i], moved = d, True
+                if not d & (d - 1):
+                    placed |= d
             twos |= ones & d
             ones |= d
-        if not moved and ones.bit_count() == n:  # every open space filled: hidden singles
+        if moved:
+            continue
+        if ones.bit_count() == n:  # every open space filled: hidden singles
             unique = ones & ~twos
             for i, d in enumerate(ds):
                 only = d & unique
@@ -148,6 +171,7 @@ def _singles(ds: list[int]) -> bool:
                     if only & (only - 1):
                         return False  # two spaces only it could fill
                     ds[i], moved = only, True
+                    placed |= only
         if not moved:
             return True
 
