@@ -116,23 +116,23 @@ def solo_check(town: Town, count: int, seed: int, slow: bool = True) -> None:
     ``solve_solo`` (worded steps, as before issue 29's last round) and by the bit-mask
     fixpoint (now); the same seeds must give the same puzzles. Not ``slow``: the
     fixpoint's rate alone (for bench/compare_revisions.py)."""
-    from gadshill.solver.puzzles import generate as gen
+    from gadshill.solver.puzzles import solo_drafts as drafts
 
     def by_solve_solo(draft: Any, clues: list[Any], upto: int) -> bool:
         named = {b for c in clues for b in c.constraint.named()}
         return named == set(draft.hidden) and draft.solution(clues, upto).solved
 
     rates, codes = [], []
-    fast: Any = gen._SoloDraft.solved
+    fast: Any = drafts.SoloDraft.solved
     for solved in (by_solve_solo, fast) if slow else (fast,):
-        gen._SoloDraft.solved = solved  # type: ignore[method-assign,assignment]
+        drafts.SoloDraft.solved = solved  # type: ignore[method-assign,assignment]
         try:
             cpu = time.process_time()
             docs = generate(town, "solo", 3, count, seed, Stats())
             rates.append(len(docs) / (time.process_time() - cpu))
             codes.append([d["code"] for d in docs])
         finally:
-            gen._SoloDraft.solved = fast  # type: ignore[method-assign]
+            drafts.SoloDraft.solved = fast  # type: ignore[method-assign]
     if not slow:
         print(f"solo level 3, {count} puzzles: {rates[0]:.1f}/CPU s by the fixpoint")
         return

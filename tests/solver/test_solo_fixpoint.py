@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 from gadshill.solver.puzzles.clues import CardClue
-from gadshill.solver.puzzles.generate import _minimal, _solo_draft, generate
+from gadshill.solver.puzzles.generate import generate
 from gadshill.solver.puzzles.puzzle_file import load_puzzle
+from gadshill.solver.puzzles.solo_drafts import minimal_clues, solo_draft
 from gadshill.solver.puzzles.solo_fixpoint import SoloFixpoint
 from gadshill.solver.puzzles.solo_steps import solve_solo
 from gadshill.solver.town import load_town
@@ -19,7 +20,7 @@ def test_the_fixpoint_agrees_with_solve_solo_on_true_clue_sets() -> None:
     seen = {True: 0, False: 0}
     levels_told_apart = set()
     for trial in range(200):
-        draft = _solo_draft(rng, town, 1 + trial % 4)
+        draft = solo_draft(rng, town, 1 + trial % 4)
 
         def slow_solved(clues: list[CardClue], upto: int, free: list[str] = draft.free) -> bool:
             return solve_solo(free, [c.solo() for c in clues], upto).solved
@@ -27,7 +28,7 @@ def test_the_fixpoint_agrees_with_solve_solo_on_true_clue_sets() -> None:
         # random subsets, and minimal sets as the generator makes them (by solve_solo):
         # those are the sets that need a set (level 3) or a chain (level 4)
         samples = [rng.sample(draft.pool, rng.randint(1, len(draft.pool))) for _ in range(4)]
-        samples += [_minimal(rng, draft.pool, level, slow_solved) for level in (3, 4)]
+        samples += [minimal_clues(rng, draft.pool, level, slow_solved) for level in (3, 4)]
         for clues in samples:
             answers = []
             for upto in (1, 2, 3, 4):
