@@ -33,7 +33,8 @@ from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR
 from gadshill.web import learn, openapi, wire
 from gadshill.web.analysis import router as analysis_router
-from gadshill.web.db import Busy, DatabaseTrouble, Stale
+from gadshill.web.db.engine import DatabaseTrouble
+from gadshill.web.db.writes import Busy, Stale
 from gadshill.web.live import BotWorker, Clock, Hub
 from gadshill.web.prefs import MAX_STEP_MS, REACTION_MS
 from gadshill.web.puzzles import PuzzleBusy

@@ -20,7 +20,7 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable
 
-from gadshill.web.db import DatabaseTrouble
+from gadshill.web.db.engine import DatabaseTrouble
 from gadshill.web.table import Store
 
 

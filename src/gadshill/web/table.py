@@ -35,7 +35,9 @@ from gadshill.rules.rulebook import IllegalMove
 from gadshill.rules.spec import SPECTATOR, GameSpec, SeatView
 from gadshill.rules.state import GameState
 from gadshill.web import analysis_answers, prefs, wire
-from gadshill.web.db import Database, Event, Full, Stale, StoredGame, token_hash
+from gadshill.web.db.database import Database
+from gadshill.web.db.reads import Event, StoredGame
+from gadshill.web.db.writes import Full, Stale, token_hash
 from gadshill.web.names import player_name
 from gadshill.web.prefs import REACTION_MS
 
