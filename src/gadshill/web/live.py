@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from gadshill.web.db.engine import DatabaseTrouble
-from gadshill.web.table import Store
+from gadshill.web.table.store import Store
 
 
 class Hub:
