@@ -38,7 +38,19 @@ one OpenSpiel ``observation_tensor`` and one ``information_state_tensor`` of the
 seat to move, asked once at every decision of random games (each asked of a new
 position, so nothing is reused across positions).
 
-Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N]``.
+``--game G`` (repeatable) plays only those games; ``--rates-only`` stops after the
+first table, whose last line is then the last game's (what
+``bench/compare_revisions.py`` shows of a run).
+
+``--plain`` measures instead what the paused engine buys (the setup, and a move of a
+kind that draws, run in a greenlet paused at each chance node): each path below played
+the paused way and the plain way (no greenlet: a run started again from its start at
+each chance node, patched in by :func:`plain_way`) in turn, and the ratio of their CPU
+times: random games from the start (standard and mini variants), outcome-sampling
+MCCFR on the mini variants, and OpenSpiel's ``MCTSBot`` on the standard games.
+
+Run: ``PYTHONPATH=src python bench/bench_adapters.py [--games N] [--game G]
+[--rates-only | --plain [--rounds R]]``.
 """
 
 from __future__ import annotations
@@ -47,7 +59,7 @@ import argparse
 import gc
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -523,11 +535,237 @@ def tensor_costs(loaded: Any, seeds: range) -> tuple[float, float, int]:
     return spent[0] / asked * 1e6, spent[1] / asked * 1e6, asked
 
 
+# --- the paused engine against the plain way (``--plain``) -----------------------------
+
+
+def plain_way() -> Callable[[bool], None]:
+    """A switch between the adapter's two ways of turning the engine's draws into chance
+    nodes: ``switch(True)`` patches in the plain way, ``switch(False)`` puts the paused
+    engine back.
+
+    The paused engine (:mod:`gadshill.adapters.openspiel.chance`) runs the setup, and a
+    move of a kind known to draw, in a greenlet paused at each draw until its outcome is
+    chosen: run once. The plain way has no greenlet: a scripted generator raises at the
+    first outcome it lacks, what the run changed is undone (the setup dropped; a move's
+    state before it kept, the move tried on a clone of it), and the run starts again from
+    the start with the outcomes so far when the next one is chosen. The same chance nodes
+    in the same order (a shuffle's later deals are served without a run either way), so
+    the same games: :func:`paused_engine` checks their lengths agree."""
+    from gadshill.adapters.openspiel.chain import _Native
+    from gadshill.adapters.openspiel.chance import _IDLE, SPENT, NeedChance, ScriptedRandom
+    from gadshill.adapters.openspiel.core import _Core
+    from gadshill.rules.rng import chance_source
+
+    paused = {name: _Core.__dict__.get(name) for name in ("_advance", "_play")}
+
+    def advance(core: Any) -> None:
+        if core.native is None:  # the setup, from its start with the outcomes so far
+            if not core.outcomes and core.chances.first is not None:
+                labels, core.dealing = core.chances.first
+                core.chance_labels = list(labels)
+                return
+            outcomes = list(core.outcomes)
+            try:
+                with chance_source(lambda: ScriptedRandom.of(outcomes)):
+                    dealt = core.setting.new_game(0)
+            except NeedChance as need:
+                core.chance_labels, core.dealing = need.labels, need.dealing
+                if not core.outcomes:
+                    core.chances.first = list(need.labels), need.dealing
+                return
+            core._ran(("done", dealt), None)
+            return
+        straight, core.straight = core.straight, False  # (a move that drew first: on live)
+        state = core._live()  # (else a clone of the kept state before the move)
+        rng = state.rng = _IDLE.straight
+        rng.outcomes, rng.used = core.outcomes, 0
+        try:
+            state._play(core.pending)
+        except NeedChance as need:
+            if straight:
+                core._restore(keep=True)
+            else:
+                core.native = _Native(core.step.after)
+            core.chance_labels, core.dealing = need.labels, need.dealing
+            return
+        except BaseException:
+            if straight:
+                core._restore(keep=False)
+            else:
+                core.native = _Native(core.step.after)
+            raise
+        core._done(state)
+
+    def play(core: Any, move: Any, mover: int) -> None:
+        kind, chances = move.kind, core.chances
+        state = core.native.state
+        first = kind in chances.draws and state.draws_first(move)
+        if kind in chances.foreseen and not first:  # on clones of the state kept before it
+            if core.step.after is not state:
+                core.step.after, core.unkept = state, 0
+            core.pending, core.mover, core.outcomes = move, mover, []
+            try:
+                advance(core)
+            except BaseException:
+                core.pending = None
+                raise
+            return
+        rng = state.rng
+        try:
+            state._play(move)
+        except NeedChance as need:
+            if not first:  # drawn midway: the state before it again
+                core._restore(keep=True)
+            core.pending, core.mover, core.outcomes = move, mover, []
+            core.chance_labels, core.dealing = need.labels, need.dealing
+            core.straight = first
+            return
+        except BaseException:
+            core._restore(keep=False)
+            raise
+        if state.rng is not rng:
+            state.rng = SPENT
+        if kind in chances.draws:
+            chances.played(kind, False)
+        core._moved(state, mover, move, ())
+
+    def switch(plain: bool) -> None:
+        for name, way in (("_advance", advance), ("_play", play)):
+            if plain:
+                setattr(_Core, name, way)
+            elif paused[name] is None:
+                if name in _Core.__dict__:
+                    delattr(_Core, name)
+            else:
+                setattr(_Core, name, paused[name])
+
+    return switch
+
+
+def _rollouts(loaded: Any, game: str, seeds: range) -> tuple[float, int]:
+    """CPU seconds and moves of random games from the start (:func:`through_openspiel`)."""
+    spent, moves = 0.0, 0
+    for seed in seeds:
+        made, seconds = through_openspiel(game, seed, loaded)
+        spent, moves = spent + seconds, moves + made
+    return spent, moves
+
+
+def _rollouts_of(count: int) -> Callable[[Any, str], tuple[float, int]]:
+    """:func:`_rollouts` of ``count`` games (seeds 1 to ``count``)."""
+    return lambda loaded, game: _rollouts(loaded, game, range(1, count + 1))
+
+
+def _searched(loaded: Any, make: Callable[[Any], Any], steps: int) -> tuple[float, int]:
+    """CPU seconds of ``steps`` steps of a solver or bot made by ``make`` (its own seed)."""
+    step = make(loaded)
+    start = time.process_time()
+    for _ in range(steps):
+        step()
+    return time.process_time() - start, steps
+
+
+def _mccfr(loaded: Any) -> Callable[[], None]:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    np.random.seed(1)  # (the solver samples with numpy's global generator)
+    return outcome_sampling_mccfr.OutcomeSamplingSolver(loaded).iteration
+
+
+def _mcts(loaded: Any) -> Callable[[], None]:
+    from open_spiel.python.algorithms import mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = mcts.MCTSBot(loaded, 1.4, 20, evaluator, random_state=np.random.RandomState(1))
+    state = loaded.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node() or state.moves < 10:  # a decision some moves in
+        chance = state.is_chance_node()
+        actions = [a for a, _p in state.chance_outcomes()] if chance else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    return lambda: bot.step(state)
+
+
+def paused_engine(games: int, rounds: int) -> None:
+    """Each path users run, the paused way and the plain way in turn (which first
+    alternates), ``rounds`` times: the median CPU seconds of each, and the plain way's
+    time over the paused's. Random games: ``games`` standard ones, 20 times as many of a
+    mini variant (a few moves each: the setup is most of one)."""
+    switch = plain_way()
+    paths: list[tuple[str, str, str, Callable[[Any, str], tuple[float, int]]]] = []
+    for variant in ("standard", "mini"):
+        for game in GAMES:
+            paths.append(
+                (
+                    "random games from the start",
+                    game,
+                    variant,
+                    _rollouts_of(games * (20 if variant == "mini" else 1)),
+                )
+            )
+    for game in GAMES:
+        paths.append(
+            (
+                "outcome sampling MCCFR, 200 iterations",
+                game,
+                "mini",
+                lambda g, _: _searched(g, _mccfr, 200),
+            )
+        )
+        paths.append(
+            (
+                "MCTSBot, 20 simulations, 3 decisions",
+                game,
+                "standard",
+                lambda g, _: _searched(g, _mcts, 3),
+            )
+        )
+    print(
+        f"the paused engine against the plain way (no greenlet: each chance node's run started"
+        f" again from its start): CPU seconds, median of {rounds} rounds in turn; plain / paused"
+    )
+    for name, game, variant, measure in paths:
+        spent: dict[bool, list[float]] = {False: [], True: []}
+        work: dict[bool, set[int]] = {False: set(), True: set()}
+        try:
+            for turn in range(rounds):
+                for plain in (False, True) if turn % 2 == 0 else (True, False):
+                    switch(plain)
+                    # (a game of its own each way: what it learns of its moves' draws too)
+                    loaded = pyspiel.load_game(
+                        f"{openspiel_adapter.short_name(game)}(variant={variant},players=2)"
+                    )
+                    seconds, done = measure(loaded, game)
+                    spent[plain].append(seconds)
+                    work[plain].add(done)
+        finally:
+            switch(False)
+        assert work[False] == work[True], f"{name}, {game}: the two ways played other games"
+        paused_s, plain_s = (sorted(spent[way])[rounds // 2] for way in (False, True))
+        print(
+            f"{name:<40} {game:<13} {variant:<9} paused {paused_s:7.3f}  plain {plain_s:7.3f}"
+            f"  plain / paused {plain_s / paused_s:.2f}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="only the paused engine against the plain way (no greenlet), side by side",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --plain")
+    parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
+    parser.add_argument("--rates-only", action="store_true", help="only the first table")
     args, _unknown = parser.parse_known_args(argv)
     seeds = range(1, args.games + 1)
+    games = tuple(args.game or GAMES)
+    if args.plain:
+        paused_engine(args.games, args.rounds)
+        return 0
     print(
         f"{args.games} random two-player games per game and way (uniform over moves; the"
         " PettingZoo loop includes the observation tensor); game moves per CPU second,"
@@ -537,9 +775,9 @@ def main(argv: list[str] | None = None) -> int:
     # made once, as a user makes them (building the action space reads the whole pack)
     loaded = {
         game: pyspiel.load_game(openspiel_adapter.short_name(game), {"players": 2})
-        for game in GAMES
+        for game in games
     }
-    tables = {game: env(game, players=2) for game in GAMES}
+    tables = {game: env(game, players=2) for game in games}
     # the set-up's objects (packs, action spaces, encoders) out of the collector's sight: a
     # full collection walked them all (some 25 ms) in whichever way it fell
     gc.collect()
@@ -547,7 +785,7 @@ def main(argv: list[str] | None = None) -> int:
     floors: list[tuple[str, list[int], list[float], list[int]]] = []
     natives: dict[str, float] = {}  # a native move's microseconds, by game
     pettingzoo_us: dict[str, float] = {}  # and through PettingZoo, untimed
-    for game in GAMES:
+    for game in games:
         moves, seconds = [0, 0, 0], [0.0, 0.0, 0.0]
         nodes = [0, 0]  # OpenSpiel's decisions and chance nodes
         for seed in seeds:
@@ -571,6 +809,8 @@ def main(argv: list[str] | None = None) -> int:
         floors.append((game, moves, seconds, nodes))
         natives[game] = seconds[0] / moves[0] * 1e6
         pettingzoo_us[game] = seconds[2] / moves[2] * 1e6
+    if args.rates_only:
+        return 0
     decision_us, chance_us = null_costs()
     print(
         f"the floor, a do-nothing Python game through the same loop: {decision_us:.1f} us per"
@@ -594,7 +834,7 @@ def main(argv: list[str] | None = None) -> int:
         " of the loop allows; the floor: the same loop's steps on a do-nothing environment with"
         " the same tensor and mask (copied, as the adapter hands them out), and the native move"
     )
-    for game in GAMES:
+    for game in games:
         parts, steps, played, repeat, fresh = pettingzoo_parts(game, seeds)
         untimed = pettingzoo_us[game]
         parts["rest"] = repeat - sum(parts.values())
@@ -615,15 +855,16 @@ def main(argv: list[str] | None = None) -> int:
             f"  best ratio {native_us / floor:.2f}  ({played} moves)",
             flush=True,
         )
-    (rolled, paused), (cloned, cloned_paused) = roll_costs(loaded["sticky-gulch"])
-    print(
-        f"a Sticky Gulch roll of a fresh die, us (median of {ROLL_ROUNDS} rounds of {ROLLS}):"
-        f" its word and the die's outcome {rolled:.1f} straight, {paused:.1f} in a greenlet;"
-        f" a clone at the die's chance node and the outcome {cloned:.1f} straight,"
-        f" {cloned_paused:.1f} in a greenlet (the paused run given up, the state rebuilt)"
-    )
+    if "sticky-gulch" in loaded:
+        (rolled, paused), (cloned, cloned_paused) = roll_costs(loaded["sticky-gulch"])
+        print(
+            f"a Sticky Gulch roll of a fresh die, us (median of {ROLL_ROUNDS} rounds of {ROLLS}):"
+            f" its word and the die's outcome {rolled:.1f} straight, {paused:.1f} in a greenlet;"
+            f" a clone at the die's chance node and the outcome {cloned:.1f} straight,"
+            f" {cloned_paused:.1f} in a greenlet (the paused run given up, the state rebuilt)"
+        )
     print("tensors, OpenSpiel, the seat to move at every decision: us per tensor (asked)")
-    for game in GAMES:
+    for game in games:
         observation, information, asked = tensor_costs(loaded[game], range(1, 3))
         print(
             f"{game:<13} observation {observation:>7.1f}   information state"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-import gadshill.adapters.openspiel as adapter
+from gadshill.adapters.openspiel.chain import _Native
 from gadshill.registry import get_spec
 from gadshill.sutters_mill.state import SuttersMillState
 
@@ -61,7 +61,7 @@ def test_identical_chips_give_identical_tensors_and_strings() -> None:
         opened = game.new_initial_state()
         while opened.is_chance_node():
             opened.apply_action(opened.chance_outcomes()[0][0])
-        opened.core.native = adapter._Native(native)
+        opened.core.native = _Native(native)
         strings.append(opened.observation_string(0))
     assert strings[0] == strings[1] and '["red", ' in strings[0]
 

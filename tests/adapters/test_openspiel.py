@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from pathlib import Path
@@ -15,6 +16,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 import gadshill.adapters.openspiel as adapter
 from gadshill import registry
 from gadshill.adapters.actions import Speller, move_words
+from gadshill.adapters.openspiel import playing
+from gadshill.adapters.openspiel.chain import _replay
+from gadshill.adapters.openspiel.core import _Core
+from gadshill.adapters.openspiel.observers import _listed
 from gadshill.adapters.setting import BOUNDS, setting
 from gadshill.rules.rng import GameRandom
 
@@ -445,7 +450,7 @@ def _check_kept_copies(state: adapter.GadshillState) -> None:
     assert root.after is not None
     replayed, kept = root.after.clone(), 0
     for step in steps:
-        adapter._replay(replayed, step)
+        _replay(replayed, step)
         if step.after is not None:
             assert step.after.snapshot() == replayed.snapshot()
             kept += 1
@@ -478,13 +483,13 @@ def _no_draws_first(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     """Calls of the state core's method ``name`` from now on, counted in a one-item list."""
-    calls, real = [0], getattr(adapter._Core, name)
+    calls, real = [0], getattr(_Core, name)
 
-    def counted(self: adapter._Core, *args: object) -> object:
+    def counted(self: _Core, *args: object) -> object:
         calls[0] += 1
         return real(self, *args)
 
-    monkeypatch.setattr(adapter._Core, name, counted)
+    monkeypatch.setattr(_Core, name, counted)
     return calls
 
 
@@ -513,7 +518,7 @@ def test_the_way_a_move_is_played_changes_nothing(
     with monkeypatch.context() as patched:
         _no_draws_first(patched)
         walks.append(_walk(_loaded(game, True), 5, 700))
-    monkeypatch.setattr(adapter, "CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr(playing, "CHECKPOINT_EVERY", 3)
     unforeseen = _loaded(game, False)
     walks.append(_walk(unforeseen, 5, 700))
     assert walks[0] == walks[1] == walks[2] == walks[3]
@@ -540,13 +545,13 @@ def test_a_move_that_draws_again_after_drawing_first_finishes_in_a_worker(
 
     monkeypatch.setattr(state_class, "_play", coin_too)
     results: list[bool] = []
-    straight = adapter._Core._straight
+    straight = _Core._straight
 
-    def recorded(core: adapter._Core, live: Any) -> bool:
+    def recorded(core: _Core, live: Any) -> bool:
         results.append(straight(core, live))
         return results[-1]
 
-    monkeypatch.setattr(adapter._Core, "_straight", recorded)
+    monkeypatch.setattr(_Core, "_straight", recorded)
     walks = [_walk(_loaded("sticky-gulch"), 5, 700)]
     with monkeypatch.context() as patched:
         _no_draws_first(patched)
@@ -726,6 +731,32 @@ def test_a_tensor_listed_is_its_tolist_bit_for_bit(filled: int) -> None:
     at = rng.choice(tensor.size, filled, replace=False)
     tensor[at] = rng.choice(np.array([1.0, 2.5, -3.0, -0.0, np.nan], np.float32), filled)
     for made in (tensor, tensor.astype(np.float64)):
-        listed = adapter._listed(made)
+        listed = _listed(made)
         assert type(listed) is list and len(listed) == made.size
         assert np.array_equal(np.array(listed, made.dtype).view(np.uint8), made.view(np.uint8))
+
+
+def test_a_state_serialized_before_the_split_still_loads() -> None:
+    """A state serialized when the bridge was one module (its pickle names
+    ``gadshill.adapters.openspiel._Core``, before issue 32 made the bridge a package)
+    reads back as the state its actions give, and plays on alike."""
+    fixture = Path(__file__).parents[1] / "fixtures" / "openspiel"
+    text = (fixture / "sticky_gulch_mini_before_split.txt").read_text()
+    pickled = base64.b64decode(text.split("__dict__=")[1])
+    assert b"gadshill.adapters.openspiel\x94\x8c\x05_Core" in pickled  # the old home
+    loaded = pyspiel.load_game("gadshill_sticky_gulch(variant=mini,players=2)")
+    old = loaded.deserialize_state(text)
+    replayed = loaded.new_initial_state()
+    for action in old.history():
+        replayed.apply_action(action)
+    assert old.moves == replayed.moves == 4 and not old.is_chance_node()
+    rng = random.Random(1)
+    while not replayed.is_terminal():
+        assert str(old) == str(replayed)
+        assert old.legal_actions() == replayed.legal_actions()
+        for seat in range(2):
+            assert old.information_state_string(seat) == replayed.information_state_string(seat)
+        action = rng.choice(replayed.legal_actions())
+        old.apply_action(action)
+        replayed.apply_action(action)
+    assert old.returns() == replayed.returns()

@@ -23,7 +23,7 @@ import numpy as np
 import pyspiel
 
 from gadshill.adapters.bots import OpenSpielBot, PettingZooPolicy, benchmark_bots
-from gadshill.adapters.openspiel import short_name
+from gadshill.adapters.openspiel.game import short_name
 from gadshill.adapters.pettingzoo import GadshillEnv, env
 from gadshill.registry import game_ids, get_spec
 from gadshill.rules.tournament import GameOutcome, TournamentResult, tally

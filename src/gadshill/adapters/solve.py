@@ -37,7 +37,7 @@ from typing import Any, Protocol, TypeVar
 import pyspiel
 
 from gadshill.adapters.actions import Speller
-from gadshill.adapters.openspiel import GadshillState
+from gadshill.adapters.openspiel.state import GadshillState
 from gadshill.adapters.walk import NativeWalk
 from gadshill.errors import UsageError
 from gadshill.rules.bots import make_bot

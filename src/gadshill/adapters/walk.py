@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadshill.adapters.actions import Speller, Spellings
-from gadshill.adapters.openspiel import GadshillGame, NeedChance, ScriptedRandom
+from gadshill.adapters.openspiel.chance import NeedChance, ScriptedRandom
+from gadshill.adapters.openspiel.game import GadshillGame
 from gadshill.adapters.recall import Recall
 from gadshill.adapters.setting import Setting
 from gadshill.rules.moves import Move

@@ -8,50 +8,21 @@ draw, the other players' STOP windows, the end of the turn and of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gadshill.gads_hill.constants import (
     BUY_PRICE,
     OVER,
-    START_LOCOMOTIVE,
     STOP,
     TURN,
 )
+from gadshill.gads_hill.core import GadsHillCore, TurnLog
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
-from gadshill.solver.model import MARKERS_PER_BUILDING, Effect, Marker, Position
-
-if TYPE_CHECKING:
-    from gadshill.gads_hill.state import GadsHillState
+from gadshill.solver.model import MARKERS_PER_BUILDING, Effect
 
 
-@dataclass
-class TurnLog:
-    """What happened in one turn, for the narration and the overlooked points."""
-
-    turn: int
-    player: int
-    events: list[dict[str, Any]] = field(default_factory=list)
-    overlooked: list[Marker] = field(default_factory=list)
-    locomotive: int = START_LOCOMOTIVE
-    #: the board at the end of the turn (public; kept by reference, it is immutable and
-    #: the state made it already), so a review can explain what was overlooked there
-    board: Position | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "player": self.player,
-            # a copy: a snapshot taken before a move must not grow with it (an event
-            # is never changed once logged, so copying the list is enough)
-            "events": list(self.events),
-            "overlooked": [list(m) for m in self.overlooked],
-            "locomotive": self.locomotive,
-        }
-
-
-def apply(state: GadsHillState, move: Move) -> None:
+def apply(state: GadsHillCore, move: Move) -> None:
     """Carry out a move the rule book has accepted; when it moved markers, check the
     marker ledger."""
     seat = state.current_player
@@ -106,7 +77,7 @@ def apply(state: GadsHillState, move: Move) -> None:
         settle(state)
 
 
-def refuse(state: GadsHillState, move: Move) -> None:
+def refuse(state: GadsHillCore, move: Move) -> None:
     """GH-8 (amended): a refused STOP claim ends the claimer's chance to claim: a STOP
     window passes on at once; the active player claims no more this turn. A refused card
     play ends the active player's card plays for the turn (GH-8.refused-play): a card laid
@@ -123,13 +94,13 @@ def refuse(state: GadsHillState, move: Move) -> None:
         state.claim_refused = True
 
 
-def take_building(state: GadsHillState, seat: int, building: str) -> None:
+def take_building(state: GadsHillCore, seat: int, building: str) -> None:
     """A building from beside the board becomes one of ``seat``'s own (draft or buy)."""
     state.owner[building] = seat
     state.owned[seat].append(building)
 
 
-def play_card(state: GadsHillState, seat: int, move: Play) -> None:
+def play_card(state: GadsHillCore, seat: int, move: Play) -> None:
     """GH-6: the solver resolves the card; GH-4.discards: the card goes face up."""
     report = state.card_report(move.card, move.my)
     state.hands[seat].remove(move.card)
@@ -139,7 +110,7 @@ def play_card(state: GadsHillState, seat: int, move: Play) -> None:
     resolve(state, seat, report.effect, "play", card=move.card, my=move.my)
 
 
-def resolve(state: GadsHillState, seat: int, effect: Effect, kind: str, **details: Any) -> None:
+def resolve(state: GadsHillCore, seat: int, effect: Effect, kind: str, **details: Any) -> None:
     """Carry out a solver effect; its points go to ``seat`` (GH-6)."""
     after = effect.after
     assert after is not None, "the rule book only lets applicable effects through"
@@ -173,11 +144,11 @@ def resolve(state: GadsHillState, seat: int, effect: Effect, kind: str, **detail
     )
 
 
-def event(state: GadsHillState, kind: str, **details: Any) -> None:
+def event(state: GadsHillCore, kind: str, **details: Any) -> None:
     state.current_log.events.append({"event": kind, **details})
 
 
-def refill(state: GadsHillState) -> None:
+def refill(state: GadsHillCore) -> None:
     """When all three piles are empty, discarded district cards become a new pile (GH-F4)."""
     if any(state.piles.values()):
         return
@@ -192,7 +163,7 @@ def refill(state: GadsHillState) -> None:
     event(state, "reshuffle", cards=len(district))
 
 
-def start_turn(state: GadsHillState, seat: int) -> None:
+def start_turn(state: GadsHillCore, seat: int) -> None:
     state.phase = TURN
     state.active = seat
     state.turn += 1
@@ -206,7 +177,7 @@ def start_turn(state: GadsHillState, seat: int) -> None:
     state.current_log = TurnLog(state.turn, seat, locomotive=state.locomotive)
 
 
-def open_stop_windows(state: GadsHillState) -> None:
+def open_stop_windows(state: GadsHillCore) -> None:
     """After the active player's part, each other player may call STOP in turn
     (GH-8.window). Every window opens, whether or not a marker is removable: a window
     that opened only when there is something to find would tell the table so."""
@@ -217,7 +188,7 @@ def open_stop_windows(state: GadsHillState) -> None:
         end_turn(state)
 
 
-def next_stop_window(state: GadsHillState) -> None:
+def next_stop_window(state: GadsHillCore) -> None:
     """GH-8.window: stop-done passes the window on clockwise, back to the active player."""
     following = (state.stop_seat + 1) % state.players
     if following == state.active:
@@ -226,7 +197,7 @@ def next_stop_window(state: GadsHillState) -> None:
         state.stop_seat = following
 
 
-def end_turn(state: GadsHillState) -> None:
+def end_turn(state: GadsHillCore) -> None:
     """Record what nobody claimed, then the end test (GH-9) or the next player's turn."""
     # GH-8.overlooked: the removable markers left at the end of the turn
     state.current_log.overlooked = sorted(state.removable_set())
@@ -246,7 +217,7 @@ def end_turn(state: GadsHillState) -> None:
     start_turn(state, (state.active + 1) % state.players)
 
 
-def began_with_fresh_cards(state: GadsHillState) -> bool:
+def began_with_fresh_cards(state: GadsHillCore) -> bool:
     """GH-9: whether the current turn began with a building or condition card to draw:
     the piles hold one now, or this turn's draw took one (draws are the only way
     a pile shrinks, so nothing else can have emptied them since the turn began)."""
@@ -258,7 +229,7 @@ def began_with_fresh_cards(state: GadsHillState) -> bool:
     )
 
 
-def settle(state: GadsHillState) -> None:
+def settle(state: GadsHillCore) -> None:
     """GH-C: the four places of the ledger still hold all 110 markers."""
     total = sum(state.ledger().values())
     expected = MARKERS_PER_BUILDING * len(state.world.buildings)

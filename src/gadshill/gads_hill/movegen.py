@@ -10,7 +10,6 @@ in hand), and a test holds the legal list equal to the candidates the book accep
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from gadshill.gads_hill.constants import (
     BUY_PRICE,
@@ -19,11 +18,9 @@ from gadshill.gads_hill.constants import (
     PILES,
     STOP,
 )
+from gadshill.gads_hill.core import GadsHillCore
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
-
-if TYPE_CHECKING:
-    from gadshill.gads_hill.state import GadsHillState
 
 # Moves are frozen values: the generator hands out one object per move instead of
 # building equal ones again for every position (a turn's discards are often dozens).
@@ -37,19 +34,19 @@ _PASS = Pass()
 _STOP_DONE = StopDone()
 
 
-def candidate_moves(state: GadsHillState) -> list[Move]:
+def candidate_moves(state: GadsHillCore) -> list[Move]:
     """Every move worth checking (a superset of the legal ones)."""
     return _moves(state, exact=False)
 
 
-def legal_moves(state: GadsHillState) -> list[Move]:
+def legal_moves(state: GadsHillCore) -> list[Move]:
     """The legal moves, without checking every candidate against the whole book."""
     if state.is_terminal:
         return []
     return _moves(state, exact=True)
 
 
-def _moves(state: GadsHillState, exact: bool) -> list[Move]:
+def _moves(state: GadsHillCore, exact: bool) -> list[Move]:
     seat = state.current_player
     if seat is None:
         return []

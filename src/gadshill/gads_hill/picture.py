@@ -30,7 +30,8 @@ from gadshill.rules.state import GameState
 from gadshill.solver.model import Marker
 
 if TYPE_CHECKING:
-    from gadshill.gads_hill.state import GadsHillState
+    # the state's data is all a picture reads (named as the state it is drawn from)
+    from gadshill.gads_hill.core import GadsHillCore as GadsHillState
 
 
 @dataclass(frozen=True)

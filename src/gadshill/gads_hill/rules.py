@@ -14,7 +14,7 @@ card names every rule it breaks, in the solver's words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gadshill.gads_hill.constants import (
     BUY_PRICE,
@@ -29,17 +29,15 @@ from gadshill.gads_hill.constants import (
     STOP,
     TURN,
 )
+from gadshill.gads_hill.core import GadsHillCore
 from gadshill.gads_hill.moves import Buy, Claim, Discard, Draft, Draw, Pass, Play, StopDone
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, LazyFields, RuleBook
 from gadshill.solver.binding import my_building_problem
 from gadshill.solver.model import ActionReport
 
-if TYPE_CHECKING:
-    from gadshill.gads_hill.state import GadsHillState
-
 #: moves are typed per rule (each predicate names the move class it governs)
-BOOK: RuleBook[GadsHillState, Any] = RuleBook(GAME_ID)
+BOOK: RuleBook[GadsHillCore, Any] = RuleBook(GAME_ID)
 ALL = (Draft, Play, Discard, Pass, Buy, Draw, Claim, StopDone)
 
 # --- content and setup ------------------------------------------------------------------
@@ -66,7 +64,7 @@ BOOK.procedure(
     message="{what}",
     gate=True,
 )
-def _ids_exist(state: GadsHillState, move: Move) -> Breach:
+def _ids_exist(state: GadsHillCore, move: Move) -> Breach:
     world = state.world
     if isinstance(move, Draft | Buy) and move.building not in state.owner:
         return {"what": f"there is no building {move.building!r}"}
@@ -102,7 +100,7 @@ BOOK.procedure(
 )
 
 
-def _expected(state: GadsHillState) -> str:
+def _expected(state: GadsHillCore) -> str:
     """What the current step of the game allows, for the GH-4 message."""
     if state.phase == DRAFT:
         return "the setup draft: take a building from beside the board (draft BUILDING)"
@@ -130,7 +128,7 @@ def _expected(state: GadsHillState) -> str:
     message="{move} does not fit here: it is {expected}",
     gate=True,
 )
-def _phase(state: GadsHillState, move: Move) -> Breach:
+def _phase(state: GadsHillCore, move: Move) -> Breach:
     phase = state.phase
     if isinstance(move, Draft):
         ok = phase == DRAFT
@@ -153,7 +151,7 @@ def _phase(state: GadsHillState, move: Move) -> Breach:
     (Draft,),
     message="{move.building} is not beside the board (it belongs to seat {seat})",
 )
-def _draft_beside(state: GadsHillState, move: Draft) -> Breach:
+def _draft_beside(state: GadsHillCore, move: Draft) -> Breach:
     seat = state.owner[move.building]
     return None if seat is None else {"seat": seat}
 
@@ -168,7 +166,7 @@ def _draft_beside(state: GadsHillState, move: Draft) -> Breach:
     message="card {move.card} is not in your hand",
     gate=True,
 )
-def _in_hand(state: GadsHillState, move: Play) -> Breach:
+def _in_hand(state: GadsHillCore, move: Play) -> Breach:
     return move.card not in state.hands[state.active]
 
 
@@ -181,7 +179,7 @@ def _in_hand(state: GadsHillState, move: Play) -> Breach:
     message="card {move.card}: {why}",
     gate=True,
 )
-def _binding(state: GadsHillState, move: Play) -> Breach:
+def _binding(state: GadsHillCore, move: Play) -> Breach:
     kind = state.world.card_kind(move.card)
     if kind == "building":
         if move.my is not None:
@@ -202,7 +200,7 @@ def _binding(state: GadsHillState, move: Play) -> Breach:
     message="{move.my} cannot be 'my building': {why}",
     gate=True,
 )
-def _my_own(state: GadsHillState, move: Play) -> Breach:
+def _my_own(state: GadsHillCore, move: Play) -> Breach:
     if move.my is None:
         return None
     # GH-F5: one source for `check` and the engine (solver.binding)
@@ -221,7 +219,7 @@ def _my_own(state: GadsHillState, move: Play) -> Breach:
     message="a card play of yours was refused this turn: no more cards until your next turn",
     gate=True,
 )
-def _play_refused(state: GadsHillState, move: Play) -> Breach:
+def _play_refused(state: GadsHillCore, move: Play) -> Breach:
     return state.phase == TURN and state.play_refused
 
 
@@ -232,7 +230,7 @@ def _play_refused(state: GadsHillState, move: Play) -> Breach:
     (Play,),
     message="{why}",
 )
-def _two_cards(state: GadsHillState, move: Play) -> Breach:
+def _two_cards(state: GadsHillCore, move: Play) -> Breach:
     if state.action in ("discard", "pass"):
         return {"why": f"this turn's action was already taken ({state.action})"}
     if state.cards_played >= 2:
@@ -249,7 +247,7 @@ def _two_cards(state: GadsHillState, move: Play) -> Breach:
     (Play,),
     message="the locomotive stands at {loco}: only one card per turn",
 )
-def _sixteen(state: GadsHillState, move: Play) -> Breach:
+def _sixteen(state: GadsHillCore, move: Play) -> Breach:
     if state.cards_played >= 1 and state.locomotive >= state.world.sizes.one_card_locomotive:
         return {"loco": state.locomotive}
     return None
@@ -274,7 +272,7 @@ def _solver_rule(rule_id: str, text: str) -> None:
     """One rule per solver rule id: broken when the cached card report names it."""
 
     @BOOK.rule(rule_id, text, (Play,), message="{why}")
-    def _breach(state: GadsHillState, move: Play) -> Breach:
+    def _breach(state: GadsHillCore, move: Play) -> Breach:
         if rule_id not in state.card_rules(move.card, move.my):
             return None
 
@@ -338,7 +336,7 @@ _solver_rule(
     (Play,),
     message="{why}",
 )
-def _other_solver(state: GadsHillState, move: Play) -> Breach:
+def _other_solver(state: GadsHillCore, move: Play) -> Breach:
     if not state.card_rules(move.card, move.my) - set(SOLVER_CARD_RULES):
         return None  # the solver names no other rule (a refusal always names one)
     report = state.card_report(move.card, move.my)
@@ -368,7 +366,7 @@ BOOK.procedure(
     (Discard,),
     message="{why}",
 )
-def _discard_cards(state: GadsHillState, move: Discard) -> Breach:
+def _discard_cards(state: GadsHillCore, move: Discard) -> Breach:
     if len(move.cards) != 2 or move.cards[0] == move.cards[1]:
         return {"why": "discard exactly two different cards"}
     missing = [c for c in move.cards if c not in state.hands[state.active]]
@@ -384,7 +382,7 @@ def _discard_cards(state: GadsHillState, move: Discard) -> Breach:
     (Discard,),
     message="{why}",
 )
-def _take(state: GadsHillState, move: Discard) -> Breach:
+def _take(state: GadsHillCore, move: Discard) -> Breach:
     return _refused(state.take_report(move.building, move.space))
 
 
@@ -409,7 +407,7 @@ BOOK.procedure(
     (Buy,),
     message="you already bought a building this turn",
 )
-def _buy_once(state: GadsHillState, move: Buy) -> Breach:
+def _buy_once(state: GadsHillCore, move: Buy) -> Breach:
     return state.bought
 
 
@@ -419,7 +417,7 @@ def _buy_once(state: GadsHillState, move: Buy) -> Breach:
     (Buy,),
     message=f"you have already bought {MAX_BUYS} buildings",
 )
-def _buy_limit(state: GadsHillState, move: Buy) -> Breach:
+def _buy_limit(state: GadsHillCore, move: Buy) -> Breach:
     return state.buys[state.active] >= MAX_BUYS
 
 
@@ -429,7 +427,7 @@ def _buy_limit(state: GadsHillState, move: Buy) -> Breach:
     (Buy,),
     message=f"a building costs {BUY_PRICE} collected markers; you have {{have}}",
 )
-def _buy_price(state: GadsHillState, move: Buy) -> Breach:
+def _buy_price(state: GadsHillCore, move: Buy) -> Breach:
     have = state.collected[state.active]
     return {"have": have} if have < BUY_PRICE else None
 
@@ -441,7 +439,7 @@ def _buy_price(state: GadsHillState, move: Buy) -> Breach:
     (Buy,),
     message="{move.building} {why}",
 )
-def _buy_beside(state: GadsHillState, move: Buy) -> Breach:
+def _buy_beside(state: GadsHillCore, move: Buy) -> Breach:
     seat = state.owner[move.building]
     if seat is not None:
         return {"why": f"belongs to seat {seat}"}
@@ -462,7 +460,7 @@ def _buy_beside(state: GadsHillState, move: Buy) -> Breach:
     (Draw,),
     message="{why}",
 )
-def _draw(state: GadsHillState, move: Draw) -> Breach:
+def _draw(state: GadsHillCore, move: Draw) -> Breach:
     if move.pile is None:
         nonempty = [p for p in PILES if state.piles[p]]
         return {"why": f"the {nonempty[0]} pile is not empty"} if nonempty else None
@@ -494,7 +492,7 @@ BOOK.procedure(
     message="a claim of yours was refused this turn: no more claims until your next turn",
     gate=True,
 )
-def _claim_refused(state: GadsHillState, move: Claim) -> Breach:
+def _claim_refused(state: GadsHillCore, move: Claim) -> Breach:
     return state.phase == TURN and state.claim_refused
 
 
@@ -511,7 +509,7 @@ SOLVER_REFUSALS = frozenset({"GH-8", "GH-6.solver", *SOLVER_CARD_RULES})
     (Claim,),
     message="{why}",
 )
-def _claim(state: GadsHillState, move: Claim) -> Breach:
+def _claim(state: GadsHillCore, move: Claim) -> Breach:
     return _refused(state.claim_report(move.building, move.space))
 
 

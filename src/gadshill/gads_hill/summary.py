@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from gadshill.gads_hill.constants import BUY_PRICE
-from gadshill.gads_hill.effects import TurnLog
+from gadshill.gads_hill.core import TurnLog
 from gadshill.gads_hill.state import GadsHillState
 from gadshill.render.words import plural
 from gadshill.rules.state import GameState

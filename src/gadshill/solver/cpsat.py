@@ -23,7 +23,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from gadshill.solver.deduction import r2_violation
+from gadshill.solver.deduction.cards import r2_violation
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     MAX_MARKERS_PER_SPACE,

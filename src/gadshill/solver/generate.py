@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gadshill.solver.deduction import cascade, check_card, take_marker
+from gadshill.solver.deduction.cards import check_card
+from gadshill.solver.deduction.cascading import cascade
+from gadshill.solver.deduction.claims import take_marker
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     MAX_MARKERS_PER_SPACE,

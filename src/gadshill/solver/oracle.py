@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 import constraint
 
 from gadshill.errors import UsageError
-from gadshill.solver.deduction import judge_card
+from gadshill.solver.deduction.cards import judge_card
 from gadshill.solver.model import (
     MARKERS_PER_BUILDING,
     MAX_MARKERS_PER_SPACE,

@@ -51,7 +51,8 @@ from gadshill.sticky_gulch.constants import (
     START_CAMPS,
     X_SITE,
 )
-from gadshill.sticky_gulch.state import StickyGulchState, deck_top_known
+from gadshill.sticky_gulch.core import deck_top_known
+from gadshill.sticky_gulch.state import StickyGulchState
 
 PHASES = (DRAFT, START_CAMPS, ACT, HIRE, EFFECT, ROLL, REACT, OVER)
 

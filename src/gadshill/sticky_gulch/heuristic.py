@@ -14,7 +14,7 @@ from typing import Any
 from gadshill.gamedata.sticky_gulch import Drifter, StickyGulchData
 from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import ACT, FREE, HIRE, OVER
-from gadshill.sticky_gulch.effects import conflict_order
+from gadshill.sticky_gulch.prospecting import conflict_order
 from gadshill.sticky_gulch.state import StickyGulchState
 
 #: rough dollar value of one step of a drifter effect, judged before it is used

@@ -7,10 +7,10 @@ many positions); ``universe`` is the candidate superset: every move the pack all
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gadshill.gamedata.sticky_gulch import StickyGulchData
 from gadshill.sticky_gulch.constants import ACT, DRAFT, EFFECT, FREE, HIRE, REACT, ROLL, START_CAMPS
+from gadshill.sticky_gulch.core import StickyGulchCore
 from gadshill.sticky_gulch.moves import (
     DRAW_MOVE,
     HIRE_MOVE,
@@ -27,9 +27,6 @@ from gadshill.sticky_gulch.moves import (
     Target,
     Use,
 )
-
-if TYPE_CHECKING:
-    from gadshill.sticky_gulch.state import StickyGulchState
 
 
 @dataclass
@@ -109,7 +106,7 @@ def universe(data: StickyGulchData) -> tuple[StickyGulchMove, ...]:
     return move_tables(data).everything
 
 
-def die_values(state: StickyGulchState, ident: str) -> list[int | None]:
+def die_values(state: StickyGulchCore, ident: str) -> list[int | None]:
     """The values a die drifter may be used with on the die now showing."""
     step = state.drifter(ident).effect[0]
     sides = state.data.table.die_sides
@@ -124,7 +121,7 @@ def die_values(state: StickyGulchState, ident: str) -> list[int | None]:
     ]
 
 
-def effect_moves(state: StickyGulchState, with_skip: bool = True) -> list[StickyGulchMove]:
+def effect_moves(state: StickyGulchCore, with_skip: bool = True) -> list[StickyGulchMove]:
     """The answers to the drifter step waiting (``skip`` included unless asked not to)."""
     tables = move_tables(state.data)
     step = state.queue[0]
@@ -160,7 +157,7 @@ def effect_moves(state: StickyGulchState, with_skip: bool = True) -> list[Sticky
     return out
 
 
-def legal_moves(state: StickyGulchState) -> list[StickyGulchMove]:
+def legal_moves(state: StickyGulchCore) -> list[StickyGulchMove]:
     tables = move_tables(state.data)
     phase = state.phase
     if phase == ACT:
@@ -193,7 +190,7 @@ def legal_moves(state: StickyGulchState) -> list[StickyGulchMove]:
     return []
 
 
-def _act_moves(state: StickyGulchState, tables: MoveTables) -> list[StickyGulchMove]:
+def _act_moves(state: StickyGulchCore, tables: MoveTables) -> list[StickyGulchMove]:
     costs = state.data.table.costs
     points = state.action_points
     me = state.player

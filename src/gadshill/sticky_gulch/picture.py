@@ -23,7 +23,8 @@ from gadshill.rules.state import GameState
 from gadshill.sticky_gulch.constants import ACT, FREE, OVER, X_SITE
 
 if TYPE_CHECKING:
-    from gadshill.sticky_gulch.state import StickyGulchState
+    # the state's data is all a picture reads (named as the state it is drawn from)
+    from gadshill.sticky_gulch.core import StickyGulchCore as StickyGulchState
 
 FONT = 14  # most words; nothing smaller than SMALL
 SMALL = 13

@@ -10,7 +10,7 @@ rulebook's nor a ruling.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gadshill.rules.rulebook import Breach, RuleBook
 from gadshill.sticky_gulch.constants import (
@@ -26,6 +26,7 @@ from gadshill.sticky_gulch.constants import (
     START_CAMPS,
     X_SITE,
 )
+from gadshill.sticky_gulch.core import StickyGulchCore
 from gadshill.sticky_gulch.moves import (
     Camp,
     Draw,
@@ -43,11 +44,8 @@ from gadshill.sticky_gulch.moves import (
     Use,
 )
 
-if TYPE_CHECKING:
-    from gadshill.sticky_gulch.state import StickyGulchState
-
 #: predicates take the move classes they govern, hence Any for the move type
-BOOK: RuleBook[StickyGulchState, Any] = RuleBook(GAME_ID)
+BOOK: RuleBook[StickyGulchCore, Any] = RuleBook(GAME_ID)
 
 # --- content, money, setup --------------------------------------------------------------
 BOOK.procedure(
@@ -123,7 +121,7 @@ _WHAT = {
     message="'{move}' is not possible while {what}",
     gate=True,
 )
-def _sequence(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+def _sequence(state: StickyGulchCore, move: StickyGulchMove) -> Breach:
     if not isinstance(move, _ALLOWED[state.phase]):
         return {"what": _WHAT[state.phase]}
     return None
@@ -136,7 +134,7 @@ def _sequence(state: StickyGulchState, move: StickyGulchMove) -> Breach:
     (Keep,),
     message="{move.drifter} is not one of the drifters you were dealt",
 )
-def _draft(state: StickyGulchState, move: Keep) -> Breach:
+def _draft(state: StickyGulchCore, move: Keep) -> Breach:
     return state.phase == DRAFT and move.drifter not in state.draft_offers[state.actor]
 
 
@@ -148,7 +146,7 @@ def _draft(state: StickyGulchState, move: Keep) -> Breach:
     message="'{move}' does not answer the step waiting ({verb})",
     gate=True,
 )
-def _effect_choice(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+def _effect_choice(state: StickyGulchCore, move: StickyGulchMove) -> Breach:
     verb = state.queue[0].verb
     picked = state.picked is not None
     if isinstance(move, Target):
@@ -168,9 +166,7 @@ def _effect_choice(state: StickyGulchState, move: StickyGulchMove) -> Breach:
     message="location {move.location} is not in play",
     gate=True,
 )
-def _in_play(
-    state: StickyGulchState, move: Camp | Prospect | End | Target | Place | Pick
-) -> Breach:
+def _in_play(state: StickyGulchCore, move: Camp | Prospect | End | Target | Place | Pick) -> Breach:
     return move.location is not None and move.location not in state.in_play
 
 
@@ -181,7 +177,7 @@ def _in_play(
     message="site {move.site} does not exist (sites are 1-{sides})",
     gate=True,
 )
-def _site_range(state: StickyGulchState, move: Camp | Place | Pick) -> Breach:
+def _site_range(state: StickyGulchCore, move: Camp | Place | Pick) -> Breach:
     sides = state.data.table.die_sides
     return None if 1 <= move.site <= sides else {"sides": sides}
 
@@ -192,7 +188,7 @@ def _site_range(state: StickyGulchState, move: Camp | Place | Pick) -> Breach:
     (Camp, Place),
     message="site {move.site} of location {move.location} is marked X",
 )
-def _not_on_x(state: StickyGulchState, move: Camp | Place) -> Breach:
+def _not_on_x(state: StickyGulchCore, move: Camp | Place) -> Breach:
     return state.sites[move.location][move.site - 1] == X_SITE
 
 
@@ -202,7 +198,7 @@ def _not_on_x(state: StickyGulchState, move: Camp | Place) -> Breach:
     (Camp, Place),
     message="site {move.site} of location {move.location} already has a camp",
 )
-def _unoccupied(state: StickyGulchState, move: Camp | Place) -> Breach:
+def _unoccupied(state: StickyGulchCore, move: Camp | Place) -> Breach:
     return state.sites[move.location][move.site - 1] >= 0
 
 
@@ -213,7 +209,7 @@ def _unoccupied(state: StickyGulchState, move: Camp | Place) -> Breach:
     (Camp, Place),
     message="you have no camp left in your stockpile",
 )
-def _stock(state: StickyGulchState, move: Camp | Place) -> Breach:
+def _stock(state: StickyGulchCore, move: Camp | Place) -> Breach:
     if isinstance(move, Place) and state.queue[0].verb == "move-camp":
         return None
     return state.stock[state.actor] <= 0
@@ -225,7 +221,7 @@ def _stock(state: StickyGulchState, move: Camp | Place) -> Breach:
     (Camp,),
     message="you already placed a starting camp on location {move.location}",
 )
-def _starting_distinct(state: StickyGulchState, move: Camp) -> Breach:
+def _starting_distinct(state: StickyGulchCore, move: Camp) -> Breach:
     return state.phase == START_CAMPS and move.location in state.setup_used
 
 
@@ -236,7 +232,7 @@ def _starting_distinct(state: StickyGulchState, move: Camp) -> Breach:
     (Draw,),
     message="you already drew {done} location card(s) this turn",
 )
-def _limit_draws(state: StickyGulchState, move: Draw) -> Breach:
+def _limit_draws(state: StickyGulchCore, move: Draw) -> Breach:
     limit = len(state.data.table.costs.draw_location)
     return {"done": state.draws} if state.draws >= limit else None
 
@@ -248,7 +244,7 @@ def _limit_draws(state: StickyGulchState, move: Draw) -> Breach:
     (Camp,),
     message="you already set up {done} camp(s) on location {move.location} this turn",
 )
-def _limit_camps(state: StickyGulchState, move: Camp) -> Breach:
+def _limit_camps(state: StickyGulchCore, move: Camp) -> Breach:
     if state.phase != ACT:
         return None
     done = state.camps_on.get(move.location, 0)
@@ -261,7 +257,7 @@ def _limit_camps(state: StickyGulchState, move: Camp) -> Breach:
     (Hire,),
     message="you already hired {done} drifter(s) this turn",
 )
-def _limit_hires(state: StickyGulchState, move: Hire) -> Breach:
+def _limit_hires(state: StickyGulchCore, move: Hire) -> Breach:
     return {"done": state.hires} if state.hires >= len(state.data.table.costs.hire) else None
 
 
@@ -272,7 +268,7 @@ def _limit_hires(state: StickyGulchState, move: Hire) -> Breach:
     (Prospect,),
     message="you already bought {done} additional roll(s) this turn (two at most)",
 )
-def _limit_rolls(state: StickyGulchState, move: Prospect) -> Breach:
+def _limit_rolls(state: StickyGulchCore, move: Prospect) -> Breach:
     return {"done": state.rolls} if state.rolls >= state.extra_roll_limit else None
 
 
@@ -284,7 +280,7 @@ def _limit_rolls(state: StickyGulchState, move: Prospect) -> Breach:
     (Draw, Camp, Hire, Prospect),
     message="'{move}' costs {cost} action point(s) but only {left} remain",
 )
-def _action_points(state: StickyGulchState, move: StickyGulchMove) -> Breach:
+def _action_points(state: StickyGulchCore, move: StickyGulchMove) -> Breach:
     cost = state.action_cost(move)
     if cost is None:  # over the limit: the limit rule says so
         return None
@@ -306,7 +302,7 @@ BOOK.procedure(
     (Draw,),
     message="the location deck is empty",
 )
-def _draw_deck(state: StickyGulchState, move: Draw) -> Breach:
+def _draw_deck(state: StickyGulchCore, move: Draw) -> Breach:
     return not state.location_deck
 
 
@@ -318,7 +314,7 @@ def _draw_deck(state: StickyGulchState, move: Draw) -> Breach:
     (Hire,),
     message="no drifter is left to hire",
 )
-def _hire_deck(state: StickyGulchState, move: Hire) -> Breach:
+def _hire_deck(state: StickyGulchCore, move: Hire) -> Breach:
     return not state.drifter_deck and not state.drifter_discard
 
 
@@ -329,7 +325,7 @@ def _hire_deck(state: StickyGulchState, move: Hire) -> Breach:
     (Keep,),
     message="{move.drifter} is not one of the drifters you drew",
 )
-def _hire_keep(state: StickyGulchState, move: Keep) -> Breach:
+def _hire_keep(state: StickyGulchCore, move: Keep) -> Breach:
     return state.phase == HIRE and move.drifter not in state.hire_offer
 
 
@@ -340,7 +336,7 @@ def _hire_keep(state: StickyGulchState, move: Keep) -> Breach:
     message="{move.drifter} is not in your hand",
     gate=True,
 )
-def _in_hand(state: StickyGulchState, move: Use) -> Breach:
+def _in_hand(state: StickyGulchCore, move: Use) -> Breach:
     return move.drifter not in state.hands[state.actor]
 
 
@@ -352,7 +348,7 @@ def _in_hand(state: StickyGulchState, move: Use) -> Breach:
     (Use,),
     message="{name} can only be used {when}",
 )
-def _timing(state: StickyGulchState, move: Use) -> Breach:
+def _timing(state: StickyGulchCore, move: Use) -> Breach:
     drifter = state.drifter(move.drifter)
     if drifter.when == "own-turn":
         ok = state.phase == ACT
@@ -373,7 +369,7 @@ def _timing(state: StickyGulchState, move: Use) -> Breach:
     (Use,),
     message="{name} costs ${cost} but you have ${money}",
 )
-def _pay(state: StickyGulchState, move: Use) -> Breach:
+def _pay(state: StickyGulchCore, move: Use) -> Breach:
     drifter = state.drifter(move.drifter)
     money = state.money[state.actor]
     if drifter.cost > money:
@@ -388,7 +384,7 @@ def _pay(state: StickyGulchState, move: Use) -> Breach:
     (Use,),
     message="'{move}': {why}",
 )
-def _value(state: StickyGulchState, move: Use) -> Breach:
+def _value(state: StickyGulchCore, move: Use) -> Breach:
     step = state.drifter(move.drifter).effect[0]
     sides = state.data.table.die_sides
     value = move.value
@@ -434,7 +430,7 @@ BOOK.procedure(
     (Pick,),
     message="'{move}': {why}",
 )
-def _effect_pick(state: StickyGulchState, move: Pick) -> Breach:
+def _effect_pick(state: StickyGulchCore, move: Pick) -> Breach:
     step = state.queue[0]
     owner = state.sites[move.location][move.site - 1]
     if owner < 0:
@@ -476,7 +472,7 @@ BOOK.procedure(
     (End,),
     message="the turn must end with a prospecting roll on a location in play",
 )
-def _final_roll(state: StickyGulchState, move: End) -> Breach:
+def _final_roll(state: StickyGulchCore, move: End) -> Breach:
     return move.location is None and bool(state.in_play)
 
 

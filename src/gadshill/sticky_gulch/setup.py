@@ -9,6 +9,7 @@ from gadshill.errors import GadshillError
 from gadshill.gamedata.pack import variant_folder
 from gadshill.gamedata.sticky_gulch import load
 from gadshill.sticky_gulch import effects
+from gadshill.sticky_gulch.board import put_in_play
 from gadshill.sticky_gulch.constants import DRAFT, GAME_ID, LENGTHS
 from gadshill.sticky_gulch.state import StickyGulchState
 
@@ -47,7 +48,7 @@ def _deal(state: StickyGulchState) -> None:
     rng.shuffle(state.drifter_deck)
     rng.shuffle(state.location_deck)
     for _ in range(state.players):
-        effects.put_in_play(state, state.location_deck.pop())
+        put_in_play(state, state.location_deck.pop())
     # SG-V2: a variant's pack may name the seats in turn order: seat 0 starts, no roll
     state.starting_player = state.player = (
         0 if table.seats_in_turn_order else rng.randrange(state.players)

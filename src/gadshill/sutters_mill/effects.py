@@ -7,8 +7,6 @@ deeds, change, the end of the game) that follow from them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import (
@@ -21,13 +19,11 @@ from gadshill.sutters_mill.constants import (
     TOWN,
     TURN_LIMIT_REASON,
 )
+from gadshill.sutters_mill.core import SuttersMillCore
 from gadshill.sutters_mill.payments import bank_change
 
-if TYPE_CHECKING:
-    from gadshill.sutters_mill.state import SuttersMillState
 
-
-def play(state: SuttersMillState, move: Move) -> None:
+def play(state: SuttersMillCore, move: Move) -> None:
     """Carry out a legal move of the seat to move."""
     tables = state.tables
     player = state.player
@@ -60,7 +56,7 @@ def play(state: SuttersMillState, move: Move) -> None:
         town_action(state, move)
 
 
-def wind_down(state: SuttersMillState, player: int) -> None:
+def wind_down(state: SuttersMillCore, player: int) -> None:
     """SM-3.winddown: unplayed cards and unused prospectors go to the box for good."""
     state.winding_down[player] = True
     state.card_box[player].extend(state.hands[player])
@@ -68,7 +64,7 @@ def wind_down(state: SuttersMillState, player: int) -> None:
     state.prospectors[player] = [BOX if loc == SUPPLY else loc for loc in state.prospectors[player]]
 
 
-def town_action(state: SuttersMillState, move: Move) -> None:
+def town_action(state: SuttersMillCore, move: Move) -> None:
     """A paid or free action of Act in Town."""
     tables = state.tables
     player = state.player
@@ -108,7 +104,7 @@ def town_action(state: SuttersMillState, move: Move) -> None:
 
 
 # --- the vein -------------------------------------------------------------------------
-def take_chip(state: SuttersMillState, player: int) -> None:
+def take_chip(state: SuttersMillCore, player: int) -> None:
     """SM-A.one-chip: the next chip of the vein, in order, to ``player``."""
     if state.vein_head >= state.vein_tail:
         return
@@ -119,7 +115,7 @@ def take_chip(state: SuttersMillState, player: int) -> None:
     check_vein(state)
 
 
-def drop_last_chip(state: SuttersMillState) -> None:
+def drop_last_chip(state: SuttersMillCore) -> None:
     """SM-6.last-card: the chip at the far end of the vein leaves the game, face down."""
     if state.vein_head >= state.vein_tail:
         return
@@ -130,7 +126,7 @@ def drop_last_chip(state: SuttersMillState) -> None:
     check_vein(state)
 
 
-def check_vein(state: SuttersMillState) -> None:
+def check_vein(state: SuttersMillCore) -> None:
     if state.vein_head >= state.vein_tail and state.phase != OVER:
         # SM-end.vein-empty; SM-2.settle-at-end pays what is still owed
         if state.debt:
@@ -140,7 +136,7 @@ def check_vein(state: SuttersMillState) -> None:
 
 
 # --- the turn -------------------------------------------------------------------------
-def after_dig(state: SuttersMillState) -> None:
+def after_dig(state: SuttersMillCore) -> None:
     """Digging goes on while an own prospector stands in the current camp (SM-A.one-chip).
     SM-4.next-section: the current camp follows the vein, so when a section runs dry the
     next section's camp is current and the player's prospectors there may dig on."""
@@ -151,7 +147,7 @@ def after_dig(state: SuttersMillState) -> None:
         finish_digging(state)
 
 
-def finish_digging(state: SuttersMillState) -> None:
+def finish_digging(state: SuttersMillCore) -> None:
     """SM-B.businesses: a chip per own deed and one for the Adventurer; then the bonus step
     if a bonus is possible."""
     player = state.player
@@ -165,7 +161,7 @@ def finish_digging(state: SuttersMillState) -> None:
         end_turn(state)
 
 
-def end_turn(state: SuttersMillState) -> None:
+def end_turn(state: SuttersMillCore) -> None:
     if state.phase == OVER:
         return
     limit = state.data.turn_limit
@@ -188,7 +184,7 @@ def end_turn(state: SuttersMillState) -> None:
 
 
 # --- cards and deeds ------------------------------------------------------------------
-def remove_top(state: SuttersMillState, building: int) -> None:
+def remove_top(state: SuttersMillCore, building: int) -> None:
     """SM-G.top-card: the top card to its owner's pile; SM-6.last-card when it was the last."""
     owner, rank = state.stacks[building].pop()
     state.piles[owner].append(rank)
@@ -200,7 +196,7 @@ def remove_top(state: SuttersMillState, building: int) -> None:
         update_deed(state, building)
 
 
-def update_deed(state: SuttersMillState, building: int) -> None:
+def update_deed(state: SuttersMillCore, building: int) -> None:
     """SM-5.deed after a card change at ``building``; a retired building has no holder."""
     if state.retired[building]:
         state.deeds[building] = -1
@@ -226,7 +222,7 @@ def deed_holder(stack: list[tuple[int, int]], rank_values: list[int]) -> int:
     return max(total, key=lambda o: (total[o], best[o], -first[o]))
 
 
-def update_adventurer(state: SuttersMillState) -> None:
+def update_adventurer(state: SuttersMillCore) -> None:
     """SM-5.adventurer: the single player with the fewest deeds, else nobody."""
     counts = [0] * state.player_count
     for holder in state.deeds:
@@ -238,7 +234,7 @@ def update_adventurer(state: SuttersMillState) -> None:
 
 
 # --- paying ---------------------------------------------------------------------------
-def settle(state: SuttersMillState, player: int, values: tuple[int, ...]) -> None:
+def settle(state: SuttersMillCore, player: int, values: tuple[int, ...]) -> None:
     """SM-2.change: the chips go to the bank, the bank gives change back. Chips in the
     open bank are seen by all, so they stay public wherever they go next."""
     chip_values = state.tables.chip_values

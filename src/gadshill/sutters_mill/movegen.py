@@ -7,16 +7,12 @@ compare the two along random games, so a rule changed in one place shows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gadshill.rules.moves import Move
 from gadshill.sutters_mill.constants import BONUS, DIG, OVER, START, SUPPLY
-
-if TYPE_CHECKING:
-    from gadshill.sutters_mill.state import SuttersMillState
+from gadshill.sutters_mill.core import SuttersMillCore
 
 
-def candidate_moves(state: SuttersMillState) -> list[Move]:
+def candidate_moves(state: SuttersMillCore) -> list[Move]:
     """Every syntactically possible move of the current step (a cheap superset)."""
     tables = state.tables
     if state.phase == OVER:
@@ -54,7 +50,7 @@ def candidate_moves(state: SuttersMillState) -> list[Move]:
     return out
 
 
-def legal_moves(state: SuttersMillState) -> list[Move]:
+def legal_moves(state: SuttersMillCore) -> list[Move]:
     """Exactly the moves the rule book allows, generated directly."""
     tables = state.tables
     phase = state.phase
@@ -83,7 +79,7 @@ def legal_moves(state: SuttersMillState) -> list[Move]:
     return legal_town(state, player)
 
 
-def legal_town(state: SuttersMillState, player: int) -> list[Move]:
+def legal_town(state: SuttersMillCore, player: int) -> list[Move]:
     """The legal moves of Act in Town: paid and free actions, payments, the end."""
     tables = state.tables
     prospectors = state.prospectors[player]

@@ -27,7 +27,8 @@ from gadshill.rules.state import GameState
 from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
 
 if TYPE_CHECKING:
-    from gadshill.sutters_mill.state import SuttersMillState
+    # the state's data is all a picture reads (named as the state it is drawn from)
+    from gadshill.sutters_mill.core import SuttersMillCore as SuttersMillState
 
 CARD_W, CARD_H = 30, 22
 DISC = 12  # a prospector's radius

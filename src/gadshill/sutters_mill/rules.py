@@ -11,17 +11,15 @@ limit), not the rulebook's and not a ruling.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gadshill.rules.moves import Move
 from gadshill.rules.rulebook import Breach, RuleBook
 from gadshill.sutters_mill import moves as mv
 from gadshill.sutters_mill.constants import BONUS, DIG, GAME_ID, START, SUPPLY, TOWN
+from gadshill.sutters_mill.core import SuttersMillCore
 
-if TYPE_CHECKING:
-    from gadshill.sutters_mill.state import SuttersMillState
-
-BOOK: RuleBook[SuttersMillState, Any] = RuleBook(GAME_ID)
+BOOK: RuleBook[SuttersMillCore, Any] = RuleBook(GAME_ID)
 rule = BOOK.rule
 procedure = BOOK.procedure
 
@@ -166,7 +164,7 @@ procedure(
     message="'{move}' is not possible {where}",
     gate=True,
 )
-def _sequence(state: SuttersMillState, move: Move) -> Breach:
+def _sequence(state: SuttersMillCore, move: Move) -> Breach:
     if isinstance(move, STEP_KINDS[state.phase]):
         return None
     return {"where": STEP_TEXT[state.phase]}
@@ -182,7 +180,7 @@ _SPACE_MOVES = (mv.Dig, mv.Bring, mv.FreeBring, mv.MoveProspector, mv.FreeMove)
     message="unknown space {name!r}",
     gate=True,
 )
-def _space_id(state: SuttersMillState, move: Any) -> Breach:
+def _space_id(state: SuttersMillCore, move: Any) -> Breach:
     name = move.building if isinstance(move, mv.Dig) else move.space
     return None if name in state.tables.space_index else {"name": name}
 
@@ -194,7 +192,7 @@ def _space_id(state: SuttersMillState, move: Any) -> Breach:
     message="unknown space {name!r}",
     gate=True,
 )
-def _building_id(state: SuttersMillState, move: Any) -> Breach:
+def _building_id(state: SuttersMillCore, move: Any) -> Breach:
     return None if move.building in state.tables.space_index else {"name": move.building}
 
 
@@ -205,7 +203,7 @@ def _building_id(state: SuttersMillState, move: Any) -> Breach:
     message="unknown card rank {move.rank!r}",
     gate=True,
 )
-def _rank_id(state: SuttersMillState, move: Any) -> Breach:
+def _rank_id(state: SuttersMillCore, move: Any) -> Breach:
     return move.rank not in state.tables.rank_index
 
 
@@ -226,7 +224,7 @@ _PROSPECTOR_MOVES = (
     message="there is no prospector {move.prospector} (1-{k})",
     gate=True,
 )
-def _prospector_id(state: SuttersMillState, move: Any) -> Breach:
+def _prospector_id(state: SuttersMillCore, move: Any) -> Breach:
     return (
         None
         if 1 <= move.prospector <= state.tables.prospector_count
@@ -241,7 +239,7 @@ def _prospector_id(state: SuttersMillState, move: Any) -> Breach:
     message="direction must be up or down, not {move.direction!r}",
     gate=True,
 )
-def _direction(state: SuttersMillState, move: Any) -> Breach:
+def _direction(state: SuttersMillCore, move: Any) -> Breach:
     return move.direction not in ("up", "down")
 
 
@@ -252,7 +250,7 @@ def _direction(state: SuttersMillState, move: Any) -> Breach:
     (mv.WindDown,),
     message="this player is already winding down",
 )
-def _irreversible(state: SuttersMillState, move: Move) -> Breach:
+def _irreversible(state: SuttersMillCore, move: Move) -> Breach:
     return state.winding_down[state.player]
 
 
@@ -263,7 +261,7 @@ def _irreversible(state: SuttersMillState, move: Move) -> Breach:
     (mv.Prospect, mv.Dig),
     message="no own prospector in the current camp ({camp})",
 )
-def _current_camp(state: SuttersMillState, move: Move) -> Breach:
+def _current_camp(state: SuttersMillCore, move: Move) -> Breach:
     camp = state.current_camp()
     if camp in state.prospectors[state.player]:
         return None
@@ -277,7 +275,7 @@ def _current_camp(state: SuttersMillState, move: Move) -> Breach:
     (mv.Town,),
     message="no town action is possible for this player",
 )
-def _town_possible(state: SuttersMillState, move: Move) -> Breach:
+def _town_possible(state: SuttersMillCore, move: Move) -> Breach:
     return not state.town_possible(state.player)
 
 
@@ -288,7 +286,7 @@ def _town_possible(state: SuttersMillState, move: Move) -> Breach:
     (mv.Dig,),
     message="{move.building} is a camp; dug prospectors go to buildings",
 )
-def _to_buildings(state: SuttersMillState, move: Any) -> Breach:
+def _to_buildings(state: SuttersMillCore, move: Any) -> Breach:
     return move.building not in state.tables.building_index
 
 
@@ -298,7 +296,7 @@ def _to_buildings(state: SuttersMillState, move: Any) -> Breach:
     (mv.End,),
     message="dig at least one prospector first",
 )
-def _at_least_one(state: SuttersMillState, move: Move) -> Breach:
+def _at_least_one(state: SuttersMillCore, move: Move) -> Breach:
     return state.phase == DIG and state.digs == 0
 
 
@@ -309,7 +307,7 @@ def _at_least_one(state: SuttersMillState, move: Move) -> Breach:
     (mv.Bonus,),
     message="{move.building} gives no bonus chip",
 )
-def _bonus_building(state: SuttersMillState, move: Any) -> Breach:
+def _bonus_building(state: SuttersMillCore, move: Any) -> Breach:
     return state.tables.building_index.get(move.building, -1) not in state.tables.bonus_camp
 
 
@@ -321,7 +319,7 @@ def _bonus_building(state: SuttersMillState, move: Any) -> Breach:
     (mv.Bonus,),
     message="the {camp} section of the vein was worked out when the businesses had run",
 )
-def _bonus_section(state: SuttersMillState, move: Any) -> Breach:
+def _bonus_section(state: SuttersMillCore, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building, -1)
     camp = state.tables.bonus_camp.get(b)
     if camp is None or state.bonus_sections[camp] > 0:
@@ -339,7 +337,7 @@ _SPECIAL_MOVES = (mv.Bonus, *mv.FREE)
     _SPECIAL_MOVES,
     message="this needs the deed of {building}, which the player does not hold",
 )
-def _holder(state: SuttersMillState, move: Move) -> Breach:
+def _holder(state: SuttersMillCore, move: Move) -> Breach:
     b = state.special_building(move)
     if b < 0 or state.deeds[b] == state.player:
         return None
@@ -352,7 +350,7 @@ def _holder(state: SuttersMillState, move: Move) -> Breach:
     _SPECIAL_MOVES,
     message="the special action of {building} was already used this turn",
 )
-def _once(state: SuttersMillState, move: Move) -> Breach:
+def _once(state: SuttersMillCore, move: Move) -> Breach:
     b = state.special_building(move)
     if b in state.specials_used:
         return {"building": state.tables.buildings[b]}
@@ -366,7 +364,7 @@ def _once(state: SuttersMillState, move: Move) -> Breach:
     mv.PAID,
     message="already {n} paid actions this turn",
 )
-def _five(state: SuttersMillState, move: Move) -> Breach:
+def _five(state: SuttersMillCore, move: Move) -> Breach:
     return (
         {"n": state.paid_actions} if state.paid_actions >= state.tables.max_paid_actions else None
     )
@@ -379,7 +377,7 @@ def _five(state: SuttersMillState, move: Move) -> Breach:
     mv.PAID,
     message="it would cost {cost} more nuggets ({owed} owed in all) but the player has {have}",
 )
-def _afford(state: SuttersMillState, move: Move) -> Breach:
+def _afford(state: SuttersMillCore, move: Move) -> Breach:
     if state.paid_actions >= state.tables.max_paid_actions:
         return None
     cost = state.tables.costs[state.paid_actions]
@@ -395,7 +393,7 @@ def _afford(state: SuttersMillState, move: Move) -> Breach:
     (mv.Bring,),
     message="a winding-down player cannot bring prospectors",
 )
-def _c_phase(state: SuttersMillState, move: Move) -> Breach:
+def _c_phase(state: SuttersMillCore, move: Move) -> Breach:
     return state.winding_down[state.player]
 
 
@@ -405,7 +403,7 @@ def _c_phase(state: SuttersMillState, move: Move) -> Breach:
     (mv.Bring, mv.FreeBring),
     message="no prospector left in the supply",
 )
-def _c_supply(state: SuttersMillState, move: Move) -> Breach:
+def _c_supply(state: SuttersMillCore, move: Move) -> Breach:
     return SUPPLY not in state.prospectors[state.player]
 
 
@@ -415,7 +413,7 @@ def _c_supply(state: SuttersMillState, move: Move) -> Breach:
     (mv.PlaceCard,),
     message="a winding-down player cannot place cards",
 )
-def _d_phase(state: SuttersMillState, move: Move) -> Breach:
+def _d_phase(state: SuttersMillCore, move: Move) -> Breach:
     return state.winding_down[state.player]
 
 
@@ -425,7 +423,7 @@ def _d_phase(state: SuttersMillState, move: Move) -> Breach:
     (mv.PlaceCard, mv.FreeCard),
     message="{move.building} is a camp, not a building",
 )
-def _d_building(state: SuttersMillState, move: Any) -> Breach:
+def _d_building(state: SuttersMillCore, move: Any) -> Breach:
     return move.building not in state.tables.building_index
 
 
@@ -435,7 +433,7 @@ def _d_building(state: SuttersMillState, move: Any) -> Breach:
     (mv.PlaceCard, mv.FreeCard),
     message="the {move.rank} is not in hand",
 )
-def _d_hand(state: SuttersMillState, move: Any) -> Breach:
+def _d_hand(state: SuttersMillCore, move: Any) -> Breach:
     return state.tables.rank_index[move.rank] not in state.hands[state.player]
 
 
@@ -447,7 +445,7 @@ def _d_hand(state: SuttersMillState, move: Any) -> Breach:
     message="card no. {k} of this player at {move.building} needs {k} own prospectors "
     "there, found {have}",
 )
-def _d_count(state: SuttersMillState, move: Any) -> Breach:
+def _d_count(state: SuttersMillCore, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building)
     if b is None:
         return None
@@ -462,7 +460,7 @@ def _d_count(state: SuttersMillState, move: Any) -> Breach:
     (mv.MoveProspector, mv.FreeMove),
     message="prospector {move.prospector} is not on the board",
 )
-def _e_in_play(state: SuttersMillState, move: Any) -> Breach:
+def _e_in_play(state: SuttersMillCore, move: Any) -> Breach:
     return state.prospectors[state.player][move.prospector - 1] < 0
 
 
@@ -472,7 +470,7 @@ def _e_in_play(state: SuttersMillState, move: Any) -> Breach:
     (mv.MoveProspector, mv.FreeMove),
     message="prospector {move.prospector} already stands at {move.space}",
 )
-def _e_other(state: SuttersMillState, move: Any) -> Breach:
+def _e_other(state: SuttersMillCore, move: Any) -> Breach:
     return (
         state.prospectors[state.player][move.prospector - 1] == state.tables.space_index[move.space]
     )
@@ -484,7 +482,7 @@ def _e_other(state: SuttersMillState, move: Any) -> Breach:
     (mv.Withdraw,),
     message="only a winding-down player withdraws prospectors",
 )
-def _f_phase(state: SuttersMillState, move: Move) -> Breach:
+def _f_phase(state: SuttersMillCore, move: Move) -> Breach:
     return not state.winding_down[state.player]
 
 
@@ -494,7 +492,7 @@ def _f_phase(state: SuttersMillState, move: Move) -> Breach:
     (mv.Withdraw, mv.FreeWithdraw),
     message="prospector {move.prospector} is not on the board",
 )
-def _f_in_play(state: SuttersMillState, move: Any) -> Breach:
+def _f_in_play(state: SuttersMillCore, move: Any) -> Breach:
     return state.prospectors[state.player][move.prospector - 1] < 0
 
 
@@ -504,7 +502,7 @@ def _f_in_play(state: SuttersMillState, move: Any) -> Breach:
     (mv.Remove,),
     message="only a winding-down player removes cards",
 )
-def _g_phase(state: SuttersMillState, move: Move) -> Breach:
+def _g_phase(state: SuttersMillCore, move: Move) -> Breach:
     return not state.winding_down[state.player]
 
 
@@ -514,7 +512,7 @@ def _g_phase(state: SuttersMillState, move: Move) -> Breach:
     (mv.Remove, mv.FreeRemove),
     message="prospector {move.prospector} does not stand at a building",
 )
-def _g_at(state: SuttersMillState, move: Any) -> Breach:
+def _g_at(state: SuttersMillCore, move: Any) -> Breach:
     return state.prospectors[state.player][move.prospector - 1] < state.tables.camp_count
 
 
@@ -524,14 +522,14 @@ def _g_at(state: SuttersMillState, move: Any) -> Breach:
     (mv.Remove, mv.FreeRemove),
     message="no card lies at {building}",
 )
-def _g_card(state: SuttersMillState, move: Any) -> Breach:
+def _g_card(state: SuttersMillCore, move: Any) -> Breach:
     loc = state.prospectors[state.player][move.prospector - 1]
     if loc < state.tables.camp_count or state.stacks[loc - state.tables.camp_count]:
         return None
     return {"building": state.tables.spaces[loc]}
 
 
-def _already_removed(state: SuttersMillState, move: Any) -> Breach:
+def _already_removed(state: SuttersMillCore, move: Any) -> Breach:
     loc = state.prospectors[state.player][move.prospector - 1]
     key = (move.prospector - 1, loc - state.tables.camp_count)
     if loc >= state.tables.camp_count and key in state.removals:
@@ -564,7 +562,7 @@ rule(
     (mv.FreeBring,),
     message="Odd Fellows Hall only helps a building-up player",
 )
-def _oddfellows(state: SuttersMillState, move: Move) -> Breach:
+def _oddfellows(state: SuttersMillCore, move: Move) -> Breach:
     return state.winding_down[state.player]
 
 
@@ -575,7 +573,7 @@ def _oddfellows(state: SuttersMillState, move: Move) -> Breach:
     (mv.FreeCard,),
     message="Eldorado only helps a building-up player",
 )
-def _eldorado(state: SuttersMillState, move: Move) -> Breach:
+def _eldorado(state: SuttersMillCore, move: Move) -> Breach:
     return state.winding_down[state.player]
 
 
@@ -586,7 +584,7 @@ def _eldorado(state: SuttersMillState, move: Move) -> Breach:
     (mv.FreeRemove,),
     message="Adams and Co. only helps a winding-down player",
 )
-def _adams(state: SuttersMillState, move: Move) -> Breach:
+def _adams(state: SuttersMillCore, move: Move) -> Breach:
     return not state.winding_down[state.player]
 
 
@@ -597,7 +595,7 @@ def _adams(state: SuttersMillState, move: Move) -> Breach:
     (mv.FreeWithdraw,),
     message="Chalmer's Hotel only helps a winding-down player",
 )
-def _chalmers(state: SuttersMillState, move: Move) -> Breach:
+def _chalmers(state: SuttersMillCore, move: Move) -> Breach:
     return not state.winding_down[state.player]
 
 
@@ -607,7 +605,7 @@ def _chalmers(state: SuttersMillState, move: Move) -> Breach:
     (mv.Shift,),
     message="no own prospector at {move.building}",
 )
-def _stj_prospector(state: SuttersMillState, move: Any) -> Breach:
+def _stj_prospector(state: SuttersMillCore, move: Any) -> Breach:
     return state.prospectors_at(state.player, state.tables.space_index[move.building]) == 0
 
 
@@ -617,7 +615,7 @@ def _stj_prospector(state: SuttersMillState, move: Any) -> Breach:
     (mv.Shift,),
     message="position {move.position} at {move.building} holds no own card",
 )
-def _stj_card(state: SuttersMillState, move: Any) -> Breach:
+def _stj_card(state: SuttersMillCore, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building)
     if b is None:
         return True
@@ -632,7 +630,7 @@ def _stj_card(state: SuttersMillState, move: Any) -> Breach:
     (mv.Shift,),
     message="the card at position {move.position} has no neighbour {move.direction}",
 )
-def _stj_edge(state: SuttersMillState, move: Any) -> Breach:
+def _stj_edge(state: SuttersMillCore, move: Any) -> Breach:
     b = state.tables.building_index.get(move.building)
     if b is None:
         return None
@@ -651,7 +649,7 @@ def _stj_edge(state: SuttersMillState, move: Any) -> Breach:
     (mv.FreeWithdraw,),
     message="a paid action is still due this turn and needs a prospector on the board",
 )
-def _keep_a_paid_action(state: SuttersMillState, move: Any) -> Breach:
+def _keep_a_paid_action(state: SuttersMillCore, move: Any) -> Breach:
     return state.paid_actions == 0 and state.prospectors_in_play(state.player) <= 1
 
 
@@ -662,7 +660,7 @@ def _keep_a_paid_action(state: SuttersMillState, move: Any) -> Breach:
     (mv.Pay,),
     message="nothing is owed",
 )
-def _pay_due(state: SuttersMillState, move: Move) -> Breach:
+def _pay_due(state: SuttersMillCore, move: Move) -> Breach:
     return state.debt == 0
 
 
@@ -672,7 +670,7 @@ def _pay_due(state: SuttersMillState, move: Move) -> Breach:
     (mv.Pay,),
     message="the player has no chips for values {missing}",
 )
-def _pay_owned(state: SuttersMillState, move: Any) -> Breach:
+def _pay_owned(state: SuttersMillCore, move: Any) -> Breach:
     counts = state.chip_counts(state.player)
     missing = []
     for value in move.values:
@@ -691,7 +689,7 @@ def _pay_owned(state: SuttersMillState, move: Any) -> Breach:
     (mv.Pay,),
     message="{paid} nuggets do not cover {due}",
 )
-def _pay_covers(state: SuttersMillState, move: Any) -> Breach:
+def _pay_covers(state: SuttersMillCore, move: Any) -> Breach:
     paid = sum(move.values)
     return {"paid": paid, "due": state.debt} if state.debt and paid < state.debt else None
 
@@ -704,7 +702,7 @@ def _pay_covers(state: SuttersMillState, move: Any) -> Breach:
     (mv.Pay,),
     message="a chip of these can be kept and the rest still covers {due} and loses no more",
 )
-def _pay_minimal(state: SuttersMillState, move: Any) -> Breach:
+def _pay_minimal(state: SuttersMillCore, move: Any) -> Breach:
     if (
         state.debt
         and sum(move.values) >= state.debt
@@ -723,7 +721,7 @@ def _pay_minimal(state: SuttersMillState, move: Any) -> Breach:
     (mv.Pay,),
     message="this payment loses {loss} nuggets after change; 'pay {better}' loses {best}",
 )
-def _least_overpayment(state: SuttersMillState, move: Any) -> Breach:
+def _least_overpayment(state: SuttersMillCore, move: Any) -> Breach:
     due = state.debt
     if not due or sum(move.values) < due or not state.owns_values(state.player, move.values):
         return None  # reported by SM-2.pay-due / pay-covers / pay-owned
@@ -741,7 +739,7 @@ def _least_overpayment(state: SuttersMillState, move: Any) -> Breach:
     (mv.End,),
     message="take at least one paid action before ending the turn",
 )
-def _one_action(state: SuttersMillState, move: Move) -> Breach:
+def _one_action(state: SuttersMillCore, move: Move) -> Breach:
     return state.phase == TOWN and state.paid_actions == 0
 
 
@@ -751,5 +749,5 @@ def _one_action(state: SuttersMillState, move: Move) -> Breach:
     (mv.End,),
     message="{due} nuggets are still owed; pay first",
 )
-def _pay_before_end(state: SuttersMillState, move: Move) -> Breach:
+def _pay_before_end(state: SuttersMillCore, move: Move) -> Breach:
     return {"due": state.debt} if state.phase == TOWN and state.debt else None
