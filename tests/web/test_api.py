@@ -217,6 +217,20 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert games == game_ids()
 
 
+def test_a_405_names_every_method_of_its_path(client: TestClient) -> None:
+    # the routes of included routers count too (the puzzles' and the analysis board's)
+    for path, allowed in {
+        "/api/games": "GET, POST",
+        "/api/games/x/moves": "POST",
+        "/api/replays": "POST",
+        "/api/puzzles": "GET",
+        "/api/puzzles/check": "POST",
+        "/api/analysis/board": "POST",
+    }.items():
+        answer = client.put(path)
+        assert answer.status_code == 405 and answer.headers["allow"] == allowed, path
+
+
 # --- safe by construction: a view never holds what its seat cannot know -------------------
 
 

@@ -17,10 +17,9 @@ import sqlalchemy as sa
 from gadshill.errors import UsageError
 from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.spec import GameSpec
-from gadshill.web import table as table_module
 from gadshill.web.app import create_app
 from gadshill.web.db import Database
-from gadshill.web.table import Store
+from gadshill.web.table import Store, server_moves
 from tests.cli_runner import run
 from tests.web.test_api import start, view
 from tests.web.test_store import HeldBot
@@ -45,7 +44,7 @@ def test_one_games_search_never_holds_another_games_bots(monkeypatch: pytest.Mon
         held.append(HeldBot(bot, thinking, gate))
         return held[-1]
 
-    monkeypatch.setattr(table_module, "make_bot", make_held_bot)
+    monkeypatch.setattr(server_moves, "make_bot", make_held_bot)
     client = TestClient(create_app(Store(bot_ms=300)))
     try:
         slow = start(client, "sticky-gulch", ["mcts", "mcts"])

@@ -17,9 +17,8 @@ from gadshill.rules.bots import Bot, make_bot
 from gadshill.rules.moves import Move
 from gadshill.rules.spec import GameSpec
 from gadshill.rules.state import GameState
-from gadshill.web import table as table_module
 from gadshill.web.app import create_app
-from gadshill.web.table import Store
+from gadshill.web.table import Store, server_moves
 from tests.web.test_api import my_turn, post_move, start, view
 
 with warnings.catch_warnings():
@@ -115,7 +114,7 @@ def test_bots_never_hold_a_request(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         held.append(HeldBot(bot, thinking, gate))
         return held[-1]
 
-    monkeypatch.setattr(table_module, "make_bot", make_held_bot)
+    monkeypatch.setattr(server_moves, "make_bot", make_held_bot)
     client = served(tmp_path / "g.db", bot_ms=300)
     try:
         body = start(client, "sticky-gulch", ["mcts", "mcts", "human"])  # answered...

@@ -3,7 +3,7 @@
 bot answers it then, web/prefs.py). The **worker** gives each game with a bot to move
 its own thread, a move at a time, so one game's long search never delays another's
 turn; a request never waits for a bot. The **hub** tells every websocket of a game
-that it changed (a new version, a join, expiry: web/app.py's ``live``); the page then
+that it changed (a new version, a join, expiry: web/lobby_api.py's ``live``); the page then
 fetches its own view, so what a seat is shown is always built by the same honest
 ``view``. Announcements come from this process's changes and, on PostgreSQL, from
 every other process's (LISTEN/NOTIFY, :meth:`gadshill.web.db.Database.listen`).
@@ -20,8 +20,8 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable
 
-from gadshill.web.db import DatabaseTrouble
-from gadshill.web.table import Store
+from gadshill.web.db.engine import DatabaseTrouble
+from gadshill.web.table.store import Store
 
 
 class Hub:

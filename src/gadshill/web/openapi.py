@@ -9,11 +9,12 @@ record's text as its body. A 405 names every method its path takes
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+import fastapi.routing
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: every error answer of the API: one line, and for a refused move the rules it broke
@@ -91,9 +92,18 @@ def complete(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def every_route(app: FastAPI) -> Iterable[Any]:
+    """The app's routes, those of its included routers too: FastAPI 0.16x keeps an
+    included router whole in ``app.routes`` (``iter_route_contexts`` opens it); an older
+    one copied its routes there."""
+    opened = getattr(fastapi.routing, "iter_route_contexts", None)
+    return app.routes if opened is None else opened(app.routes)
+
+
 class AllowEveryMethod:
     """A 405's ``Allow`` header lists every method of every route of its path (``GET`` and
-    ``POST /api/games`` are two routes; Starlette's 405 named one of them)."""
+    ``POST /api/games`` are two routes; Starlette's 405 named one of them), the routes
+    of included routers (puzzles, analysis) as well."""
 
     def __init__(self, app: ASGIApp, routes: FastAPI) -> None:
         self.app = app
@@ -101,9 +111,10 @@ class AllowEveryMethod:
 
     def allowed(self, path: str) -> str:
         methods: set[str] = set()
-        for route in self.routes.routes:
-            if isinstance(route, Route) and route.methods and route.path_regex.match(path):
-                methods |= route.methods
+        for route in every_route(self.routes):
+            taken = getattr(route, "methods", None)  # a websocket's route takes none
+            if taken and route.path_regex.match(path):
+                methods |= taken
         return ", ".join(sorted(methods))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
