@@ -69,12 +69,21 @@ def test_a_finished_game_steps_forward_and_back(browser: Any, server: str) -> No
     wait_for(lambda: where(browser) == f"move {total} of {total}", "the end key")
     panel.send_keys(Keys.ARROW_LEFT)
     wait_for(lambda: where(browser) == f"move {total - 1} of {total}", "the left arrow")
-    shown = browser.execute_script(
-        "return [document.querySelectorAll('#replay-log li').length,"
-        " document.querySelector('#replay-log li.replay-now').textContent,"
-        " !!document.querySelector('#replay-board svg'),"
-        " document.getElementById('replay-text').textContent]"
-    )
+
+    # the counter moves at once (key-repeat speed); the step's board and log follow when
+    # its view arrives
+    def painted() -> list[Any]:
+        return list(
+            browser.execute_script(
+                "const now = document.querySelector('#replay-log li.replay-now');"
+                "return [document.querySelectorAll('#replay-log li').length,"
+                " now ? now.textContent : null,"
+                " !!document.querySelector('#replay-board svg'),"
+                " document.getElementById('replay-text').textContent]"
+            )
+        )
+
+    shown = wait_for(lambda: (seen := painted())[0] == total - 1 and seen, "the step painted")
     assert shown[0] == total - 1 and shown[1] == end["log"][total - 2] and shown[2]
     assert "hand" in shown[3] or "drifter" in shown[3]  # every hand shown: the game is over
     assert browser.find_element(By.CSS_SELECTOR, '[data-action="replay-end"]').is_enabled()
