@@ -23,7 +23,6 @@ The last line holds every figure. Run: ``PYTHONPATH=src python bench/bench_searc
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -39,6 +38,7 @@ from open_spiel.python.algorithms import (
 
 import gadshill.adapters.openspiel as adapter
 from gadshill.rules.encoding import Dense
+from openspiel_algorithms import decision  # the same seeded decision states
 
 GAMES = ("gads-hill", "sutters-mill", "sticky-gulch")
 #: CPU seconds spent inside ``Dense.read`` (see :func:`time_reads`)
@@ -70,22 +70,6 @@ def with_reads(measure: Callable[..., float], *args: Any) -> str:
     IN_READ[0] = 0.0
     spent = measure(*args)
     return f"{spent:.0f} ({IN_READ[0] * 1e3:.0f})"
-
-
-def decision(game: Any, seed: int) -> Any:
-    """A state at the first decision of two or more actions after ten random decisions."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    decisions = 0
-    while state.is_chance_node() or decisions < 10 or len(state.legal_actions()) < 2:
-        if state.is_terminal():  # a short game: another one
-            state, decisions = game.new_initial_state(), 0
-        elif state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            decisions += 1
-    return state
 
 
 def ismcts_ms(game: Any, decisions: int) -> float:

@@ -43,7 +43,7 @@ def _load(game: str, variant: str) -> Any:
     return pyspiel.load_game(f"{adapter.short_name(game)}(variant={variant})")
 
 
-def _decision(game: Any, seed: int) -> Any:
+def decision(game: Any, seed: int) -> Any:
     """A state at the first decision of two or more actions after ten random decisions
     (a search with one action to choose returns at once)."""
     rng = random.Random(seed)
@@ -71,7 +71,7 @@ def mcts_decision(game: Any) -> float:
 
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot = mcts.MCTSBot(game, 1.4, 20, evaluator, random_state=np.random.RandomState(1))
-    state = _decision(game, 1)
+    state = decision(game, 1)
     start = clock()
     bot.step(state)
     return clock() - start
@@ -82,7 +82,7 @@ def ismcts_decision(game: Any) -> float:
 
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 20, random_state=np.random.RandomState(1))
-    state = _decision(game, 2)
+    state = decision(game, 2)
     start = clock()
     bot.step(state)
     return clock() - start
