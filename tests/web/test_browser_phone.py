@@ -301,4 +301,9 @@ def test_the_replay_on_a_phone_steps_with_the_whole_board_in_sight(
     look(total)
     assert tapper.tap('#replay [data-action="replay-back"]', "move")
     look(total - 1)
+    # the head (title, Close) has scrolled away: the dock's own Close shuts the viewer
+    assert tapper.tap('#replay [data-action="replay-close-dock"]', "move")
+    wait_for(
+        lambda: browser.execute_script("return document.getElementById('replay').hidden"), "closed"
+    )
     print(f"\n{game}'s replay on a 390x844 phone: the whole board in sight at 6 of 6 looks")

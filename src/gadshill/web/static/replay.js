@@ -36,8 +36,9 @@
     box.setAttribute("tabindex", "-1");
     const head = el("div", null, { class: "replay-head" });
     head.append(el("h2", "Replay", { id: "replay-title" }));
+    const shut = () => { box.hidden = true; current = null; };
     const close = el("button", "Close", { type: "button", "data-action": "replay-close" });
-    close.addEventListener("click", () => { box.hidden = true; current = null; });
+    close.addEventListener("click", shut);
     head.append(close);
     const step = el("div", null, { id: "replay-step", role: "note" });
     const controls = el("div", null, { class: "replay-controls", role: "group", "aria-label": "step through the game" });
@@ -53,6 +54,10 @@
     }
     const where = el("span", "", { id: "replay-where", role: "status" });
     controls.append(where);
+    // on a phone the head scrolls away with the board kept whole: a Close in the dock too
+    const closeHere = el("button", "Close", { type: "button", class: "replay-dock-close", "data-action": "replay-close-dock" });
+    closeHere.addEventListener("click", shut);
+    controls.append(closeHere);
     controls.append(el("a", "Analyse this position", { id: "replay-analyse", class: "button", href: "/analysis", hidden: "", "data-action": "analyse" }));
     const board = el("div", null, { id: "replay-board", "aria-label": "the board at this move" });
     const last = el("p", "", { id: "replay-last" });
