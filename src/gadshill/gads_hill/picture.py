@@ -32,7 +32,7 @@ from gadshill.solver.model import Marker
 
 if TYPE_CHECKING:
     # the state's data is all a picture reads (named as the state it is drawn from)
-    from gadshill.gads_hill.core import GadsHillCore as GadsHillState
+    from gadshill.gads_hill.core import GadsHillCore
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ PORTRAIT = Sizes(portrait=True, column=362, tile_h=26, font=13, short=True, marg
 LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
 
 
-def status(state: GadsHillState) -> str:
+def status(state: GadsHillCore) -> str:
     """Where the game stands, in a few words."""
     if state.phase == OVER:
         return "game over"
@@ -135,7 +135,7 @@ class Flow:
 
 
 def _building_tile(
-    state: GadsHillState, building: str, frame: str, short: bool, clickable: bool = True
+    state: GadsHillCore, building: str, frame: str, short: bool, clickable: bool = True
 ) -> Tile:
     b = state.world.town.buildings[building]
     target = f"building:{building}" if clickable else None
@@ -163,7 +163,7 @@ def _frame_owned(
                 text.set("class", "building")
 
 
-def _rows(parent: ET.Element, s: GadsHillState, x: float, y: float, at: Sizes) -> float:
+def _rows(parent: ET.Element, s: GadsHillCore, x: float, y: float, at: Sizes) -> float:
     """The tiles: beside the board, each seat's, out of the game, the piles. A window's
     column starts each on its own row; a phone's rows run on, so seats without
     buildings share one."""
@@ -217,7 +217,7 @@ def draw(
     are the page's (``hand``, ``public``). ``highlights`` are markers (building, space)
     ringed in red.
     """
-    s = cast("GadsHillState", state)
+    s = cast("GadsHillCore", state)
     at = svg.arrangement(LAYOUTS, layout)
     town = s.world.town
     doc = svg.Document(100, 100, "Gads Hill 1874")

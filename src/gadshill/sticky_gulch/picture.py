@@ -24,7 +24,7 @@ from gadshill.sticky_gulch.constants import ACT, FREE, OVER, X_SITE
 
 if TYPE_CHECKING:
     # the state's data is all a picture reads (named as the state it is drawn from)
-    from gadshill.sticky_gulch.core import StickyGulchCore as StickyGulchState
+    from gadshill.sticky_gulch.core import StickyGulchCore
 
 FONT = 14  # most words; nothing smaller than SMALL
 SMALL = 13
@@ -67,7 +67,7 @@ MARGIN = WIDE.margin
 WIDTH = WIDE.width
 
 
-def _status(state: StickyGulchState) -> str:
+def _status(state: StickyGulchCore) -> str:
     if state.phase == OVER:
         return "game over"
     line = f"turn {state.turn}, {state.length} game, phase {state.phase}: seat {state.player}"
@@ -81,7 +81,7 @@ def _status(state: StickyGulchState) -> str:
 LODE_GAP = 4  # between two rows of lodes
 
 
-def _card_height(state: StickyGulchState, number: int, at: Sizes) -> float:
+def _card_height(state: StickyGulchCore, number: int, at: Sizes) -> float:
     """A card's height: one row more for each more row of lodes."""
     lode_rows = max(1, -(-len(state.data.location(number).lodes) // at.lodes_per_row))
     return at.card_h + (at.lode_h + LODE_GAP) * (lode_rows - 1)
@@ -89,7 +89,7 @@ def _card_height(state: StickyGulchState, number: int, at: Sizes) -> float:
 
 def _location(
     parent: ET.Element,
-    state: StickyGulchState,
+    state: StickyGulchCore,
     number: int,
     x: float,
     y: float,
@@ -211,7 +211,7 @@ DIE = 40  # a die face's side
 
 
 def _die_faces(
-    parent: ET.Element, state: StickyGulchState, x: float, y: float, side: float = DIE
+    parent: ET.Element, state: StickyGulchCore, x: float, y: float, side: float = DIE
 ) -> float:
     """The faces a die drifter may turn the die to, the face showing ringed: a change is
     made by clicking the face it gives (``die:N``), each ``side`` units square. Answers the
@@ -247,7 +247,7 @@ def _die_faces(
     return y + side + 6
 
 
-def _players(parent: ET.Element, state: StickyGulchState, x: float, y: float, at: Sizes) -> float:
+def _players(parent: ET.Element, state: StickyGulchCore, x: float, y: float, at: Sizes) -> float:
     best = max(state.money)
     for seat in range(state.players):
         richest = " (richest)" if state.phase == OVER and state.money[seat] == best else ""
@@ -277,7 +277,7 @@ def draw(
 
     ``highlights`` are location numbers framed in red.
     """
-    s = cast("StickyGulchState", state)
+    s = cast("StickyGulchCore", state)
     at = svg.arrangement(LAYOUTS, layout)
     doc = svg.Document(100, 100, "The Mother Lode of Sticky Gulch")
     board = svg.group(doc.root, "board")

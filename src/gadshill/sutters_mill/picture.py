@@ -28,7 +28,7 @@ from gadshill.sutters_mill.constants import BOX, DIG, OVER, SUPPLY, TOWN
 
 if TYPE_CHECKING:
     # the state's data is all a picture reads (named as the state it is drawn from)
-    from gadshill.sutters_mill.core import SuttersMillCore as SuttersMillState
+    from gadshill.sutters_mill.core import SuttersMillCore
 
 CARD_W, CARD_H = 30, 22
 DISC = 12  # a prospector's radius
@@ -66,16 +66,16 @@ LAYOUTS = {"wide": WIDE, "portrait": PORTRAIT}
 WIDTH = WIDE.width
 
 
-def _seat_colour(state: SuttersMillState, seat: int) -> str:
+def _seat_colour(state: SuttersMillCore, seat: int) -> str:
     return svg.named_colour(state.data.colours[seat], seat)
 
 
-def _chip_colour(state: SuttersMillState, colour: str) -> str:
+def _chip_colour(state: SuttersMillCore, colour: str) -> str:
     """A chip colour word of the pack as a hue (unknown words: a neutral gold)."""
     return svg.NAMED_COLOURS.get(colour.lower(), "#d4a017")
 
 
-def _status(state: SuttersMillState) -> str:
+def _status(state: SuttersMillCore) -> str:
     if state.phase == OVER:
         return f"game over: {state.over_reason}"
     who = f"{state.data.colours[state.player]} (seat {state.player})"
@@ -104,7 +104,7 @@ def _on_disc(parent: ET.Element, x: float, y: float, content: str, fill: str) ->
 
 
 def _prospectors(
-    parent: ET.Element, state: SuttersMillState, space: int, x: float, y: float, width: float
+    parent: ET.Element, state: SuttersMillCore, space: int, x: float, y: float, width: float
 ) -> None:
     """One disc per prospector on ``space`` in its owner's colour, with its number (a
     player names its prospectors 1..5; every seat sees where each one stands), in rows
@@ -147,7 +147,7 @@ def _frame(
 
 
 def _vein(
-    parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float, at: Sizes
+    parent: ET.Element, state: SuttersMillCore, lit: Collection[str], y: float, at: Sizes
 ) -> float:
     """The camps in vein order, each above the face-down chips left in its section."""
     tables = state.tables
@@ -185,7 +185,7 @@ def _vein(
     return y + height
 
 
-def _building_height(state: SuttersMillState, b: int, at: Sizes) -> float:
+def _building_height(state: SuttersMillCore, b: int, at: Sizes) -> float:
     """Room for a building's name, deed, stack and one row of prospectors."""
     per_row = int((at.building_w - 14) // (CARD_W + 1))
     # a phone's empty building says "no cards" on its deed's line: no row kept for cards
@@ -196,7 +196,7 @@ def _building_height(state: SuttersMillState, b: int, at: Sizes) -> float:
 
 
 def _buildings(
-    parent: ET.Element, state: SuttersMillState, lit: Collection[str], y: float, at: Sizes
+    parent: ET.Element, state: SuttersMillCore, lit: Collection[str], y: float, at: Sizes
 ) -> float:
     """The buildings: name, deed, the card stack bottom to top, prospectors; each row as
     high as its fullest building needs."""
@@ -258,7 +258,7 @@ def _buildings(
 
 def _chips(
     parent: ET.Element,
-    state: SuttersMillState,
+    state: SuttersMillCore,
     seat: int,
     viewer: int | None,
     x: float,
@@ -297,7 +297,7 @@ def _chips(
 
 def _players(
     parent: ET.Element,
-    state: SuttersMillState,
+    state: SuttersMillCore,
     viewer: int | None,
     x: float,
     y: float,
@@ -356,7 +356,7 @@ def draw(
 
     ``highlights`` are space ids (camps or buildings) framed in red.
     """
-    s = cast("SuttersMillState", state)
+    s = cast("SuttersMillCore", state)
     at = svg.arrangement(LAYOUTS, layout)
     tables = s.tables
     doc = svg.Document(100, 100, "Sutter's Mill")
