@@ -27,16 +27,14 @@ Times are wall seconds on whatever the machine is doing (the load average is pri
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import random
 import time
 from typing import Any
 
 import pyspiel
 
 import gadshill.adapters.openspiel  # noqa: F401  (registers the games)
-from gadshill.adapters.solve import bot_policy, game_tree, seat_values
+from gadshill.adapters.solve import bot_policy, game_tree, seat_values, uniform_log_weights
 
 #: game -> (the OpenSpiel name of its small variant, the bots rated)
 SMALL = {
@@ -93,22 +91,7 @@ def _mccfr(efg: pyspiel.Game, seconds: float) -> None:
 
 def _trajectory_weights(game: pyspiel.Game, games: int) -> tuple[float, float]:
     """The least and the median log10 probability of a whole game under uniform play."""
-    rng = random.Random(1)
-    logs = []
-    for _ in range(games):
-        state, log = game.new_initial_state(), 0.0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action, chance = rng.choice(outcomes)
-                log += math.log10(chance)
-            else:
-                actions = state.legal_actions()
-                action = rng.choice(actions)
-                log -= math.log10(len(actions))
-            state.apply_action(action)
-        logs.append(log)
-    logs.sort()
+    logs = uniform_log_weights(game, games, seed=1)
     return logs[0], logs[len(logs) // 2]
 
 

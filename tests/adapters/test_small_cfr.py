@@ -14,13 +14,12 @@ cut of each tree is the adapter's; SG-V2 names the seats in turn order.
 from __future__ import annotations
 
 import math
-import random
 
 import pyspiel
 import pytest
 
 import gadshill.adapters.openspiel  # noqa: F401  (registers the games)
-from gadshill.adapters.solve import bot_policy, game_tree, seat_values
+from gadshill.adapters.solve import bot_policy, game_tree, seat_values, uniform_log_weights
 from gadshill.registry import get_spec
 
 SMALL = {
@@ -54,25 +53,6 @@ def test_sticky_gulch_small_has_real_strategy() -> None:
         assert exploitability > at_least, bot  # 0.1875 and 0.208 (bench)
 
 
-def _least_weight(game: pyspiel.Game, games: int) -> float:
-    """The least log10 probability of a whole game under uniform play."""
-    rng = random.Random(3)
-    least = 0.0
-    for _ in range(games):
-        state, log = game.new_initial_state(), 0.0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action, chance = rng.choice(state.chance_outcomes())
-                log += math.log10(chance)
-            else:
-                actions = state.legal_actions()
-                action = rng.choice(actions)
-                log -= math.log10(len(actions))
-            state.apply_action(action)
-        least = min(least, log)
-    return least
-
-
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_outcome_sampling_runs_on_every_small_variant(game: str) -> None:
     from open_spiel.python.algorithms import outcome_sampling_mccfr
@@ -80,7 +60,7 @@ def test_outcome_sampling_runs_on_every_small_variant(game: str) -> None:
     loaded = pyspiel.load_game(SMALL[game])
     # a game's sampling weight: outcome sampling divides by it (about 1e-420 on the
     # standard Sticky Gulch, below a double's least 1e-308); a small game is far above
-    assert _least_weight(loaded, 40) > -40
+    assert uniform_log_weights(loaded, 40, seed=3)[0] > -40
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(loaded)
     for _ in range(30):
         solver.iteration()

@@ -29,6 +29,7 @@ bot would never spell gets a uniform choice, which no value depends on); the
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -328,6 +329,27 @@ def bot_policy(
             table[state.information_state_string()] = [(a, 1 / len(actions)) for a in actions]
     sets = sum(len(p) for p in tree.infosets)
     return BotPolicy(pyspiel.TabularPolicy(table), split, sets)
+
+
+def uniform_log_weights(game: pyspiel.Game, games: int, seed: int) -> list[float]:
+    """The log10 probability of each of ``games`` whole games played uniformly at random
+    (chance by its own odds), least first: how small outcome sampling's importance
+    weights get on this game."""
+    rng = random.Random(seed)
+    logs = []
+    for _ in range(games):
+        state, log = game.new_initial_state(), 0.0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action, chance = rng.choice(state.chance_outcomes())
+                log += math.log10(chance)
+            else:
+                actions = state.legal_actions()
+                action = rng.choice(actions)
+                log -= math.log10(len(actions))
+            state.apply_action(action)
+        logs.append(log)
+    return sorted(logs)
 
 
 def _uniform_moves(tree: GameTree, efg_game: pyspiel.Game) -> pyspiel.TabularPolicy:
