@@ -4,10 +4,6 @@ each kind of check can fail."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -16,19 +12,9 @@ from gadshill.gads_hill.state import GadsHillState
 from gadshill.registry import game_ids
 from gadshill.rules.moves import Move
 from gadshill.sticky_gulch.state import StickyGulchState
+from tests.bench_script import bench_script
 
-
-def _soak() -> ModuleType:
-    path = Path(__file__).parents[1] / "bench" / "soak.py"
-    spec = importlib.util.spec_from_file_location("soak", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["soak"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-soak = _soak()
+soak = bench_script("soak")
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -5,25 +5,11 @@ Its seeds are fixed, so the figures are the same on every run."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from tests.bench_script import bench_script
 
-def _learning_check() -> ModuleType:
-    path = Path(__file__).parents[2] / "bench" / "learning_check.py"
-    spec = importlib.util.spec_from_file_location("learning_check", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["learning_check"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-learning_check = _learning_check()
+learning_check = bench_script("learning_check")
 
 
 @pytest.mark.parametrize("game", ["sutters-mill", "sticky-gulch"])
