@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gadshill.errors import PositionError
 from gadshill.solver import code_text
@@ -61,6 +61,8 @@ from gadshill.solver.position_file import (
     position_to_json,
 )
 from gadshill.solver.town import Town
+
+T = TypeVar("T")
 
 PREFIX = "pos-"
 #: bumped when the packing changes; a code of another version is refused in one line
@@ -168,36 +170,21 @@ def encode_doc(doc: Any, town: Town) -> str:
     bits.put(VERSION, VERSION_BITS)
     bits.put(pack.tag, TAG_BITS)
 
-    placed: dict[str, str] = {}
-    for given, building in _entries(doc, "placed", dict).items():
-        space = _id(town.space_id, given, "placed")
-        if space in placed:
-            raise PositionError(f"placed: {space} is given twice")
-        placed[space] = _id(town.building_id, building, f"placed.{space}")
+    placed = _keyed(doc, "placed", town.space_id, _id, town.building_id)
     for space in pack.spaces:
         bits.put(space in placed, 1)
         if space in placed:
             bits.put(pack.buildings.index(placed[space]), pack.building_bits)
 
-    markers: dict[str, list[int]] = {}
-    for given, spaces in _entries(doc, "markers", dict).items():
-        building = _id(town.building_id, given, "markers")
-        if building in markers:
-            raise PositionError(f"markers: {building} is given twice")
-        where = _ids(town.space_id, spaces, f"markers.{building}")
-        markers[building] = sorted(pack.spaces.index(s) for s in where)
+    markers = _keyed(doc, "markers", town.building_id, _ids, town.space_id)
     for building in pack.buildings:
-        _put_items(bits, markers.get(building, []), pack.space_bits)
+        where = sorted(pack.spaces.index(s) for s in markers.get(building, []))
+        _put_items(bits, where, pack.space_bits)
 
     retired = _ids(town.building_id, _entries(doc, "retired", list), "retired")
     _put_items(bits, sorted(pack.buildings.index(b) for b in retired), pack.building_bits)
 
-    fields: dict[str, str] = {}
-    for given, feature in _entries(doc, "fields", dict).items():
-        fid = _id(town.field_id, given, "fields")
-        if fid in fields:
-            raise PositionError(f"fields: {fid} is given twice")
-        fields[fid] = _id(town.feature_id, feature, f"fields.{fid}")
+    fields = _keyed(doc, "fields", town.field_id, _id, town.feature_id)
     for fid in pack.fields:
         feature = fields.get(fid)
         bits.put(0 if feature is None else pack.features.index(feature) + 1, pack.feature_bits)
@@ -224,6 +211,24 @@ def _entries(doc: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind):
         raise PositionError(f"{key!r} must be {'an object' if kind is dict else 'a list'}")
     return value
+
+
+def _keyed(
+    doc: dict[str, Any],
+    key: str,
+    match: Callable[[object], str],
+    read: Callable[[Callable[[object], str], object, str], T],
+    value_match: Callable[[object], str],
+) -> dict[str, T]:
+    """``doc[key]``'s object with each key matched to its id (an id given twice, in two
+    spellings, is refused) and each value read by ``read`` (:func:`_id` or :func:`_ids`)."""
+    out: dict[str, T] = {}
+    for given, raw in _entries(doc, key, dict).items():
+        name = _id(match, given, key)
+        if name in out:
+            raise PositionError(f"{key}: {name} is given twice")
+        out[name] = read(value_match, raw, f"{key}.{name}")
+    return out
 
 
 def _id(match: Callable[[object], str], given: object, where: str) -> str:
