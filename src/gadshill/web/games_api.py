@@ -5,6 +5,7 @@ the rematch after the end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -18,6 +19,7 @@ from gadshill.web.app_state import store_of
 from gadshill.web.bodies import Layout, MoveIn, NewGame, PrefsIn, RematchIn
 from gadshill.web.table.errors import BadToken
 from gadshill.web.table.seats import OPEN
+from gadshill.web.table.views import Table
 
 router = APIRouter()
 
@@ -48,13 +50,7 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     table, tokens = store_of(request).create(
         body.game, body.seats, body.seed, body.options, body.hints, names=body.names
     )
-    seats = []
-    for seat, kind in enumerate(body.seats):
-        entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
-        if seat in tokens:
-            entry["token"] = tokens[seat]
-        seats.append(entry)
-    return {"id": table.id, "game": table.spec.id, "version": table.version, "seats": seats}
+    return _seated(table, body.seats, tokens)
 
 
 @router.get("/api/games/{game_id}")
@@ -115,10 +111,16 @@ def rematch(request: Request, game_id: str, body: RematchIn) -> dict[str, Any]:
     join the same game, each seat kept for its player."""
     table, tokens = store_of(request).rematch(game_id, body.tokens)
     with table.lock:
-        seats = []
-        for seat, kind in enumerate(table.kinds):
-            entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
-            if seat in tokens:
-                entry["token"] = tokens[seat]
-            seats.append(entry)
-        return {"id": table.id, "game": table.spec.id, "version": table.version, "seats": seats}
+        return _seated(table, table.kinds, tokens)
+
+
+def _seated(table: Table, kinds: Sequence[str], tokens: Mapping[int, str]) -> dict[str, Any]:
+    """A new game's answer: its id, game, version and each seat, with a token only for
+    the seats the caller was given (the others' tokens are theirs alone)."""
+    seats = []
+    for seat, kind in enumerate(kinds):
+        entry: dict[str, Any] = {"seat": seat, "kind": kind, "name": table.seat_name(seat)}
+        if seat in tokens:
+            entry["token"] = tokens[seat]
+        seats.append(entry)
+    return {"id": table.id, "game": table.spec.id, "version": table.version, "seats": seats}
