@@ -10,7 +10,7 @@ of a turn are the markers its cards and take bring (GH-6), less the price of a b
 the player's own STOP claims after the action are not counted (the stop puzzles ask
 for those), and the question says so.
 
-The solver may not import a game, so :func:`plays` walks the same turn the engine's
+The solver may not import a game, so :func:`each_play` walks the same turn the engine's
 move generator allows, asking the solver directly (:func:`engines.check_card`,
 :func:`deduction.take_marker`) so that any engine of :mod:`engines` can decide the
 points; ``tests/gads_hill/test_best_play_engine.py`` walks every legal move of the
@@ -140,14 +140,14 @@ def beside_board(position: Position, owned: set[str], town: Town) -> list[str]:
     ]  # fmt: skip
 
 
-def plays(
+def each_play(
     town: Town,
     position: Position,
     player: PlayerInfo,
     owned: set[str] | None = None,
     engine: str = "fast",
     buys_left: int = 3,
-) -> list[Play]:
+) -> Iterator[Play]:
     """Every turn of ``player`` the engine allows, in every order, and the pass; a buy
     only where a later card names the bought building as "my building".
 
@@ -157,21 +157,11 @@ def plays(
     too: owning a building changes no other card's legality), so such turns cannot be
     best and are left out; :func:`gadshill.solver.puzzles.turns.judge` scores them
     when a player gives one. STOP claims are not part of a turn's points.
+
+    They come in the order most likely to score most first: the pass, each card alone, two
+    cards, with a buy, then each discard and take (a walk that looks for a turn beating
+    a lone card can stop at the first).
     """
-    return list(each_play(town, position, player, owned, engine, buys_left))
-
-
-def each_play(
-    town: Town,
-    position: Position,
-    player: PlayerInfo,
-    owned: set[str] | None = None,
-    engine: str = "fast",
-    buys_left: int = 3,
-) -> Iterator[Play]:
-    """The turns of :func:`plays`, those most likely to score most first: the pass, each
-    card alone, two cards, with a buy, then each discard and take (a walk that looks for
-    a turn beating a lone card can stop at the first)."""
     hand = sorted(set(player.hand))
     cache: Cache = {}
     owned = set(player.buildings) if owned is None else owned
@@ -281,7 +271,7 @@ class BestPlay:
 
 
 def best_play(town: Town, position: Position, player: PlayerInfo, engine: str = "fast") -> BestPlay:
-    table = plays(town, position, player, engine=engine)
+    table = list(each_play(town, position, player, engine=engine))
     top = max(p.points for p in table)
     best = sorted((p for p in table if p.points == top), key=lambda p: p.notation)
     others: dict[frozenset[str], int] = {}
